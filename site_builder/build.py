@@ -1,0 +1,99 @@
+"""``build()``: the whole pipeline, one line per stage, each timed.
+
+read -> parse -> model -> render -> write (staged) -> search index -> swap in.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from site_builder.config import Config, parse_config
+from site_builder.diagnostics import Diagnostics
+from site_builder.hygiene import Section, hygiene_report
+from site_builder.library import build_library
+from site_builder.markdown import MarkdownRenderer
+from site_builder.model import Library
+from site_builder.notes import parse_note
+from site_builder.pages import PageBuilder, collect_pages
+from site_builder.progress import Progress
+from site_builder.render import make_environment, render_pages, theme_files
+from site_builder.search import SearchIndexError, SearchStats, index_site
+from site_builder.workspace import open_workspace, read_workspace
+from site_builder.writer import Staging, check_output
+
+
+@dataclass
+class Loaded:
+    """A workspace read, parsed and linked: what every command starts from."""
+
+    root: Path
+    config: Config
+    library: Library
+    diagnostics: Diagnostics
+
+
+@dataclass
+class BuildResult:
+    output: Path
+    pages: int
+    files: int
+    written: bool
+    loaded: Loaded
+    search: SearchStats | None
+    timings: dict[str, float]
+
+
+def load(workspace: str | Path, progress: Progress | None = None) -> Loaded:
+    """read -> parse -> model."""
+    progress = progress or Progress()
+    diagnostics = Diagnostics()
+    root = open_workspace(workspace)
+    with progress.stage("read"):
+        files = read_workspace(root, diagnostics)
+        config = parse_config(files.config_text, diagnostics)
+    with progress.stage("parse"):
+        notes = [parse_note(source, diagnostics) for source in files.files]
+    with progress.stage("model"):
+        library = build_library(notes, diagnostics)
+    return Loaded(root, config, library, diagnostics)
+
+
+def build(
+    workspace: str | Path,
+    output: str | Path | None = None,
+    *,
+    strict: bool = False,
+    search: bool = True,
+    progress: Progress | None = None,
+) -> BuildResult:
+    """Build the site; under ``strict`` any warning leaves the previous site untouched."""
+    progress = progress or Progress()
+    root = open_workspace(workspace)
+    out = check_output(Path(output) if output else root / "_site", root)
+    loaded = load(root, progress)
+    with progress.stage("render"):
+        sections: list[Section] = hygiene_report(loaded.library, loaded.diagnostics)
+        builder = PageBuilder(loaded.library, loaded.config, MarkdownRenderer())
+        pages = collect_pages(builder, sections)
+        files = render_pages(pages, make_environment()) | theme_files()
+    if strict and loaded.diagnostics.items:
+        return BuildResult(out, len(pages), 0, False, loaded, None, progress.timings)
+    with progress.stage("write"):
+        staging = Staging(out)
+        staging.write(files)
+    stats = None
+    try:
+        if search:
+            with progress.stage("index"):
+                stats = index_site(files, staging.path)
+    except SearchIndexError as exc:
+        loaded.diagnostics.warn(".", 0, f"search index not built: {exc}", "search")
+    except BaseException:
+        staging.abort()
+        raise
+    if strict and loaded.diagnostics.items:
+        staging.abort()
+        return BuildResult(out, len(pages), 0, False, loaded, stats, progress.timings)
+    staging.commit()
+    return BuildResult(out, len(pages), len(files), True, loaded, stats, progress.timings)

@@ -1,0 +1,119 @@
+"""Inline SVG charts: an opinion's confidence history and the calendar heatmap.
+
+Pure functions from data to SVG text; colours come from CSS classes so the
+charts follow the light/dark theme and need no inline styles.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from html import escape
+
+
+@dataclass(frozen=True)
+class ChartPoint:
+    date: dt.date
+    value: float
+    href: str
+    label: str
+
+
+def confidence_chart(points: list[ChartPoint], title: str) -> str:
+    """A line chart of confidence (0..1) over time; every point links to its evidence."""
+    width, height, pad_x, pad_y = 360, 130, 34, 14
+    inner_w, inner_h = width - 2 * pad_x, height - 2 * pad_y
+    if not points:
+        return ""
+    first, last = points[0].date, points[-1].date
+    span = max((last - first).days, 1)
+
+    def x(point: ChartPoint) -> float:
+        if first == last:
+            return pad_x + inner_w / 2
+        return pad_x + inner_w * (point.date - first).days / span
+
+    def y(value: float) -> float:
+        return pad_y + inner_h * (1 - value)
+
+    parts = [
+        f'<svg class="chart confidence" viewBox="0 0 {width} {height}" role="img" '
+        f'aria-label="{escape(title)}">'
+    ]
+    for value in (0.0, 0.5, 1.0):
+        parts.append(
+            f'<line class="grid" x1="{pad_x}" x2="{width - pad_x}" y1="{y(value):.1f}" y2="{y(value):.1f}"/>'
+            f'<text class="axis" x="{pad_x - 6}" y="{y(value) + 4:.1f}" text-anchor="end">{value:.1f}</text>'
+        )
+    parts.append(
+        f'<text class="axis" x="{pad_x}" y="{height - 1}">{first.isoformat()}</text>'
+    )
+    if last != first:
+        parts.append(
+            f'<text class="axis" x="{width - pad_x}" y="{height - 1}" text-anchor="end">{last.isoformat()}</text>'
+        )
+    coords = " ".join(f"{x(p):.1f},{y(p.value):.1f}" for p in points)
+    parts.append(f'<polyline class="line" points="{coords}"/>')
+    for p in points:
+        parts.append(
+            f'<a href="{escape(p.href)}"><circle class="point" cx="{x(p):.1f}" cy="{y(p.value):.1f}" r="5">'
+            f"<title>{escape(p.date.isoformat())}: {p.value:.2f} — {escape(p.label)}</title></circle></a>"
+        )
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+@dataclass(frozen=True)
+class HeatDay:
+    date: dt.date
+    count: int
+    href: str | None
+
+
+def heatmap(year: int, days: dict[dt.date, HeatDay]) -> str:
+    """A GitHub-style year calendar; each logged day links to its page."""
+    cell, gap, top, left = 11, 2, 16, 28
+    start = dt.date(year, 1, 1)
+    offset = start.weekday()
+    end = dt.date(year, 12, 31)
+    weeks = ((end - start).days + offset) // 7 + 1
+    width = left + weeks * (cell + gap)
+    height = top + 7 * (cell + gap)
+    counts = sorted(d.count for d in days.values() if d.count)
+    parts = [
+        f'<svg class="chart heatmap" viewBox="0 0 {width} {height}" role="img" '
+        f'aria-label="Days with memory in {year}">'
+    ]
+    for index, name in ((0, "Mon"), (2, "Wed"), (4, "Fri")):
+        parts.append(
+            f'<text class="axis" x="0" y="{top + index * (cell + gap) + cell - 2}">{name}</text>'
+        )
+    month = 0
+    day = start
+    while day <= end:
+        index = (day - start).days + offset
+        col, row = index // 7, index % 7
+        px, py = left + col * (cell + gap), top + row * (cell + gap)
+        if day.month != month:
+            month = day.month
+            parts.append(f'<text class="axis" x="{px}" y="{top - 5}">{day.strftime("%b")}</text>')
+        entry = days.get(day)
+        level = _level(entry.count, counts) if entry else 0
+        label = f"{day.isoformat()}: {entry.count} lines" if entry else day.isoformat()
+        rect = (
+            f'<rect class="l{level}" x="{px}" y="{py}" width="{cell}" height="{cell}" rx="2">'
+            f"<title>{label}</title></rect>"
+        )
+        if entry and entry.href:
+            rect = f'<a href="{escape(entry.href)}">{rect}</a>'
+        parts.append(rect)
+        day += dt.timedelta(days=1)
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _level(count: int, counts: list[int]) -> int:
+    if count <= 0 or not counts:
+        return 0
+    rank = sum(1 for c in counts if c <= count) / len(counts)
+    return 1 + min(3, int(rank * 4 - 1e-9))

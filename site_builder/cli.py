@@ -1,0 +1,94 @@
+"""The ``memwiki`` command line: thin wrappers around ``build`` and friends."""
+
+from __future__ import annotations
+
+import sys
+import time
+import webbrowser
+from pathlib import Path
+
+import click
+
+from site_builder import __version__
+from site_builder.build import build, load
+from site_builder.diagnostics import Diagnostics
+from site_builder.hygiene import hygiene_report
+from site_builder.progress import Progress
+from site_builder.workspace import WorkspaceError
+from site_builder.writer import OutputError
+
+# Diagnostics that mean input was lost or misread; `check` fails on these.
+PROBLEM_CODES = {
+    "broken-link", "malformed-fact", "date", "front-matter", "encoding", "io",
+    "duplicate-entity", "path", "config", "private",
+}
+
+workspace_argument = click.argument(
+    "workspace", default=".", type=click.Path(file_okay=False, path_type=Path), required=False
+)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, "--version", "-V", prog_name="memwiki")
+def main() -> None:
+    """memwiki: see, search and reuse what an AI agent remembers.
+
+    WORKSPACE is a folder with memory.md, memory/YYYY-MM-DD.md and bank/ pages;
+    it defaults to the current directory.
+    """
+
+
+def _report(diagnostics: Diagnostics, strict: bool) -> None:
+    for item in diagnostics.sorted():
+        level = "error" if strict else item.level
+        click.echo(f"{item.path}{f':{item.line}' if item.line else ''}: {level}: {item.message}", err=True)
+
+
+@main.command("build")
+@workspace_argument
+@click.option("-o", "--output", type=click.Path(path_type=Path), help="Output folder (default: WORKSPACE/_site).")
+@click.option("--strict", is_flag=True, help="Treat warnings as errors: exit 1 and keep the previous site.")
+@click.option("--open", "open_site", is_flag=True, help="Open the built site in a web browser.")
+@click.option("--no-search", is_flag=True, help="Skip the Pagefind search index (faster).")
+def build_command(workspace: Path, output: Path | None, strict: bool, open_site: bool, no_search: bool) -> None:
+    """Render WORKSPACE into a static wiki."""
+    started = time.perf_counter()
+    try:
+        result = build(workspace, output, strict=strict, search=not no_search, progress=Progress.for_terminal())
+    except (WorkspaceError, OutputError) as exc:
+        raise click.ClickException(str(exc)) from None
+    diagnostics = result.loaded.diagnostics
+    _report(diagnostics, strict)
+    count = len(diagnostics.items)
+    if not result.written:
+        click.echo(f"Build failed under --strict: {count} problem(s); the previous site is unchanged.", err=True)
+        sys.exit(1)
+    index = result.output / "index.html"
+    click.echo(
+        f"Built {result.pages} pages ({result.files} files) into {result.output} "
+        f"in {time.perf_counter() - started:.2f} s; {count} warning(s). Open {index}"
+    )
+    if open_site:
+        webbrowser.open(index.as_uri())
+
+
+@main.command("check")
+@workspace_argument
+@click.option("--strict", is_flag=True, help="Fail on any finding, not only on broken input.")
+def check_command(workspace: Path, strict: bool) -> None:
+    """Print the hygiene report; exit 1 when input is broken (any finding with --strict)."""
+    try:
+        loaded = load(workspace, Progress.for_terminal())
+    except WorkspaceError as exc:
+        raise click.ClickException(str(exc)) from None
+    sections = hygiene_report(loaded.library, loaded.diagnostics)
+    for section in sections:
+        click.echo(f"{section.title} ({len(section.findings)})")
+        for finding in section.findings:
+            where = f"{finding.path}:{finding.line}" if finding.line else finding.path
+            click.echo(f"  {where}: {finding.message}")
+    problems = [d for d in loaded.diagnostics.items if strict or d.code in PROBLEM_CODES]
+    total = sum(len(s.findings) for s in sections)
+    click.echo(f"{total} finding(s), {len(problems)} problem(s).")
+    if problems:
+        sys.exit(1)

@@ -1,0 +1,42 @@
+"""Entity names: the matching key, and a slug that is safe as a file name."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import unicodedata
+
+_SEPARATORS = re.compile(r"[\s_\-]+")
+_UNSAFE = re.compile(r"[^\w\-]+")
+_RESERVED = {
+    "con", "prn", "aux", "nul", "index", "404",
+    *(f"com{i}" for i in range(10)), *(f"lpt{i}" for i in range(10)),
+}
+MAX_SLUG = 80
+
+
+def entity_key(name: str) -> str:
+    """Case-insensitive key with ``-``, ``_`` and space equivalent: 'Peter_Smith' -> 'peter-smith'."""
+    text = unicodedata.normalize("NFC", name).strip().casefold()
+    return _SEPARATORS.sub("-", text).strip("-")
+
+
+def slugify(name: str) -> str:
+    """A file-name-safe slug: no path separators, dots, reserved names or huge lengths."""
+    key = entity_key(name.replace("\x00", ""))
+    slug = _UNSAFE.sub("-", key).strip("-")
+    slug = re.sub(r"-{2,}", "-", slug)
+    digest = hashlib.sha1(key.encode("utf-8")).hexdigest()[:8]
+    if not slug:
+        return f"entity-{digest}"
+    if slug in _RESERVED:
+        return f"{slug}-{digest}"
+    if len(slug) > MAX_SLUG:
+        return f"{slug[:MAX_SLUG].rstrip('-')}-{digest}"
+    return slug
+
+
+def heading_slug(text: str) -> str:
+    """Anchor id of a heading: 'Trip to Marrakech!' -> 'trip-to-marrakech'."""
+    slug = _UNSAFE.sub("-", entity_key(text)).strip("-")
+    return re.sub(r"-{2,}", "-", slug) or "section"

@@ -1,0 +1,239 @@
+"""Parse one workspace file into a ``Note``: front matter, headings, facts, links.
+
+Line numbers always refer to the file as written, so a citation
+``memory/2025-11-27.md#L12`` names the line a person sees in an editor.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import re
+from typing import Any
+
+import yaml
+
+from site_builder.dates import find_occurred
+from site_builder.diagnostics import Diagnostics
+from site_builder.links import find_links, plain_sentence
+from site_builder.model import Fact, Heading, Link, Note, NoteKind
+from site_builder.names import heading_slug
+from site_builder.retain import BULLET, LOOKS_LIKE_FACT, FactSyntaxError, parse_fact_line
+from site_builder.workspace import SourceFile
+
+DAILY_NAME = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+ATX_HEADING = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
+FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
+PRIVATE_OPEN = re.compile(r"<!--\s*private\s*-->", re.IGNORECASE)
+PRIVATE_CLOSE = re.compile(r"<!--\s*/private\s*-->", re.IGNORECASE)
+GENERATED_OPEN = re.compile(r"^<!--\s*memwiki:begin\b.*-->\s*$")
+GENERATED_CLOSE = re.compile(r"^<!--\s*memwiki:end\s*-->\s*$")
+
+
+def note_kind(path: str) -> NoteKind:
+    if path == "memory.md":
+        return "core"
+    if path == "SOUL.md":
+        return "soul"
+    if path.startswith("bank/entities/"):
+        return "entity"
+    if path.startswith("bank/"):
+        return "bank"
+    return "daily"
+
+
+def parse_note(source: SourceFile, diagnostics: Diagnostics) -> Note:
+    """Parse a source file; every problem becomes a diagnostic with file:line."""
+    path = source.path
+    kind = note_kind(path)
+    meta, body, body_start = split_front_matter(source.text, path, diagnostics)
+    body = hide_private_blocks(body, path, body_start, diagnostics)
+    stem = path.rsplit("/", 1)[-1].removesuffix(".md")
+    date = None
+    if kind == "daily":
+        date = _daily_date(stem, path, diagnostics)
+        if date is None:
+            kind = "page"
+    note = Note(
+        path=path,
+        kind=kind,
+        title=stem,
+        body=body,
+        body_start=body_start,
+        meta=meta,
+        date=date,
+        private=meta.get("private") is True,
+    )
+    _scan_body(note, diagnostics)
+    note.title = _title(note)
+    return note
+
+
+def split_front_matter(text: str, path: str, diagnostics: Diagnostics) -> tuple[dict[str, Any], str, int]:
+    """Return (front matter, body, line number of the body's first line)."""
+    lines = text.split("\n")
+    if not lines or lines[0].strip() != "---":
+        return {}, text, 1
+    for index in range(1, len(lines)):
+        if lines[index].strip() in ("---", "..."):
+            raw = "\n".join(lines[1:index])
+            body = "\n".join(lines[index + 1 :])
+            return _load_yaml(raw, path, diagnostics), body, index + 2
+    diagnostics.warn(path, 1, "front matter starts with '---' but is never closed; read as text", "front-matter")
+    return {}, text, 1
+
+
+def _load_yaml(raw: str, path: str, diagnostics: Diagnostics) -> dict[str, Any]:
+    try:
+        data = yaml.safe_load(raw)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = mark.line + 2 if mark is not None else 1
+        problem = getattr(exc, "problem", None) or "syntax error"
+        diagnostics.warn(path, line, f"front matter is not valid YAML ({problem}); ignored", "front-matter")
+        return {}
+    if data is None:
+        return {}
+    if not isinstance(data, dict):
+        diagnostics.warn(path, 2, "front matter must be a mapping of keys to values; ignored", "front-matter")
+        return {}
+    return {str(k): v for k, v in data.items()}
+
+
+def hide_private_blocks(body: str, path: str, start: int, diagnostics: Diagnostics) -> str:
+    """Blank out ``<!-- private -->`` ... ``<!-- /private -->``, keeping line numbers."""
+    if not PRIVATE_OPEN.search(body):
+        return body
+    lines = body.split("\n")
+    hidden = False
+    opened_at = 0
+    for index, line in enumerate(lines):
+        if not hidden and PRIVATE_OPEN.search(line):
+            hidden, opened_at = True, index
+            before = PRIVATE_OPEN.split(line, 1)[0]
+            after = PRIVATE_OPEN.split(line, 1)[1]
+            if PRIVATE_CLOSE.search(after):
+                lines[index] = before + PRIVATE_CLOSE.split(after, 1)[1]
+                hidden = False
+            else:
+                lines[index] = before
+            continue
+        if hidden:
+            if PRIVATE_CLOSE.search(line):
+                lines[index] = PRIVATE_CLOSE.split(line, 1)[1]
+                hidden = False
+            else:
+                lines[index] = ""
+    if hidden:
+        diagnostics.warn(
+            path, start + opened_at, "<!-- private --> is never closed; the rest of the file is hidden", "private"
+        )
+    return "\n".join(lines)
+
+
+def _daily_date(stem: str, path: str, diagnostics: Diagnostics) -> dt.date | None:
+    if not DAILY_NAME.match(stem):
+        diagnostics.warn(path, 0, "daily log names must be YYYY-MM-DD.md; rendered as a plain page", "date")
+        return None
+    try:
+        return dt.date.fromisoformat(stem)
+    except ValueError:
+        diagnostics.warn(path, 0, f"{stem} is not a real date; rendered as a plain page", "date")
+        return None
+
+
+def _title(note: Note) -> str:
+    title = note.meta.get("title")
+    if isinstance(title, str) and title.strip():
+        return title.strip()
+    if note.kind == "daily" and note.date:
+        return note.date.isoformat()
+    for heading in note.headings:
+        if heading.level == 1:
+            return heading.text
+    return {"core": "Core memory", "soul": "Soul"}.get(note.kind, note.stem)
+
+
+def _scan_body(note: Note, diagnostics: Diagnostics) -> None:
+    """One pass over the lines: headings, Retain facts and links, skipping code."""
+    fence: str | None = None
+    retain_level = 0
+    generated = False
+    seen_ids: dict[str, int] = {}
+    facts_everywhere = note.kind in ("bank", "entity")
+    for offset, line in enumerate(note.body.split("\n")):
+        number = note.body_start + offset
+        fm = FENCE.match(line)
+        if fence:
+            if fm and fm[1][0] == fence[0] and len(fm[1]) >= len(fence):
+                fence = None
+            continue
+        if fm:
+            fence = fm[1]
+            continue
+        if GENERATED_OPEN.match(line):
+            generated = True
+            continue
+        if GENERATED_CLOSE.match(line):
+            generated = False
+            continue
+        hm = ATX_HEADING.match(line)
+        if hm:
+            level, text = len(hm[1]), (hm[2] or "").strip()
+            note.headings.append(Heading(level, text, heading_slug(text), number))
+            if retain_level and level <= retain_level:
+                retain_level = 0
+            if text.casefold() == "retain":
+                retain_level = level
+        elif not generated and BULLET.match(line):
+            if retain_level or (facts_everywhere and LOOKS_LIKE_FACT.match(line)):
+                fact = _parse_fact(note, line, number, seen_ids, diagnostics)
+                if fact:
+                    note.facts.append(fact)
+                    note.links.extend(
+                        Link(note.path, number, name, "fact", fact.content) for name in fact.entities
+                    )
+                    note.links.extend(_links(note.path, fact.content, number))
+                    continue
+        if not generated:
+            note.links.extend(_links(note.path, line, number))
+
+
+def _links(path: str, line: str, number: int) -> list[Link]:
+    sentence = plain_sentence(line)
+    return [
+        Link(path, number, ref.target, ref.syntax, sentence, ref.heading, ref.label)  # type: ignore[arg-type]
+        for ref in find_links(line)
+    ]
+
+
+def _parse_fact(
+    note: Note, line: str, number: int, seen_ids: dict[str, int], diagnostics: Diagnostics
+) -> Fact | None:
+    try:
+        parsed = parse_fact_line(line)
+    except FactSyntaxError as exc:
+        if note.kind == "daily" or LOOKS_LIKE_FACT.match(line):
+            diagnostics.warn(note.path, number, f"{exc}; shown as plain text", "malformed-fact")
+        return None
+    occurred, problems = find_occurred(parsed.content, note.date)
+    for problem in problems:
+        diagnostics.warn(note.path, number, f"date {problem.text!r} {problem.reason}", "date")
+    anchor = note.date.isoformat() if note.date else note.path
+    base = hashlib.sha1(f"{anchor}|{parsed.kind}|{parsed.content}".encode()).hexdigest()[:10]
+    seen_ids[base] = seen_ids.get(base, 0) + 1
+    fact_id = base if seen_ids[base] == 1 else f"{base}-{seen_ids[base]}"
+    if seen_ids[base] > 1:
+        diagnostics.warn(note.path, number, "the same fact appears twice in this file", "duplicate-fact")
+    return Fact(
+        id=fact_id,
+        kind=parsed.kind,
+        content=parsed.content,
+        entities=parsed.entities,
+        path=note.path,
+        line=number,
+        date=note.date,
+        occurred=occurred,
+        confidence=parsed.confidence,
+        block_id=parsed.block_id,
+    )

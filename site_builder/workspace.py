@@ -1,0 +1,132 @@
+"""The reader: the only module that reads the workspace from disk.
+
+It lists the files memwiki understands (DESIGN §2), refuses anything that
+resolves outside the workspace, and decodes text leniently so that a bad byte
+costs a warning, never the build.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+
+from site_builder.diagnostics import Diagnostics
+
+CONFIG_NAME = "memwiki.toml"
+TOP_LEVEL_NOTES = ("memory.md", "SOUL.md")
+NOTE_FOLDERS = ("memory", "bank", "bank/entities")
+
+
+class WorkspaceError(Exception):
+    """The workspace path cannot be used at all (missing, not a folder)."""
+
+
+@dataclass(frozen=True)
+class SourceFile:
+    """One Markdown file of the workspace: its relative POSIX path and text."""
+
+    path: str
+    text: str
+
+    @property
+    def digest(self) -> str:
+        return hashlib.sha256(self.text.encode("utf-8")).hexdigest()[:16]
+
+
+@dataclass(frozen=True)
+class Workspace:
+    """Everything read from a workspace folder, ready to parse."""
+
+    root: Path
+    files: tuple[SourceFile, ...]
+    config_text: str | None
+
+
+def open_workspace(path: str | Path) -> Path:
+    """Resolve and check the workspace folder."""
+    root = Path(path).expanduser()
+    if not root.exists():
+        raise WorkspaceError(f"workspace not found: {root}")
+    if not root.is_dir():
+        raise WorkspaceError(f"workspace is not a folder: {root}")
+    return root.resolve()
+
+
+def read_workspace(root: Path, diagnostics: Diagnostics) -> Workspace:
+    """Read every note and the config; problems become diagnostics."""
+    files: list[SourceFile] = []
+    for path in _note_paths(root, diagnostics):
+        source = _read_text(root, path, diagnostics)
+        if source is not None:
+            files.append(source)
+    config_path = root / CONFIG_NAME
+    config_text = None
+    if config_path.is_file() and _inside(root, config_path, diagnostics):
+        config_text = _decode(config_path.read_bytes(), CONFIG_NAME, diagnostics)
+    if not files:
+        diagnostics.warn(".", 0, "the workspace holds no memory files (memory.md, memory/, bank/)", "empty")
+    return Workspace(root=root, files=tuple(files), config_text=config_text)
+
+
+def _note_paths(root: Path, diagnostics: Diagnostics) -> list[Path]:
+    paths = [root / name for name in TOP_LEVEL_NOTES if (root / name).exists()]
+    for folder in NOTE_FOLDERS:
+        directory = root / folder
+        if not directory.is_dir() or not _inside(root, directory, diagnostics):
+            continue
+        for entry in sorted(directory.iterdir()):
+            if entry.name.startswith(".") or entry.suffix.lower() != ".md":
+                continue
+            paths.append(entry)
+    return [p for p in paths if _inside(root, p, diagnostics) and p.is_file()]
+
+
+def _inside(root: Path, path: Path, diagnostics: Diagnostics) -> bool:
+    """True when ``path`` resolves inside ``root``; a symlink that leaves is skipped."""
+    try:
+        resolved = path.resolve()
+    except OSError as exc:
+        diagnostics.warn(_rel(root, path), 0, f"cannot resolve path ({exc}); skipped", "path")
+        return False
+    if resolved == root or root in resolved.parents:
+        return True
+    diagnostics.warn(
+        _rel(root, path), 0, "points outside the workspace (symlink); skipped", "path"
+    )
+    return False
+
+
+def _read_text(root: Path, path: Path, diagnostics: Diagnostics) -> SourceFile | None:
+    rel = _rel(root, path)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        diagnostics.warn(rel, 0, f"cannot read file ({exc.strerror or exc}); skipped", "io")
+        return None
+    text = _decode(data, rel, diagnostics)
+    if not text.strip():
+        diagnostics.warn(rel, 1, "file is empty", "empty")
+    return SourceFile(path=rel, text=text)
+
+
+def _decode(data: bytes, rel: str, diagnostics: Diagnostics) -> str:
+    if b"\x00" in data[:8192]:
+        diagnostics.warn(rel, 1, "looks like a binary file, not Markdown; its text is skipped", "encoding")
+        return ""
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        diagnostics.warn(
+            rel, line, "not valid UTF-8; undecodable bytes are shown as \ufffd", "encoding"
+        )
+        text = data.decode("utf-8-sig", errors="replace")
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _rel(root: Path, path: Path) -> str:
+    try:
+        return path.relative_to(root).as_posix()
+    except ValueError:
+        return path.as_posix()

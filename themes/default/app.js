@@ -1,0 +1,26 @@
+// memwiki default theme behaviour: the theme toggle and keyboard shortcuts.
+(function () {
+  var root = document.documentElement;
+  function current() {
+    var set = root.getAttribute("data-theme");
+    if (set) return set;
+    return window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light";
+  }
+  var toggle = document.querySelector(".theme-toggle");
+  if (toggle) {
+    toggle.setAttribute("aria-pressed", current() === "dark" ? "true" : "false");
+    toggle.addEventListener("click", function () {
+      var next = current() === "dark" ? "light" : "dark";
+      root.setAttribute("data-theme", next);
+      toggle.setAttribute("aria-pressed", next === "dark" ? "true" : "false");
+      try { localStorage.setItem("memwiki-theme", next); } catch (e) { /* ignore */ }
+    });
+  }
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "/" || event.ctrlKey || event.metaKey || event.altKey) return;
+    var tag = (document.activeElement && document.activeElement.tagName) || "";
+    if (tag === "INPUT" || tag === "TEXTAREA") return;
+    var box = document.querySelector(".site-search input, .pagefind-ui__search-input");
+    if (box) { event.preventDefault(); box.focus(); }
+  });
+})();
