@@ -86,7 +86,7 @@ def build(
     try:
         if search:
             with progress.stage("index"):
-                stats = index_site(files, staging.path)
+                stats = index_site(staging.path)
     except SearchIndexError as exc:
         loaded.diagnostics.warn(".", 0, f"search index not built: {exc}", "search")
     except BaseException:

@@ -7,6 +7,7 @@ Each ``*_page`` function returns one documented view (``site_builder.views``);
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections import defaultdict
 from itertools import groupby
 
@@ -14,7 +15,7 @@ from site_builder.charts import ChartPoint, HeatDay, confidence_chart, heatmap
 from site_builder.config import Config
 from site_builder.hygiene import Section
 from site_builder.linker import SiteLinker, href, root_of, source_url
-from site_builder.links import plain_sentence
+from site_builder.links import WIKILINK, plain_sentence
 from site_builder.markdown import MarkdownRenderer
 from site_builder.model import KIND_NAMES, Entity, Fact, Library, Note, Opinion
 from site_builder.views import (
@@ -40,6 +41,7 @@ from site_builder.views import (
 )
 
 OPINIONS_PATH = "bank/opinions.md"
+WIKILINK_RE = re.compile(WIKILINK)
 
 
 class PageBuilder:
@@ -366,7 +368,7 @@ def collect_pages(builder: PageBuilder, sections: list[Section]) -> list[PageVie
 
 def _summary(note: Note, limit: int = 180) -> str:
     for line in note.body.split("\n"):
-        text = plain_sentence(line)
+        text = WIKILINK_RE.sub(lambda m: m["wl_label"] or m["wl_target"], plain_sentence(line))
         if text and not line.lstrip().startswith(("#", "```", "~~~", "|", "<!--", "---")):
             return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
     return ""
