@@ -1,0 +1,43 @@
+"""Shared helpers: tiny workspaces written inline, and the CLI runner."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from site_builder.cli import main
+
+REPO = Path(__file__).resolve().parent.parent
+EXAMPLE = REPO / "example_workspace"
+
+
+def write_workspace(root: Path, files: dict[str, str | bytes]) -> Path:
+    """Write ``{relative path: content}`` under ``root`` and return it."""
+    for rel, content in files.items():
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(content, bytes):
+            path.write_bytes(content)
+        else:
+            path.write_text(content, encoding="utf-8")
+    return root
+
+
+def run(*args: str) -> Result:
+    """Run ``memwiki ARGS`` in-process; exceptions are never swallowed silently."""
+    result = CliRunner().invoke(main, list(args), catch_exceptions=True)
+    if result.exception and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return result
+
+
+@pytest.fixture
+def workspace(tmp_path: Path):  # type: ignore[no-untyped-def]
+    """Factory: ``workspace({"memory.md": "..."})`` -> workspace path."""
+
+    def make(files: dict[str, str | bytes]) -> Path:
+        return write_workspace(tmp_path / "ws", files)
+
+    return make

@@ -1,0 +1,196 @@
+"""Whole builds of tiny workspaces through the CLI, asserting on output files."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from tests.conftest import run
+
+DAY = """# Thursday
+
+Met @Peter and [[Anna Lee|Anna]] at the cafe, see [[Peter#Working style]].
+
+```python
+print("code")
+```
+
+## Retain
+- W @Peter: In Marrakech Nov 27–Dec 1, 2025.
+- O(c=0.8) @Peter: Prefers concise replies. ^concise
+"""
+LATER = """# Saturday
+Peter asked for a long report.
+
+## Retain
+- O(c=0.6) @Peter: Prefers concise replies, yet asked for a long report. ^concise
+"""
+PETER = """---
+aliases: [Pete]
+type: person
+---
+# Peter
+
+## Working style
+Short replies. Talks to @Pete's friends.
+"""
+
+
+def build(ws: Path, *extra: str) -> tuple[Path, str]:
+    out = ws.parent / "site"
+    result = run("build", str(ws), "-o", str(out), "--no-search", *extra)
+    assert result.exit_code == 0, result.output
+    return out, result.output
+
+
+def read(out: Path, rel: str) -> str:
+    return (out / rel).read_text(encoding="utf-8")
+
+
+def small(workspace) -> Path:  # type: ignore[no-untyped-def]
+    return workspace(
+        {
+            "memory.md": "# Core\n- I help @Peter.\n",
+            "memory/2025-11-20.md": DAY,
+            "memory/2025-11-22.md": LATER,
+            "bank/entities/Peter.md": PETER,
+            "bank/opinions.md": "# Opinions\n- O(c=0.9) @Peter: Prefers concise replies. ^concise\n",
+        }
+    )
+
+
+def test_build_writes_every_page_kind(workspace) -> None:  # type: ignore[no-untyped-def]
+    out, _ = build(small(workspace))
+    for rel in [
+        "index.html",
+        "memory.html",
+        "memory/index.html",
+        "memory/2025-11.html",
+        "memory/2025-11-20.html",
+        "memory/2025-11-22.html",
+        "bank/opinions.html",
+        "bank/entities/index.html",
+        "bank/entities/peter.html",
+        "bank/entities/anna-lee.html",
+        "hygiene.html",
+        "404.html",
+        "_theme/style.css",
+    ]:
+        assert (out / rel).is_file(), rel
+
+
+def test_every_nonblank_source_line_has_an_anchor(workspace) -> None:  # type: ignore[no-untyped-def]
+    out, _ = build(small(workspace))
+    html = read(out, "memory/2025-11-20.html")
+    for number, line in enumerate(DAY.split("\n"), start=1):
+        if line.strip():
+            assert f'id="L{number}"' in html, (number, line)
+
+
+def test_backlinks_show_sentence_date_and_exact_line(workspace) -> None:  # type: ignore[no-untyped-def]
+    out, _ = build(small(workspace))
+    html = read(out, "bank/entities/peter.html")
+    assert 'href="../../memory/2025-11-20.html#L3"' in html
+    assert "at the cafe" in html
+    assert "2025-11-20" in html
+    # the alias @Pete on Peter's own page is not a backlink to itself
+    assert "Talks to" not in html.split("Backlinks", 1)[1]
+
+
+def test_alias_and_heading_links_resolve(workspace) -> None:  # type: ignore[no-untyped-def]
+    out, _ = build(small(workspace))
+    html = read(out, "memory/2025-11-20.html")
+    assert 'href="../bank/entities/peter.html#working-style"' in html
+    assert 'href="../bank/entities/anna-lee.html"' in html
+    assert ">Anna</a>" in html
+
+
+def test_placeholder_entity_page_and_warning(workspace) -> None:  # type: ignore[no-untyped-def]
+    out, output = build(small(workspace))
+    assert "memory/2025-11-20.md:3: warning: 'Anna Lee' has no page" in output
+    assert "No page yet" in read(out, "bank/entities/anna-lee.html")
+    assert "Anna Lee" in read(out, "hygiene.html")
+
+
+def test_opinion_history_chart_links_each_point_to_its_fact(workspace) -> None:  # type: ignore[no-untyped-def]
+    out, _ = build(small(workspace))
+    html = read(out, "bank/opinions.html")
+    chart = re.search(r'<svg class="chart confidence".*?</svg>', html, re.S)
+    assert chart is not None
+    assert chart[0].count("<circle") == 2
+    assert 'href="../memory/2025-11-20.html#L11"' in chart[0]
+    assert 'href="../memory/2025-11-22.html#L5"' in chart[0]
+    assert "<strong>0.60</strong>" in html  # current confidence = latest restatement
+
+
+def test_daily_pages_link_prev_and_next(workspace) -> None:  # type: ignore[no-untyped-def]
+    out, _ = build(small(workspace))
+    first = read(out, "memory/2025-11-20.html")
+    assert 'rel="next" href="../memory/2025-11-22.html"' in first
+    assert 'rel="prev"' not in first
+
+
+def test_links_are_relative(workspace) -> None:  # type: ignore[no-untyped-def]
+    out, _ = build(small(workspace))
+    for page in out.rglob("*.html"):
+        html = page.read_text(encoding="utf-8")
+        for target in re.findall(r'(?:href|src)="([^"]+)"', html):
+            assert not target.startswith(("/", "http:", "https:")), (page, target)
+
+
+def test_same_input_gives_same_bytes(workspace, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    ws = small(workspace)
+    a, b = tmp_path / "a", tmp_path / "b"
+    assert run("build", str(ws), "-o", str(a)).exit_code == 0
+    assert run("build", str(ws), "-o", str(b)).exit_code == 0
+
+
+    def ours(root: Path) -> list[Path]:
+        # Pagefind's filter/meta files vary in byte order between runs (upstream);
+        # its page fragments, and everything memwiki writes, must not.
+        return sorted(
+            p.relative_to(root)
+            for p in root.rglob("*")
+            if p.is_file() and not (p.parent.name in ("pagefind", "filter"))
+        )
+
+    files_a, files_b = ours(a), ours(b)
+    assert files_a == files_b
+    assert any(p.parts[:2] == ("pagefind", "fragment") for p in files_a)
+    for rel in files_a:
+        assert (a / rel).read_bytes() == (b / rel).read_bytes(), rel
+
+
+def test_build_never_writes_into_the_workspace(workspace) -> None:  # type: ignore[no-untyped-def]
+    ws = small(workspace)
+    before = {p: p.read_bytes() for p in ws.rglob("*") if p.is_file()}
+    build(ws)
+    after = {p: p.read_bytes() for p in ws.rglob("*") if p.is_file()}
+    assert before == after
+
+
+def test_default_output_is_workspace_site_and_rebuild_replaces_it(workspace) -> None:  # type: ignore[no-untyped-def]
+    ws = small(workspace)
+    assert run("build", str(ws), "--no-search").exit_code == 0
+    assert (ws / "_site" / "index.html").is_file()
+    (ws / "memory" / "2025-11-22.md").unlink()
+    assert run("build", str(ws), "--no-search").exit_code == 0
+    assert not (ws / "_site" / "memory" / "2025-11-22.html").exists()
+
+
+def test_search_index_is_built_with_pagefind(workspace) -> None:  # type: ignore[no-untyped-def]
+    ws = small(workspace)
+    out = ws.parent / "site"
+    assert run("build", str(ws), "-o", str(out)).exit_code == 0
+    assert (out / "pagefind" / "pagefind.js").is_file()
+    assert list((out / "pagefind" / "fragment").iterdir())
+
+
+def test_version_and_help() -> None:
+    assert "memwiki" in run("--version").output
+    for command in ("build", "check"):
+        text = run(command, "--help").output
+        assert "Usage:" in text
+        for option in re.findall(r"^\s+(--[a-z-]+)", text, re.M):
+            line = next(l for l in text.splitlines() if option in l)
+            assert len(line.split(option, 1)[1].strip()) > 0, option
