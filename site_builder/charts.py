@@ -36,18 +36,13 @@ def confidence_chart(points: list[ChartPoint], title: str) -> str:
     def y(value: float) -> float:
         return pad_y + inner_h * (1 - value)
 
-    parts = [
-        f'<svg class="chart confidence" viewBox="0 0 {width} {height}" role="img" '
-        f'aria-label="{escape(title)}">'
-    ]
+    parts = [f'<svg class="chart confidence" viewBox="0 0 {width} {height}" role="img" aria-label="{escape(title)}">']
     for value in (0.0, 0.5, 1.0):
         parts.append(
             f'<line class="grid" x1="{pad_x}" x2="{width - pad_x}" y1="{y(value):.1f}" y2="{y(value):.1f}"/>'
             f'<text class="axis" x="{pad_x - 6}" y="{y(value) + 4:.1f}" text-anchor="end">{value:.1f}</text>'
         )
-    parts.append(
-        f'<text class="axis" x="{pad_x}" y="{height - 1}">{first.isoformat()}</text>'
-    )
+    parts.append(f'<text class="axis" x="{pad_x}" y="{height - 1}">{first.isoformat()}</text>')
     if last != first:
         parts.append(
             f'<text class="axis" x="{width - pad_x}" y="{height - 1}" text-anchor="end">{last.isoformat()}</text>'
@@ -81,13 +76,10 @@ def heatmap(year: int, days: dict[dt.date, HeatDay]) -> str:
     height = top + 7 * (cell + gap)
     counts = sorted(d.count for d in days.values() if d.count)
     parts = [
-        f'<svg class="chart heatmap" viewBox="0 0 {width} {height}" role="img" '
-        f'aria-label="Days with memory in {year}">'
+        f'<svg class="chart heatmap" viewBox="0 0 {width} {height}" role="img" aria-label="Days with memory in {year}">'
     ]
     for index, name in ((0, "Mon"), (2, "Wed"), (4, "Fri")):
-        parts.append(
-            f'<text class="axis" x="0" y="{top + index * (cell + gap) + cell - 2}">{name}</text>'
-        )
+        parts.append(f'<text class="axis" x="0" y="{top + index * (cell + gap) + cell - 2}">{name}</text>')
     month = 0
     day = start
     while day <= end:

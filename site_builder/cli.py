@@ -19,8 +19,16 @@ from site_builder.writer import OutputError
 
 # Diagnostics that mean input was lost or misread; `check` fails on these.
 PROBLEM_CODES = {
-    "broken-link", "malformed-fact", "date", "front-matter", "encoding", "io",
-    "duplicate-entity", "path", "config", "private",
+    "broken-link",
+    "malformed-fact",
+    "date",
+    "front-matter",
+    "encoding",
+    "io",
+    "duplicate-entity",
+    "path",
+    "config",
+    "private",
 }
 
 workspace_argument = click.argument(

@@ -40,12 +40,8 @@ def parse_config(text: str | None, diagnostics: Diagnostics, path: str = "memwik
     return Config(
         title=_get(site, "title", str, defaults.title, diagnostics, path),
         base_url=_get(site, "base_url", str, defaults.base_url, diagnostics, path).rstrip("/"),
-        recall_max_tokens=_get(
-            recall, "max_tokens", int, defaults.recall_max_tokens, diagnostics, path
-        ),
-        reflect_provider=_get(
-            reflect, "provider", str, defaults.reflect_provider, diagnostics, path
-        ),
+        recall_max_tokens=_get(recall, "max_tokens", int, defaults.recall_max_tokens, diagnostics, path),
+        reflect_provider=_get(reflect, "provider", str, defaults.reflect_provider, diagnostics, path),
         reflect_model=_get(reflect, "model", str, defaults.reflect_model, diagnostics, path),
         recent_days=_get(site, "recent_days", int, defaults.recent_days, diagnostics, path),
     )

@@ -11,7 +11,18 @@ import re
 from dataclasses import dataclass
 
 _MONTH_NAMES = [
-    "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
+    "jan",
+    "feb",
+    "mar",
+    "apr",
+    "may",
+    "jun",
+    "jul",
+    "aug",
+    "sep",
+    "oct",
+    "nov",
+    "dec",
 ]
 _MONTH = (
     r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?"
@@ -23,9 +34,7 @@ _YEAR = r"(?:,?\s+(\d{4}))"
 
 _ISO_RANGE = re.compile(rf"\b(\d{{4}})-(\d{{2}})-(\d{{2}})(?:{_DASH}|\.\.)(\d{{4}})-(\d{{2}})-(\d{{2}})\b")
 _ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
-_MD_RANGE = re.compile(
-    rf"\b({_MONTH})\s+{_DAY}{_DASH}(?:({_MONTH})\s+)?{_DAY}\b{_YEAR}?", re.IGNORECASE
-)
+_MD_RANGE = re.compile(rf"\b({_MONTH})\s+{_DAY}{_DASH}(?:({_MONTH})\s+)?{_DAY}\b{_YEAR}?", re.IGNORECASE)
 _MD = re.compile(rf"\b({_MONTH})\s+{_DAY}\b{_YEAR}?", re.IGNORECASE)
 _DM = re.compile(rf"\b{_DAY}\s+({_MONTH})(?:\s+(\d{{4}}))?\b", re.IGNORECASE)
 _MY = re.compile(rf"\b({_MONTH})\s+(\d{{4}})\b", re.IGNORECASE)
@@ -63,9 +72,7 @@ def _make(year: int, month: int, day: int) -> dt.date | None:
         return None
 
 
-def find_occurred(
-    text: str, reference: dt.date | None
-) -> tuple[tuple[dt.date, dt.date] | None, list[DateProblem]]:
+def find_occurred(text: str, reference: dt.date | None) -> tuple[tuple[dt.date, dt.date] | None, list[DateProblem]]:
     """The first date or range in ``text`` as (start, end), plus impossible dates found."""
     problems: list[DateProblem] = []
     for finder in (_iso_range, _iso, _month_day_range, _month_day, _day_month, _month_year):

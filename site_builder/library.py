@@ -62,7 +62,9 @@ def _resolver(notes: list[Note], diagnostics: Diagnostics) -> Resolver:
         if key in resolver.entities:
             other = resolver.entities[key].note
             diagnostics.warn(
-                note.path, 0, f"same entity as {other.path if other else '?'} (names differ only in case or separators); ignored",
+                note.path,
+                0,
+                f"same entity as {other.path if other else '?'} (names differ only in case or separators); ignored",
                 "duplicate-entity",
             )
             continue
@@ -83,8 +85,10 @@ def _resolver(notes: list[Note], diagnostics: Diagnostics) -> Resolver:
             if akey in resolver.aliases and resolver.aliases[akey] != key:
                 owner = resolver.entities[resolver.aliases[akey]]
                 diagnostics.warn(
-                    entity.note.path if entity.note else "", 0,
-                    f"alias '{alias}' is also an alias of {owner.name}; kept for {owner.name}", "alias",
+                    entity.note.path if entity.note else "",
+                    0,
+                    f"alias '{alias}' is also an alias of {owner.name}; kept for {owner.name}",
+                    "alias",
                 )
                 continue
             resolver.aliases[akey] = key
@@ -136,7 +140,9 @@ def _check_heading(link: Link, note: Note | None, diagnostics: Diagnostics) -> N
         return
     if heading_slug(link.heading) not in {h.slug for h in note.headings}:
         diagnostics.warn(
-            link.path, link.line, f"[[{link.target}#{link.heading}]]: no heading '{link.heading}' in {note.path}",
+            link.path,
+            link.line,
+            f"[[{link.target}#{link.heading}]]: no heading '{link.heading}' in {note.path}",
             "broken-link",
         )
 
@@ -144,7 +150,7 @@ def _check_heading(link: Link, note: Note | None, diagnostics: Diagnostics) -> N
 def _dedupe(links: list[Link]) -> list[Link]:
     seen: set[tuple[str, int]] = set()
     out = []
-    for link in sorted(links, key=lambda l: (l.path, l.line)):
+    for link in sorted(links, key=lambda link: (link.path, link.line)):
         if (link.path, link.line) not in seen:
             seen.add((link.path, link.line))
             out.append(link)
@@ -191,6 +197,4 @@ def _related(notes: list[Note], resolver: Resolver) -> dict[str, list[tuple[str,
                 for b in keys:
                     if a != b:
                         pairs[a][b] += 1
-    return {
-        k: sorted(c.items(), key=lambda kv: (-kv[1], kv[0])) for k, c in sorted(pairs.items())
-    }
+    return {k: sorted(c.items(), key=lambda kv: (-kv[1], kv[0])) for k, c in sorted(pairs.items())}

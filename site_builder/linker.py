@@ -63,9 +63,7 @@ class SiteLinker(Linker):
         for name in fact.entities:
             to = self.entity(name)
             css = "mention missing" if to.missing else "mention"
-            parts.append(
-                f'<a class="{css}" href="{escape(to.href)}" title="{escape(to.title)}">@{escape(name)}</a>'
-            )
+            parts.append(f'<a class="{css}" href="{escape(to.href)}" title="{escape(to.title)}">@{escape(name)}</a>')
         if fact.block_id:
             parts.append(f'<span class="block-id" id="^{escape(fact.block_id)}"></span>')
         parts.append("</span>")

@@ -147,23 +147,24 @@ def annotate_lines(body: str, first: int, facts: dict[int, Fact]) -> tuple[str, 
                 out.append(line)
                 continue
             indent = len(line) - len(line.lstrip())
-            out.append(line[:indent] + _mark(pending + [number]) + line[indent:])
+            out.append(line[:indent] + _mark([*pending, number]) + line[indent:])
             pending = []
             continue
         if not line.strip():
             out.append(line)
             continue
-        if _NO_CONTENT.match(line) and not _ITEM_START.match(line)[0].strip():
+        item = _ITEM_START.match(line)
+        if _NO_CONTENT.match(line) and not (item and item[0].strip()):
             pending.append(number)
             out.append(line)
             continue
-        marks = _mark(pending + [number])
+        marks = _mark([*pending, number])
         pending = []
         fact = facts.get(number)
         if fact is not None:
-            indent = line[: len(line) - len(line.lstrip())]
+            lead = line[: len(line) - len(line.lstrip())]
             badges.append(fact)
-            out.append(f"{indent}- {marks}{OPEN}F{len(badges) - 1}{CLOSE} {_escape_md_start(fact.content)}")
+            out.append(f"{lead}- {marks}{OPEN}F{len(badges) - 1}{CLOSE} {_escape_md_start(fact.content)}")
             continue
         block = BLOCK_ID.search(line)
         if block:
@@ -232,8 +233,4 @@ def _render_mention(renderer: _Renderer, name: str) -> str:
 
 def _anchor(to: Target, text_html: str, css: str) -> str:
     classes = css + (" missing" if to.missing else "")
-    return (
-        f'<a class="{classes}" href="{html.escape(to.href)}" '
-        f'title="{html.escape(to.title)}">{text_html}</a>'
-    )
-
+    return f'<a class="{classes}" href="{html.escape(to.href)}" title="{html.escape(to.title)}">{text_html}</a>'

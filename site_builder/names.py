@@ -9,8 +9,14 @@ import unicodedata
 _SEPARATORS = re.compile(r"[\s_\-]+")
 _UNSAFE = re.compile(r"[^\w\-]+")
 _RESERVED = {
-    "con", "prn", "aux", "nul", "index", "404",
-    *(f"com{i}" for i in range(10)), *(f"lpt{i}" for i in range(10)),
+    "con",
+    "prn",
+    "aux",
+    "nul",
+    "index",
+    "404",
+    *(f"com{i}" for i in range(10)),
+    *(f"lpt{i}" for i in range(10)),
 }
 MAX_SLUG = 80
 

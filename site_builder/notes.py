@@ -185,16 +185,17 @@ def _scan_body(note: Note, diagnostics: Diagnostics) -> None:
                 retain_level = 0
             if text.casefold() == "retain":
                 retain_level = level
-        elif not generated and BULLET.match(line):
-            if retain_level or (facts_everywhere and LOOKS_LIKE_FACT.match(line)):
-                fact = _parse_fact(note, line, number, seen_ids, diagnostics)
-                if fact:
-                    note.facts.append(fact)
-                    note.links.extend(
-                        Link(note.path, number, name, "fact", fact.content) for name in fact.entities
-                    )
-                    note.links.extend(_links(note.path, fact.content, number))
-                    continue
+        elif (
+            not generated
+            and BULLET.match(line)
+            and (retain_level or (facts_everywhere and LOOKS_LIKE_FACT.match(line)))
+        ):
+            fact = _parse_fact(note, line, number, seen_ids, diagnostics)
+            if fact:
+                note.facts.append(fact)
+                note.links.extend(Link(note.path, number, name, "fact", fact.content) for name in fact.entities)
+                note.links.extend(_links(note.path, fact.content, number))
+                continue
         if not generated:
             note.links.extend(_links(note.path, line, number))
 
@@ -207,9 +208,7 @@ def _links(path: str, line: str, number: int) -> list[Link]:
     ]
 
 
-def _parse_fact(
-    note: Note, line: str, number: int, seen_ids: dict[str, int], diagnostics: Diagnostics
-) -> Fact | None:
+def _parse_fact(note: Note, line: str, number: int, seen_ids: dict[str, int], diagnostics: Diagnostics) -> Fact | None:
     try:
         parsed = parse_fact_line(line)
     except FactSyntaxError as exc:

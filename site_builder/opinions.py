@@ -9,6 +9,7 @@ statement restates it; each dated restatement is one point of its history.
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 import re
 from collections import defaultdict
 
@@ -74,7 +75,7 @@ def _opinion(key: str, facts: list[Fact]) -> Opinion:
 
 def _last_change(history: list[OpinionPoint]) -> dt.date | None:
     changed = history[0].date if history else None
-    for before, after in zip(history, history[1:], strict=False):
+    for before, after in itertools.pairwise(history):
         if after.confidence != before.confidence:
             changed = after.date
     return changed

@@ -143,7 +143,11 @@ class PageBuilder:
         seen: dict[str, Entity] = {}
         for link in note.links:
             entity = self.library.resolver.entity(link.target)
-            if entity and entity.key not in seen and not (link.syntax == "wikilink" and self.library.resolver.note_path(link.target) and not entity.note):
+            if (
+                entity
+                and entity.key not in seen
+                and not (link.syntax == "wikilink" and self.library.resolver.note_path(link.target) and not entity.note)
+            ):
                 seen[entity.key] = entity
         return [
             LinkView(e.name, href(url, e.url), css="missing" if e.placeholder else "")
@@ -220,10 +224,7 @@ class PageBuilder:
         return TimelinePage(
             **self.base(url, "timeline.html", "Daily logs", "days"),  # type: ignore[arg-type]
             heatmaps=[heatmap(year, days) for year, days in sorted(by_year.items(), reverse=True)],
-            months=[
-                MonthView(label, href(url, f"memory/{key}.html"), count)
-                for key, label, count in self._months()
-            ],
+            months=[MonthView(label, href(url, f"memory/{key}.html"), count) for key, label, count in self._months()],
             days=[self.day_summary(n, url) for n in reversed(self.days)],
         )
 
@@ -252,7 +253,7 @@ class PageBuilder:
         url = entity.url
         linker = SiteLinker(self.library, url)
         groups = []
-        for path, links in groupby(self.library.backlinks.get(entity.key, []), key=lambda l: l.path):
+        for path, links in groupby(self.library.backlinks.get(entity.key, []), key=lambda link: link.path):
             note = self.library.note(path)
             assert note is not None
             lines = [
@@ -270,7 +271,11 @@ class PageBuilder:
         facts = self.library.facts_by_entity.get(entity.key, [])
         dates = sorted(
             {f.date for f in facts if f.date}
-            | {n.date for link in self.library.backlinks.get(entity.key, []) if (n := self.library.note(link.path)) and n.date}
+            | {
+                n.date
+                for link in self.library.backlinks.get(entity.key, [])
+                if (n := self.library.note(link.path)) and n.date
+            }
         )
         related = [
             LinkView(self.library.entities[k].name, href(url, self.library.entities[k].url), f"{n}×")
@@ -284,7 +289,10 @@ class PageBuilder:
         note = entity.note
         return EntityPage(
             **self.base(  # type: ignore[arg-type]
-                url, "entity.html", entity.name, "entities",
+                url,
+                "entity.html",
+                entity.name,
+                "entities",
                 pagefind_filters={"entity": [entity.name], "kind": ["entity"]},
             ),
             name=entity.name,
@@ -308,13 +316,14 @@ class PageBuilder:
             mentions = len(self.library.backlinks.get(entity.key, []))
             label = entity.type or ("no page yet" if entity.placeholder else "other")
             groups[label].append(
-                LinkView(entity.name, href(url, entity.url), f"{mentions} mentions",
-                         "missing" if entity.placeholder else "")
+                LinkView(
+                    entity.name, href(url, entity.url), f"{mentions} mentions", "missing" if entity.placeholder else ""
+                )
             )
         ordered = sorted(groups.items(), key=lambda kv: (kv[0] in ("other", "no page yet"), kv[0]))
         return EntityIndexPage(
             **self.base(url, "entities.html", "Entities", "entities"),  # type: ignore[arg-type]
-            groups=[(k, sorted(v, key=lambda l: l.text.casefold())) for k, v in ordered],
+            groups=[(k, sorted(v, key=lambda v: v.text.casefold())) for k, v in ordered],
         )
 
     def opinions_page(self) -> OpinionsPage:
@@ -333,10 +342,14 @@ class PageBuilder:
         for section in sections:
             items = []
             for finding in section.findings:
-                target = finding.path if finding.path.endswith(".html") else source_url(
-                    f"{finding.path}#L{finding.line}" if finding.line else finding.path
+                target = (
+                    finding.path
+                    if finding.path.endswith(".html")
+                    else source_url(f"{finding.path}#L{finding.line}" if finding.line else finding.path)
                 )
-                known = target.split("#")[0].removesuffix(".html") + ".md" in self.library.note_by_path or finding.path.endswith(".html")
+                known = target.split("#")[0].removesuffix(
+                    ".html"
+                ) + ".md" in self.library.note_by_path or finding.path.endswith(".html")
                 where = f"{finding.path}:{finding.line}" if finding.line else finding.path
                 items.append(HygieneItem(where, href(url, target) if known else "", finding.message))
             views.append(HygieneSection(section.title, section.explanation, items))

@@ -91,9 +91,7 @@ def _inside(root: Path, path: Path, diagnostics: Diagnostics) -> bool:
         return False
     if resolved == root or root in resolved.parents:
         return True
-    diagnostics.warn(
-        _rel(root, path), 0, "points outside the workspace (symlink); skipped", "path"
-    )
+    diagnostics.warn(_rel(root, path), 0, "points outside the workspace (symlink); skipped", "path")
     return False
 
 
@@ -118,9 +116,7 @@ def _decode(data: bytes, rel: str, diagnostics: Diagnostics) -> str:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
-        diagnostics.warn(
-            rel, line, "not valid UTF-8; undecodable bytes are shown as \ufffd", "encoding"
-        )
+        diagnostics.warn(rel, line, "not valid UTF-8; undecodable bytes are shown as \ufffd", "encoding")
         text = data.decode("utf-8-sig", errors="replace")
     return text.replace("\r\n", "\n").replace("\r", "\n")
 

@@ -34,9 +34,7 @@ def check_output(out: Path, workspace: Path) -> Path:
         if not out.is_dir():
             raise OutputError(f"output path {out} exists and is not a folder")
         if any(out.iterdir()) and not (out / MARKER).is_file():
-            raise OutputError(
-                f"{out} exists and was not made by memwiki (no {MARKER} file); refusing to replace it"
-            )
+            raise OutputError(f"{out} exists and was not made by memwiki (no {MARKER} file); refusing to replace it")
     return out
 
 

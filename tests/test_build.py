@@ -144,14 +144,11 @@ def test_same_input_gives_same_bytes(workspace, tmp_path: Path) -> None:  # type
     assert run("build", str(ws), "-o", str(a)).exit_code == 0
     assert run("build", str(ws), "-o", str(b)).exit_code == 0
 
-
     def ours(root: Path) -> list[Path]:
         # Pagefind's filter/meta files vary in byte order between runs (upstream);
         # its page fragments, and everything memwiki writes, must not.
         return sorted(
-            p.relative_to(root)
-            for p in root.rglob("*")
-            if p.is_file() and not (p.parent.name in ("pagefind", "filter"))
+            p.relative_to(root) for p in root.rglob("*") if p.is_file() and p.parent.name not in ("pagefind", "filter")
         )
 
     files_a, files_b = ours(a), ours(b)
@@ -192,5 +189,5 @@ def test_version_and_help() -> None:
         text = run(command, "--help").output
         assert "Usage:" in text
         for option in re.findall(r"^\s+(--[a-z-]+)", text, re.M):
-            line = next(l for l in text.splitlines() if option in l)
+            line = next(row for row in text.splitlines() if option in row)
             assert len(line.split(option, 1)[1].strip()) > 0, option

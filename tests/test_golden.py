@@ -10,9 +10,7 @@ from tests.golden import GOLDEN, build_example
 
 def test_example_matches_golden(tmp_path: Path) -> None:
     built = build_example(tmp_path / "site")
-    expected = {
-        p.relative_to(GOLDEN).as_posix(): p.read_bytes() for p in sorted(GOLDEN.rglob("*")) if p.is_file()
-    }
+    expected = {p.relative_to(GOLDEN).as_posix(): p.read_bytes() for p in sorted(GOLDEN.rglob("*")) if p.is_file()}
     assert sorted(built) == sorted(expected), "page list changed; run `python -m tests.golden`"
     for rel, data in built.items():
         if data != expected[rel]:

@@ -31,9 +31,7 @@ def describe(line: str) -> str:
     except FactSyntaxError as exc:
         return f"error: {exc}"
     confidence = "-" if fact.confidence is None else f"{fact.confidence:g}"
-    return "|".join(
-        [fact.kind, confidence, ",".join(fact.entities) or "-", fact.block_id or "-", fact.content]
-    )
+    return "|".join([fact.kind, confidence, ",".join(fact.entities) or "-", fact.block_id or "-", fact.content])
 
 
 def test_fixture_file_has_cases() -> None:

@@ -18,7 +18,7 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from gen_corpus import generate  # noqa: E402
+from gen_corpus import generate
 
 SIZES = {"small": (365, 100), "medium": (3650, 1000), "large": (9000, 1000)}
 
@@ -46,11 +46,15 @@ def main() -> None:
             stats = generate(ws, days, entities)
             proc = subprocess.run(
                 [sys.executable, "-c", CHILD, str(ws), str(Path(tmp) / "site"), "0" if args.no_search else "1"],
-                capture_output=True, text=True, check=True,
+                capture_output=True,
+                text=True,
+                check=True,
             )
             r = json.loads(proc.stdout.strip().splitlines()[-1])
             stages = " ".join(f"{k}={v:.2f}" for k, v in r["timings"].items())
-            print(f"{size:<8}{days:>7}{entities:>6}{stats['facts']:>8}{r['pages']:>7}{r['wall']:>9.2f}{r['peak_mb']:>9.0f}  {stages}")
+            print(
+                f"{size:<8}{days:>7}{entities:>6}{stats['facts']:>8}{r['pages']:>7}{r['wall']:>9.2f}{r['peak_mb']:>9.0f}  {stages}"
+            )
 
 
 if __name__ == "__main__":

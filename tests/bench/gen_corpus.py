@@ -13,11 +13,39 @@ import datetime as dt
 import random
 from pathlib import Path
 
-WORDS = (
-    "deploy review invoice schema dashboard meeting trip budget tiles parser release "
-    "alert latency partition customer report draft call lunch market studio contract "
-    "migration backup outage roadmap hiring design feedback test benchmark"
-).split()
+WORDS = [
+    "deploy",
+    "review",
+    "invoice",
+    "schema",
+    "dashboard",
+    "meeting",
+    "trip",
+    "budget",
+    "tiles",
+    "parser",
+    "release",
+    "alert",
+    "latency",
+    "partition",
+    "customer",
+    "report",
+    "draft",
+    "call",
+    "lunch",
+    "market",
+    "studio",
+    "contract",
+    "migration",
+    "backup",
+    "outage",
+    "roadmap",
+    "hiring",
+    "design",
+    "feedback",
+    "test",
+    "benchmark",
+]
 KINDS = "WWWBBSO"
 
 
@@ -54,7 +82,9 @@ def generate(out: Path, days: int, entities: int, seed: int = 7, opinions: int =
             if kind == "O":
                 j = rng.randrange(opinions)
                 confidence[j] = min(1.0, max(0.0, confidence[j] + rng.uniform(-0.1, 0.1)))
-                text.append(f"- O(c={confidence[j]:.2f}) @{names[j % entities]}: Statement number {j} holds, {words}. ^op-{j}")
+                text.append(
+                    f"- O(c={confidence[j]:.2f}) @{names[j % entities]}: Statement number {j} holds, {words}. ^op-{j}"
+                )
             else:
                 text.append(f"- {kind} @{who}: {words.capitalize()}.")
             facts += 1
