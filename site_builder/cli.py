@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime as dt
+import json
 import sys
 import time
 import webbrowser
@@ -14,7 +16,9 @@ from site_builder.build import build, load
 from site_builder.diagnostics import Diagnostics
 from site_builder.hygiene import hygiene_report
 from site_builder.progress import Progress
-from site_builder.workspace import WorkspaceError
+from site_builder.recall_index import open_index
+from site_builder.recall_search import Hit, QueryError, RecallQuery, parse_when, search
+from site_builder.workspace import WorkspaceError, open_workspace
 from site_builder.writer import OutputError
 
 # Diagnostics that mean input was lost or misread; `check` fails on these.
@@ -100,3 +104,74 @@ def check_command(workspace: Path, strict: bool) -> None:
     click.echo(f"{total} finding(s), {len(problems)} problem(s).")
     if problems:
         sys.exit(1)
+
+
+@main.command("recall")
+@click.argument("query", required=False)
+@click.option("-w", "--workspace", type=click.Path(file_okay=False, path_type=Path), default=".",
+              show_default=True, help="Workspace folder.")
+@click.option("--k", "k", type=click.IntRange(1, 1000), default=25, show_default=True, help="Results to return.")
+@click.option("--since", help="Only lines dated on/after this: YYYY-MM-DD or a span back from today (30d, 2w, 6m, 1y).")
+@click.option("--until", help="Only lines dated on/before this date (YYYY-MM-DD or a span).")
+@click.option("--entity", help="Only lines about this entity (name or alias).")
+@click.option("--kind", type=click.Choice(["W", "B", "O", "S", "log", "page"]), help="Only this kind of line.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+@click.option("--queries", type=click.File("r", encoding="utf-8"),
+              help="Answer one query per line of FILE ('-' for stdin); prints one JSON object per line.")
+def recall_command(
+    query: str | None, workspace: Path, k: int, since: str | None, until: str | None,
+    entity: str | None, kind: str | None, as_json: bool, queries: click.utils.LazyFile | None,
+) -> None:
+    """Answer QUERY from the workspace with ranked, dated, cited lines."""
+    if (query is None) == (queries is None):
+        raise click.UsageError("give a QUERY or --queries FILE (not both)")
+    diagnostics = Diagnostics()
+    try:
+        root = open_workspace(workspace)
+        today = dt.date.today()
+        base = RecallQuery(
+            text="", k=k,
+            since=parse_when(since, today) if since else None,
+            until=parse_when(until, today) if until else None,
+            kind=kind,
+        )
+        index = open_index(root, diagnostics)
+        if entity:
+            base = RecallQuery(**{**base.__dict__, "entity": entity})
+            from site_builder.recall_search import resolve_entity
+            resolve_entity(index, entity)
+    except (WorkspaceError, QueryError) as exc:
+        raise click.ClickException(str(exc)) from None
+    if index.count() == 0:
+        click.echo("warning: the workspace has no facts or log lines to search", err=True)
+    if queries is not None:
+        for line in queries:
+            text = line.rstrip("\n")
+            try:
+                hits = search(index, RecallQuery(**{**base.__dict__, "text": text}))
+                error = None
+            except QueryError as exc:
+                hits, error = [], str(exc)
+            record: dict[str, object] = {"query": text, "results": [h.as_json() for h in hits]}
+            if error:
+                record["error"] = error
+            click.echo(json.dumps(record, ensure_ascii=False))
+        return
+    assert query is not None
+    try:
+        hits = search(index, RecallQuery(**{**base.__dict__, "text": query}))
+    except QueryError as exc:
+        raise click.ClickException(str(exc)) from None
+    if as_json:
+        click.echo(json.dumps({"query": query, "results": [h.as_json() for h in hits]}, ensure_ascii=False, indent=2))
+        return
+    if not hits:
+        click.echo("No matching facts or log lines.")
+    for rank, hit in enumerate(hits, 1):
+        click.echo(_format_hit(rank, hit))
+
+
+def _format_hit(rank: int, hit: Hit) -> str:
+    label = {"log": "log", "page": "page"}.get(hit.kind, hit.kind)
+    head = click.style(f"{rank:>2}. [{label}] {hit.date or ''}", bold=True)
+    return f"{head} {hit.content}\n    {click.style(hit.source, fg='cyan')}"
