@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import json
 import sys
 import time
 import webbrowser
 from pathlib import Path
+from typing import TextIO
 
 import click
 
@@ -108,19 +110,35 @@ def check_command(workspace: Path, strict: bool) -> None:
 
 @main.command("recall")
 @click.argument("query", required=False)
-@click.option("-w", "--workspace", type=click.Path(file_okay=False, path_type=Path), default=".",
-              show_default=True, help="Workspace folder.")
+@click.option(
+    "-w",
+    "--workspace",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=".",
+    show_default=True,
+    help="Workspace folder.",
+)
 @click.option("--k", "k", type=click.IntRange(1, 1000), default=25, show_default=True, help="Results to return.")
 @click.option("--since", help="Only lines dated on/after this: YYYY-MM-DD or a span back from today (30d, 2w, 6m, 1y).")
 @click.option("--until", help="Only lines dated on/before this date (YYYY-MM-DD or a span).")
 @click.option("--entity", help="Only lines about this entity (name or alias).")
 @click.option("--kind", type=click.Choice(["W", "B", "O", "S", "log", "page"]), help="Only this kind of line.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
-@click.option("--queries", type=click.File("r", encoding="utf-8"),
-              help="Answer one query per line of FILE ('-' for stdin); prints one JSON object per line.")
+@click.option(
+    "--queries",
+    type=click.File("r", encoding="utf-8"),
+    help="Answer one query per line of FILE ('-' for stdin); prints one JSON object per line.",
+)
 def recall_command(
-    query: str | None, workspace: Path, k: int, since: str | None, until: str | None,
-    entity: str | None, kind: str | None, as_json: bool, queries: click.utils.LazyFile | None,
+    query: str | None,
+    workspace: Path,
+    k: int,
+    since: str | None,
+    until: str | None,
+    entity: str | None,
+    kind: str | None,
+    as_json: bool,
+    queries: TextIO | None,
 ) -> None:
     """Answer QUERY from the workspace with ranked, dated, cited lines."""
     if (query is None) == (queries is None):
@@ -130,7 +148,8 @@ def recall_command(
         root = open_workspace(workspace)
         today = dt.date.today()
         base = RecallQuery(
-            text="", k=k,
+            text="",
+            k=k,
             since=parse_when(since, today) if since else None,
             until=parse_when(until, today) if until else None,
             kind=kind,
@@ -139,6 +158,7 @@ def recall_command(
         if entity:
             base = RecallQuery(**{**base.__dict__, "entity": entity})
             from site_builder.recall_search import resolve_entity
+
             resolve_entity(index, entity)
     except (WorkspaceError, QueryError) as exc:
         raise click.ClickException(str(exc)) from None
@@ -148,7 +168,7 @@ def recall_command(
         for line in queries:
             text = line.rstrip("\n")
             try:
-                hits = search(index, RecallQuery(**{**base.__dict__, "text": text}))
+                hits = search(index, dataclasses.replace(base, text=text))
                 error = None
             except QueryError as exc:
                 hits, error = [], str(exc)
@@ -159,7 +179,7 @@ def recall_command(
         return
     assert query is not None
     try:
-        hits = search(index, RecallQuery(**{**base.__dict__, "text": query}))
+        hits = search(index, dataclasses.replace(base, text=query))
     except QueryError as exc:
         raise click.ClickException(str(exc)) from None
     if as_json:

@@ -8,7 +8,6 @@ is updated file by file from content hashes and rebuilt if it is corrupt.
 
 from __future__ import annotations
 
-import contextlib
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
@@ -66,9 +65,14 @@ def docs_of(note: Note) -> list[Doc]:
         else:
             text = plain_sentence(raw)
             if text and not set(text) <= set("|-: "):
-                rows.append((number, "log" if note.kind == "daily" else "page", text, _keys(
-                    [ref.target for ref in find_links(raw)]
-                )))
+                rows.append(
+                    (
+                        number,
+                        "log" if note.kind == "daily" else "page",
+                        text,
+                        _keys([ref.target for ref in find_links(raw)]),
+                    )
+                )
     docs = []
     for i, (number, kind, text, keys) in enumerate(rows):
         around = [rows[j][2] for j in range(max(0, i - CONTEXT_LINES), min(len(rows), i + CONTEXT_LINES + 1)) if j != i]
@@ -90,23 +94,35 @@ class RecallIndex:
     def _open(self) -> sqlite3.Connection:
         if self.path is None:
             return self._init(sqlite3.connect(":memory:"))
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError:  # read-only workspace: keep the index in memory
+            self.path = None
+            return self._init(sqlite3.connect(":memory:"))
         try:
             db = sqlite3.connect(self.path, timeout=2)
             db = self._init(db)
             db.execute("SELECT count(*) FROM docs_fts").fetchone()
             return db
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) and "busy" not in str(exc):
+                return self._rebuild()
+            # another process holds it: answer from a private in-memory index
+            self.path = None
+            return self._init(sqlite3.connect(":memory:"))
         except sqlite3.DatabaseError:
-            # corrupt, locked or from another version: it is derived, so start over
-            with contextlib.suppress(Exception):
-                db.close()
-            try:
-                for suffix in ("", "-wal", "-shm", "-journal"):
-                    Path(f"{self.path}{suffix}").unlink(missing_ok=True)
-                return self._init(sqlite3.connect(self.path, timeout=2))
-            except (OSError, sqlite3.DatabaseError):
-                self.path = None
-                return self._init(sqlite3.connect(":memory:"))
+            return self._rebuild()
+
+    def _rebuild(self) -> sqlite3.Connection:
+        """The index is corrupt or unreadable; it is derived, so start over."""
+        assert self.path is not None
+        try:
+            for suffix in ("", "-wal", "-shm", "-journal"):
+                Path(f"{self.path}{suffix}").unlink(missing_ok=True)
+            return self._init(sqlite3.connect(self.path, timeout=2))
+        except (OSError, sqlite3.DatabaseError):
+            self.path = None
+            return self._init(sqlite3.connect(":memory:"))
 
     @staticmethod
     def _init(db: sqlite3.Connection) -> sqlite3.Connection:

@@ -185,7 +185,7 @@ def test_search_index_is_built_with_pagefind(workspace) -> None:  # type: ignore
 
 def test_version_and_help() -> None:
     assert "memwiki" in run("--version").output
-    for command in ("build", "check"):
+    for command in ("build", "check", "recall"):
         text = run(command, "--help").output
         assert "Usage:" in text
         for option in re.findall(r"^\s+(--[a-z-]+)", text, re.M):

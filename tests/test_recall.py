@@ -1,0 +1,184 @@
+"""memwiki recall: cited, dated, ranked lines from the SQLite index, and its bad input."""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import REPO, run, write_workspace
+
+DAY1 = """# Monday
+Peter talked about the kitchen tiles with Anna.
+The weather was grey all day.
+
+## Retain
+- W @Peter: The tile quote is €2.1k for the kitchen.
+- O(c=0.7) @Anna: Anna is easiest to reach in the mornings. ^mornings
+"""
+DAY2 = """# Tuesday
+Went swimming at the Areeiro pool.
+
+## Retain
+- B @Peter: I booked the Marrakech trip for Nov 27–Dec 1, 2025.
+"""
+
+
+@pytest.fixture
+def ws(tmp_path: Path) -> Path:
+    return write_workspace(
+        tmp_path / "ws",
+        {
+            "memory/2025-11-03.md": DAY1,
+            "memory/2025-11-04.md": DAY2,
+            "bank/entities/Anna.md": "---\naliases: [Ania]\n---\n# Anna\nCeramicist.\n",
+        },
+    )
+
+
+def recall_json(ws: Path, *args: str) -> dict:  # type: ignore[type-arg]
+    result = run("recall", *args, "--workspace", str(ws), "--json")
+    assert result.exit_code == 0, result.output
+    return json.loads(result.output)
+
+
+def test_results_cite_one_line_with_date_kind_and_entities(ws: Path) -> None:
+    results = recall_json(ws, "kitchen tiles quote")["results"]
+    top = results[0]
+    assert top["source"] == "memory/2025-11-03.md#L6"
+    assert top["kind"] == "W"
+    assert top["date"] == "2025-11-03"
+    assert top["entities"] == ["peter"]
+    assert "€2.1k" in top["content"]
+    line = (ws / "memory/2025-11-03.md").read_text(encoding="utf-8").splitlines()[5]
+    assert top["content"] in line
+    assert any(r["source"] == "memory/2025-11-03.md#L2" and r["kind"] == "log" for r in results)
+
+
+def test_stemming_matches_other_word_forms(ws: Path) -> None:
+    assert recall_json(ws, "swim")["results"][0]["source"] == "memory/2025-11-04.md#L2"
+
+
+def test_filters_by_kind_entity_alias_and_dates(ws: Path) -> None:
+    assert {r["kind"] for r in recall_json(ws, "kitchen", "--kind", "log")["results"]} == {"log"}
+    by_alias = recall_json(ws, "mornings reach", "--entity", "Ania")["results"]
+    assert [r["source"] for r in by_alias] == ["memory/2025-11-03.md#L7"]
+    late = recall_json(ws, "kitchen trip", "--since", "2025-11-04")["results"]
+    assert late and all(r["date"] >= "2025-11-04" for r in late)
+    early = recall_json(ws, "kitchen trip", "--until", "2025-11-03")["results"]
+    assert early and all(r["date"] <= "2025-11-03" for r in early)
+
+
+def test_queries_file_prints_one_json_object_per_line(ws: Path, tmp_path: Path) -> None:
+    queries = tmp_path / "q.txt"
+    queries.write_text("kitchen tiles\nthe of and\nMarrakech trip\n", encoding="utf-8")
+    result = run("recall", "--workspace", str(ws), "--queries", str(queries), "--k", "3")
+    assert result.exit_code == 0
+    lines = [json.loads(line) for line in result.output.splitlines()]
+    assert [line["query"] for line in lines] == ["kitchen tiles", "the of and", "Marrakech trip"]
+    assert lines[1]["results"] == [] and "stop words" in lines[1]["error"]
+    assert lines[2]["results"][0]["source"] == "memory/2025-11-04.md#L5"
+    assert set(lines[0]["results"][0]) == {"source", "content", "date", "kind", "entities", "score"}
+
+
+def test_text_output_is_readable(ws: Path) -> None:
+    result = run("recall", "Marrakech", "--workspace", str(ws))
+    assert result.exit_code == 0
+    assert " 1. [B] 2025-11-04 I booked the Marrakech trip" in result.output
+    assert "memory/2025-11-04.md#L5" in result.output
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["", "--workspace"], "empty query"),
+        (["the of", "--workspace"], "only stop words"),
+        (["x", "--since", "last tuesday", "--workspace"], "is not a date"),
+        (["x", "--entity", "Nobody", "--workspace"], "unknown entity 'Nobody'"),
+    ],
+)
+def test_bad_queries_fail_with_a_clear_message(ws: Path, args: list[str], message: str) -> None:
+    result = run("recall", *args, str(ws))
+    assert result.exit_code == 1
+    assert message in result.output
+    assert "Traceback" not in result.output
+
+
+def test_workspace_without_facts_says_so(tmp_path: Path) -> None:
+    (tmp_path / "empty").mkdir()
+    result = run("recall", "anything", "--workspace", str(tmp_path / "empty"))
+    assert result.exit_code == 0
+    assert "no facts or log lines" in result.output
+
+
+def test_index_updates_when_a_file_changes(ws: Path) -> None:
+    assert recall_json(ws, "zanzibar")["results"] == []
+    (ws / "memory/2025-11-05.md").write_text("# Wed\nPlanning a zanzibar holiday.\n", encoding="utf-8")
+    assert recall_json(ws, "zanzibar")["results"][0]["source"] == "memory/2025-11-05.md#L2"
+    (ws / "memory/2025-11-05.md").unlink()
+    assert recall_json(ws, "zanzibar")["results"] == []
+
+
+def test_corrupt_index_is_rebuilt(ws: Path) -> None:
+    recall_json(ws, "kitchen")
+    index = ws / ".memwiki" / "recall.sqlite"
+    index.write_bytes(b"this is not a database" * 100)
+    assert recall_json(ws, "kitchen")["results"]
+    sqlite3.connect(index).execute("SELECT count(*) FROM docs").fetchone()
+
+
+def test_locked_index_still_answers(ws: Path) -> None:
+    recall_json(ws, "kitchen")
+    holder = sqlite3.connect(ws / ".memwiki" / "recall.sqlite")
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        (ws / "memory/2025-11-05.md").write_text("# Wed\nA new zanzibar line.\n", encoding="utf-8")
+        assert recall_json(ws, "zanzibar")["results"]
+    finally:
+        holder.rollback()
+        holder.close()
+
+
+def test_private_content_is_not_indexed(tmp_path: Path) -> None:
+    ws = write_workspace(
+        tmp_path / "ws",
+        {
+            "memory/2025-11-03.md": "# D\nPublic kitchen.\n<!-- private -->\nsecret kitchen SENTINEL\n<!-- /private -->\n"
+        },
+    )
+    results = recall_json(ws, "kitchen sentinel")["results"]
+    assert all("SENTINEL" not in r["content"] for r in results)
+
+
+LOCOMO = REPO.parent / "shared" / "locomo" / "locomo_dev.json"
+
+
+@pytest.mark.skipif(not LOCOMO.exists(), reason="../shared/locomo is not present (licensed data, not in the repo)")
+def test_locomo_recall_beats_bm25(tmp_path: Path) -> None:
+    memwiki = f"{sys.executable} -m site_builder"
+    proc = subprocess.run(
+        [
+            sys.executable,
+            str(REPO.parent / "shared" / "bench" / "locomo_eval.py"),
+            "--data",
+            str(LOCOMO),
+            "--work",
+            str(tmp_path),
+            "--conversations",
+            "0",
+            "--memwiki",
+            memwiki,
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+    )
+    last = proc.stdout.strip().splitlines()[-1]
+    ours, bm25 = (float(part.split("=")[1]) for part in last.split()[1:3])
+    assert ours > bm25, last
