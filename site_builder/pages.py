@@ -52,6 +52,7 @@ class PageBuilder:
         self.config = config
         self.md = markdown
         self.days = library.days
+        self._inline: dict[tuple[str, str], str] = {}
         self.nav = [
             ("days", "Days", "memory/index.html"),
             ("entities", "Entities", "bank/entities/index.html"),
@@ -63,6 +64,14 @@ class PageBuilder:
             ),
             ("hygiene", "Hygiene", "hygiene.html"),
         ]
+
+    def inline(self, text: str, url: str) -> str:
+        """One line of Markdown as HTML; memoised per folder (links only depend on depth)."""
+        key = (text, root_of(url))
+        html = self._inline.get(key)
+        if html is None:
+            html = self._inline[key] = self.md.render_inline(text, SiteLinker(self.library, url))
+        return html
 
     def base(self, url: str, template: str, title: str, section: str, **extra: object) -> dict[str, object]:
         return {
@@ -95,7 +104,7 @@ class PageBuilder:
             id=fact.id,
             kind=fact.kind,
             kind_name=KIND_NAMES[fact.kind],
-            html=self.md.render_inline(fact.content, linker),
+            html=self.inline(fact.content, url),
             date=fact.date.isoformat() if fact.date else "",
             occurred=occurred,
             source=fact.source,
@@ -117,7 +126,7 @@ class PageBuilder:
             entities.append(LinkView("@" + name, to.href, css="missing" if to.missing else ""))
         return OpinionView(
             id=opinion.id,
-            statement_html=self.md.render_inline(opinion.statement, linker),
+            statement_html=self.inline(opinion.statement, url),
             confidence=opinion.confidence,
             confidence_text=f"{opinion.confidence:.2f}",
             changed=opinion.changed.isoformat() if opinion.changed else "",
@@ -258,7 +267,7 @@ class PageBuilder:
             assert note is not None
             lines = [
                 BacklinkLine(
-                    self.md.render_inline(link.sentence or plain_sentence(note.line_text(link.line)), linker),
+                    self.inline(link.sentence or plain_sentence(note.line_text(link.line)), url),
                     href(url, source_url(f"{path}#L{link.line}")),
                     link.line,
                 )
