@@ -35,8 +35,9 @@ def index_site(site_dir: Path) -> SearchStats:
 
 
 async def _index(site_dir: Path) -> int:
-    config = IndexConfig(keep_index_url=True, force_language="en")
+    # Leaving the context writes the bundle to ``output_path``; without an
+    # absolute one Pagefind writes to ./pagefind of the current directory.
+    config = IndexConfig(keep_index_url=True, force_language="en", output_path=str(site_dir / "pagefind"))
     async with PagefindIndex(config=config) as index:
         result = await index.add_directory(str(site_dir))
-        await index.write_files(output_path=str(site_dir / "pagefind"))
     return int(result["page_count"])

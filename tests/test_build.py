@@ -175,12 +175,16 @@ def test_default_output_is_workspace_site_and_rebuild_replaces_it(workspace) -> 
     assert not (ws / "_site" / "memory" / "2025-11-22.html").exists()
 
 
-def test_search_index_is_built_with_pagefind(workspace) -> None:  # type: ignore[no-untyped-def]
+def test_search_index_is_built_with_pagefind(workspace, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     ws = small(workspace)
+    elsewhere = tmp_path / "cwd"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
     out = ws.parent / "site"
     assert run("build", str(ws), "-o", str(out)).exit_code == 0
     assert (out / "pagefind" / "pagefind.js").is_file()
     assert list((out / "pagefind" / "fragment").iterdir())
+    assert not list(elsewhere.iterdir()), "nothing may be written outside the output folder"
 
 
 def test_version_and_help() -> None:
