@@ -208,6 +208,7 @@ class PageBuilder:
             extra["up"] = LinkView(note.date.strftime("%B %Y"), href(url, f"memory/{month}.html"))
             extra["date"] = note.date.isoformat()
         kinds = sorted({f.kind for f in note.facts})
+        entities = self.entity_links(note, url)
         return NotePage(
             **self.base(  # type: ignore[arg-type]
                 url,
@@ -215,11 +216,11 @@ class PageBuilder:
                 note.title,
                 section,
                 pagefind_meta={"date": note.date.isoformat()} if note.date else {},
-                pagefind_filters=_filters(note, kinds, self.entity_links(note, url)),
+                pagefind_filters=_filters(note, kinds, entities),
             ),
             html=self.md.render_note(note, SiteLinker(self.library, url)),
             source=note.path,
-            entities=self.entity_links(note, url),
+            entities=entities,
             **extra,  # type: ignore[arg-type]
         )
 
