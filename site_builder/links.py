@@ -11,7 +11,7 @@ WIKILINK = (
     r"(?:\|(?P<wl_label>[^\[\]\n]*))?\]\]"
 )
 _MENTION_RE = re.compile(MENTION)
-_WIKILINK_RE = re.compile(WIKILINK)
+WIKILINK_RE = re.compile(WIKILINK)
 _CODE_SPAN = re.compile(r"(`+)(?:(?!\1).)+?\1")
 BLOCK_ID = re.compile(r"\s\^(?P<block_id>[A-Za-z0-9][A-Za-z0-9\-]*)\s*$")
 
@@ -28,12 +28,12 @@ def find_links(line: str) -> list[LinkRef]:
     """Mentions and wikilinks in one line, ignoring inline code spans."""
     text = _CODE_SPAN.sub(lambda m: " " * len(m[0]), line)
     found: list[tuple[int, LinkRef]] = []
-    for m in _WIKILINK_RE.finditer(text):
+    for m in WIKILINK_RE.finditer(text):
         target = m["wl_target"].strip()
         heading = (m["wl_heading"] or "").strip() or None
         label = (m["wl_label"] or "").strip() or None
         found.append((m.start(), LinkRef(target, "wikilink", heading, label)))
-    masked = _WIKILINK_RE.sub(lambda m: " " * len(m[0]), text)
+    masked = WIKILINK_RE.sub(lambda m: " " * len(m[0]), text)
     for m in _MENTION_RE.finditer(masked):
         found.append((m.start(), LinkRef(m["mention_name"], "mention", None, None)))
     return [ref for _, ref in sorted(found, key=lambda item: item[0])]

@@ -179,3 +179,16 @@ class Library:
 
     def note(self, path: str) -> Note | None:
         return self.note_by_path.get(path)
+
+    def seen(self, key: str) -> list[dt.date]:
+        """Sorted distinct dates on which the entity was mentioned or a fact named it."""
+        dates = {f.date for f in self.facts_by_entity.get(key, []) if f.date}
+        for link in self.backlinks.get(key, []):
+            note = self.note_by_path.get(link.path)
+            if note is not None and note.date:
+                dates.add(note.date)
+        return sorted(dates)
+
+    def opinions_about(self, key: str) -> list[Opinion]:
+        """Opinions naming the entity, in the library's order."""
+        return [o for o in self.opinions if any((e := self.resolver.entity(n)) and e.key == key for n in o.entities)]

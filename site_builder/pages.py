@@ -7,7 +7,6 @@ Each ``*_page`` function returns one documented view (``site_builder.views``);
 from __future__ import annotations
 
 import datetime as dt
-import re
 from collections import defaultdict
 from itertools import groupby
 
@@ -15,9 +14,10 @@ from site_builder.charts import ChartPoint, HeatDay, confidence_chart, heatmap
 from site_builder.config import Config
 from site_builder.hygiene import Section
 from site_builder.linker import SiteLinker, href, root_of, source_url
-from site_builder.links import WIKILINK, plain_sentence
+from site_builder.links import plain_sentence
 from site_builder.markdown import MarkdownRenderer
 from site_builder.model import KIND_NAMES, Entity, Fact, Library, Note, Opinion
+from site_builder.summaries import first_line
 from site_builder.views import (
     BacklinkGroup,
     BacklinkLine,
@@ -41,7 +41,6 @@ from site_builder.views import (
 )
 
 OPINIONS_PATH = "bank/opinions.md"
-WIKILINK_RE = re.compile(WIKILINK)
 
 
 class PageBuilder:
@@ -144,7 +143,7 @@ class PageBuilder:
             href=href(url, note.url),
             date=note.date.isoformat(),
             weekday=note.date.strftime("%A"),
-            summary=_summary(note),
+            summary=first_line(note),
             fact_count=len(note.facts),
         )
 
@@ -279,23 +278,12 @@ class PageBuilder:
         groups.sort(key=lambda g: (g.date == "", g.date), reverse=False)
         groups = [g for g in groups if g.date][::-1] + [g for g in groups if not g.date]
         facts = self.library.facts_by_entity.get(entity.key, [])
-        dates = sorted(
-            {f.date for f in facts if f.date}
-            | {
-                n.date
-                for link in self.library.backlinks.get(entity.key, [])
-                if (n := self.library.note(link.path)) and n.date
-            }
-        )
+        dates = self.library.seen(entity.key)
         related = [
             LinkView(self.library.entities[k].name, href(url, self.library.entities[k].url), f"{n}×")
             for k, n in self.library.related.get(entity.key, [])[:12]
         ]
-        opinions = [
-            self.opinion_view(o, url)
-            for o in self.library.opinions
-            if any((e := self.library.resolver.entity(n)) and e.key == entity.key for n in o.entities)
-        ]
+        opinions = [self.opinion_view(o, url) for o in self.library.opinions_about(entity.key)]
         note = entity.note
         return EntityPage(
             **self.base(  # type: ignore[arg-type]
@@ -387,14 +375,6 @@ def collect_pages(builder: PageBuilder, sections: list[Section]) -> list[PageVie
     pages.append(builder.hygiene_page(sections))
     pages.append(builder.not_found_page())
     return pages
-
-
-def _summary(note: Note, limit: int = 180) -> str:
-    for line in note.body.split("\n"):
-        text = WIKILINK_RE.sub(lambda m: m["wl_label"] or m["wl_target"], plain_sentence(line))
-        if text and not line.lstrip().startswith(("#", "```", "~~~", "|", "<!--", "---")):
-            return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
-    return ""
 
 
 def _filters(note: Note, kinds: list[str], entities: list[LinkView]) -> dict[str, list[str]]:
