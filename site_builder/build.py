@@ -1,6 +1,7 @@
 """``build()``: the whole pipeline, one line per stage, each timed.
 
-read -> parse -> model -> render -> write (staged) -> search index -> swap in.
+read -> parse -> model -> render -> recall bundle -> write (staged) -> search
+index -> swap in, then the recall bundle is copied to ``WORKSPACE/.memwiki/``.
 """
 
 from __future__ import annotations
@@ -17,10 +18,11 @@ from site_builder.model import Library
 from site_builder.notes import parse_note
 from site_builder.pages import PageBuilder, collect_pages
 from site_builder.progress import Progress
+from site_builder.recall_bundle import Bundle, make_bundle
 from site_builder.render import make_environment, render_pages, theme_files
 from site_builder.search import SearchIndexError, SearchStats, index_site
 from site_builder.workspace import open_workspace, read_workspace
-from site_builder.writer import Staging, check_output
+from site_builder.writer import Staging, check_output, write_derived
 
 
 @dataclass
@@ -41,6 +43,7 @@ class BuildResult:
     written: bool
     loaded: Loaded
     search: SearchStats | None
+    recall: Bundle
     timings: dict[str, float]
 
 
@@ -77,8 +80,11 @@ def build(
         builder = PageBuilder(loaded.library, loaded.config, MarkdownRenderer())
         pages = collect_pages(builder, sections)
         files = render_pages(pages, make_environment()) | theme_files()
+    with progress.stage("recall"):
+        bundle = make_bundle(loaded.library, loaded.config.title, loaded.config.recall_max_tokens)
+        files |= bundle.files()
     if strict and loaded.diagnostics.items:
-        return BuildResult(out, len(pages), 0, False, loaded, None, progress.timings)
+        return BuildResult(out, len(pages), 0, False, loaded, None, bundle, progress.timings)
     with progress.stage("write"):
         staging = Staging(out)
         staging.write(files)
@@ -94,6 +100,10 @@ def build(
         raise
     if strict and loaded.diagnostics.items:
         staging.abort()
-        return BuildResult(out, len(pages), 0, False, loaded, stats, progress.timings)
+        return BuildResult(out, len(pages), 0, False, loaded, stats, bundle, progress.timings)
     staging.commit()
-    return BuildResult(out, len(pages), len(files), True, loaded, stats, progress.timings)
+    try:
+        write_derived(root / ".memwiki", bundle.files())
+    except OSError as exc:
+        loaded.diagnostics.warn(".memwiki", 0, f"recall.json not copied into the workspace: {exc}", "io")
+    return BuildResult(out, len(pages), len(files), True, loaded, stats, bundle, progress.timings)

@@ -15,9 +15,11 @@ import click
 
 from site_builder import __version__
 from site_builder.build import build, load
+from site_builder.context_block import context_block
 from site_builder.diagnostics import Diagnostics
 from site_builder.hygiene import hygiene_report
 from site_builder.progress import Progress
+from site_builder.recall_bundle import Bundle
 from site_builder.recall_index import open_index
 from site_builder.recall_search import Hit, QueryError, RecallQuery, parse_when, search
 from site_builder.workspace import WorkspaceError, open_workspace
@@ -82,6 +84,7 @@ def build_command(workspace: Path, output: Path | None, strict: bool, open_site:
         f"Built {result.pages} pages ({result.files} files) into {result.output} "
         f"in {time.perf_counter() - started:.2f} s; {count} warning(s). Open {index}"
     )
+    click.echo(_bundle_report(result.recall))
     if open_site:
         webbrowser.open(index.as_uri())
 
@@ -153,6 +156,7 @@ def recall_command(
             since=parse_when(since, today) if since else None,
             until=parse_when(until, today) if until else None,
             kind=kind,
+            today=today,
         )
         index = open_index(root, diagnostics)
         if entity:
@@ -189,6 +193,37 @@ def recall_command(
         click.echo("No matching facts or log lines.")
     for rank, hit in enumerate(hits, 1):
         click.echo(_format_hit(rank, hit))
+
+
+def _bundle_report(bundle: Bundle) -> str:
+    budget = bundle.data["budget"]
+    line = f"recall.json: ~{budget['estimated_tokens']:,} of {budget['max_tokens']:,} tokens"
+    left_out = {k.replace("_", " "): n for k, n in budget["omitted"].items() if n}
+    if not left_out:
+        return line + "; everything fit."
+    parts = ", ".join(f"{n} {what}" for what, n in left_out.items())
+    return line + f"; left out {parts} (full detail in recall/entities/)."
+
+
+@main.command("context")
+@workspace_argument
+@click.option("--budget", type=click.IntRange(50, 1_000_000), help="Token budget (default: recall.max_tokens, 4000).")
+@click.option("--query", "-q", default="", help="Also include the lines most relevant to this query.")
+def context_command(workspace: Path, budget: int | None, query: str) -> None:
+    """Print a memory block for an agent's prompt: core memory, opinions, relevant and recent facts."""
+    try:
+        loaded = load(workspace)
+        hits = None
+        if query.strip():
+            index = open_index(loaded.root, Diagnostics())
+            hits = search(index, RecallQuery(text=query, k=25, today=dt.date.today()))
+    except (WorkspaceError, QueryError) as exc:
+        raise click.ClickException(str(exc)) from None
+    limit = budget or loaded.config.recall_max_tokens
+    block = context_block(loaded.library, loaded.config.title, limit, query.strip(), hits)
+    click.echo(block.text, nl=False)
+    cut = "; some lines were left out" if block.truncated else ""
+    click.echo(f"memwiki context: ~{block.estimated_tokens:,} of {limit:,} tokens{cut}.", err=True)
 
 
 def _format_hit(rank: int, hit: Hit) -> str:

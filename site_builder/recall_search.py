@@ -2,7 +2,10 @@
 
 Ranking: FTS5 BM25 with Porter stemming over the line itself, its neighbours
 (lower weight) and its entities; then Retain facts get a small lift over raw
-log lines, and lines about an entity the query names are lifted further.
+log lines, lines about an entity the query names are lifted further, and so
+are lines dated inside a time the query names ("last week", "in November").
+A query that is only a time ("what happened last week") lists that time's
+lines, newest first.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ import re
 from dataclasses import dataclass
 
 from site_builder.names import entity_key
+from site_builder.query_time import time_window
 from site_builder.recall_index import RecallIndex
 
 STOP_WORDS = frozenset(
@@ -145,11 +149,15 @@ STOP_WORDS = frozenset(
         "ever",
         "also",
         "kind",
+        "happen",
+        "happened",
+        "happens",
     ]
 )
 WEIGHTS = (1.0, 0.5, 0.5)  # content, neighbouring lines, entities
 FACT_LIFT = 1.1
 ENTITY_LIFT = 1.25
+TIME_LIFT = 1.5
 CANDIDATES = 400
 
 
@@ -165,6 +173,7 @@ class RecallQuery:
     until: dt.date | None = None
     entity: str | None = None
     kind: str | None = None
+    today: dt.date | None = None  # enables time words in the query ("last week")
 
 
 @dataclass(frozen=True)
@@ -226,11 +235,18 @@ def search(index: RecallIndex, query: RecallQuery) -> list[Hit]:
     """Top ``k`` hits for the query, best first; raises ``QueryError`` for unusable queries."""
     if not query.text.strip():
         raise QueryError("empty query")
-    terms = terms_of(query.text)
-    if not terms:
+    window, text = time_window(query.text, query.today) if query.today else (None, query.text)
+    terms = terms_of(text)
+    if not terms and window is None:
         raise QueryError("the query has only stop words; add a word that names what you look for")
-    match = " OR ".join(_phrase(t) for t in terms)
-    where, params = ["docs_fts MATCH ?"], [match]
+    where: list[str] = []
+    params: list[str] = []
+    if terms:
+        where.append("docs_fts MATCH ?")
+        params.append(" OR ".join(_phrase(t) for t in terms))
+    elif window:
+        where.append("d.date BETWEEN ? AND ?")
+        params += [window[0].isoformat(), window[1].isoformat()]
     if query.since:
         where.append("d.date >= ?")
         params.append(query.since.isoformat())
@@ -247,22 +263,33 @@ def search(index: RecallIndex, query: RecallQuery) -> list[Hit]:
         params.append(f"% {key} %")
         entity_keys.add(key)
     entity_keys |= _query_entities(index, terms)
+    if terms:
+        rank = f"bm25(docs_fts, {WEIGHTS[0]}, {WEIGHTS[1]}, {WEIGHTS[2]})"
+        order = "rank"
+    else:  # a time alone: newest first, facts before raw lines
+        rank = "-1.0 - (d.kind IN ('W','B','O','S'))"
+        order = "d.date DESC, rank, d.path, d.line"
     sql = f"""
-        SELECT d.path, d.line, d.content, d.date, d.kind, d.entities,
-               bm25(docs_fts, {WEIGHTS[0]}, {WEIGHTS[1]}, {WEIGHTS[2]}) AS rank
+        SELECT d.path, d.line, d.content, d.date, d.kind, d.entities, {rank} AS rank
         FROM docs_fts JOIN docs d ON d.id = docs_fts.rowid
         WHERE {" AND ".join(where)}
-        ORDER BY rank LIMIT {max(CANDIDATES, query.k)}
+        ORDER BY {order} LIMIT {max(CANDIDATES, query.k)}
     """  # noqa: S608 - only constants are formatted in; values are bound
     hits = []
-    for path, line, content, date, kind, entities, rank in index.db.execute(sql, params):
+    for path, line, content, date, kind, entities, rank_value in index.db.execute(sql, params):
         keys = tuple(entities.split())
-        score = -float(rank)
+        score = -float(rank_value)
         if kind in ("W", "B", "O", "S"):
             score *= FACT_LIFT
         if entity_keys and entity_keys & set(keys):
             score *= ENTITY_LIFT
+        if window and date and window[0].isoformat() <= date <= window[1].isoformat():
+            score *= TIME_LIFT
         hits.append(Hit(path, line, content, date, kind, keys, score))
+    if not terms:  # keep the date order; scores only break ties within a day
+        hits.sort(key=lambda h: (h.path, h.line))
+        hits.sort(key=lambda h: (h.date or "", h.score), reverse=True)
+        return hits[: query.k]
     hits.sort(key=lambda h: (-h.score, h.path, h.line))
     return hits[: query.k]
 

@@ -90,3 +90,33 @@ def _clean_leftovers(out: Path) -> None:
     for entry in leftovers:
         with contextlib.suppress(OSError):
             shutil.rmtree(entry)
+
+
+def write_derived(folder: Path, files: dict[str, bytes]) -> None:
+    """Replace derived files under ``folder`` (the workspace's ``.memwiki/``) all at once.
+
+    Each top-level entry of ``files`` (a file, or a folder of files) is written
+    to a temporary sibling and renamed into place, so readers never see a half
+    written bundle and entries dropped from ``files`` disappear.
+    """
+    folder.mkdir(parents=True, exist_ok=True)
+    tmp = folder / f".tmp-{os.getpid()}"
+    if tmp.exists():
+        shutil.rmtree(tmp)
+    try:
+        for rel, data in sorted(files.items()):
+            target = tmp / rel
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+        for entry in sorted(tmp.iterdir()):
+            final = folder / entry.name
+            if entry.is_dir():
+                old = folder / f".old-{os.getpid()}-{entry.name}"
+                if final.exists():
+                    final.rename(old)
+                entry.rename(final)
+                shutil.rmtree(old, ignore_errors=True)
+            else:
+                entry.replace(final)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
