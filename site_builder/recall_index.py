@@ -3,7 +3,9 @@
 One row per non-blank, non-heading line of the workspace. Retain facts carry
 their kind and entities; log lines carry their neighbours as context so a line
 that answers a question in two turns is still found. The index is derived: it
-is updated file by file from content hashes and rebuilt if it is corrupt.
+is updated file by file and rebuilt if it is corrupt. A file is read again only
+when its size or modification time changed, and re-indexed only when its content
+hash changed, so a query on an unchanged workspace reads no Markdown at all.
 """
 
 from __future__ import annotations
@@ -17,12 +19,12 @@ from site_builder.links import find_links, plain_sentence
 from site_builder.model import Note
 from site_builder.names import entity_key
 from site_builder.notes import ATX_HEADING, FENCE, parse_note
-from site_builder.workspace import SourceFile
+from site_builder.workspace import SourceFile, read_notes, stamp_workspace
 
-INDEX_VERSION = "1"
+INDEX_VERSION = "2"
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT);
-CREATE TABLE IF NOT EXISTS files(path TEXT PRIMARY KEY, digest TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS files(path TEXT PRIMARY KEY, digest TEXT NOT NULL, stamp TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS aliases(alias TEXT NOT NULL, key TEXT NOT NULL, path TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS docs(
     id INTEGER PRIMARY KEY, path TEXT NOT NULL, line INTEGER NOT NULL, date TEXT,
@@ -102,7 +104,10 @@ class RecallIndex:
         try:
             db = sqlite3.connect(self.path, timeout=2)
             db = self._init(db)
+            # Touch every table this version relies on: a damaged or foreign file fails here.
             db.execute("SELECT count(*) FROM docs_fts").fetchone()
+            db.execute("SELECT path, digest, stamp FROM files LIMIT 1").fetchone()
+            db.execute("SELECT id, path, line, date, kind, entities, content FROM docs LIMIT 1").fetchone()
             return db
         except sqlite3.OperationalError as exc:
             if "locked" not in str(exc) and "busy" not in str(exc):
@@ -126,21 +131,31 @@ class RecallIndex:
 
     @staticmethod
     def _init(db: sqlite3.Connection) -> sqlite3.Connection:
-        db.executescript(SCHEMA)
+        db.execute("CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT)")
         version = db.execute("SELECT value FROM meta WHERE key='version'").fetchone()
         if version is None or version[0] != INDEX_VERSION:
-            db.executescript("DELETE FROM files; DELETE FROM docs; DELETE FROM docs_fts; DELETE FROM aliases;")
+            # Made by another memwiki version (or new): start from empty tables of this version.
+            db.executescript(
+                "DROP TABLE IF EXISTS files; DROP TABLE IF EXISTS docs; DROP TABLE IF EXISTS docs_fts;"
+                "DROP TABLE IF EXISTS aliases;"
+            )
+            db.executescript(SCHEMA)
             db.execute("INSERT OR REPLACE INTO meta VALUES ('version', ?)", (INDEX_VERSION,))
             db.commit()
         return db
 
-    def update(self, files: tuple[SourceFile, ...], diagnostics: Diagnostics) -> int:
-        """Re-index files whose content changed; drop files that are gone. Returns files re-indexed."""
+    def stale(self, stamps: dict[str, str]) -> list[str]:
+        """Paths whose size or modification time differs from when they were indexed."""
+        known = dict(self.db.execute("SELECT path, stamp FROM files"))
+        return [path for path, stamp in stamps.items() if known.get(path) != stamp]
+
+    def update(self, stamps: dict[str, str], files: list[SourceFile], diagnostics: Diagnostics) -> int:
+        """Record ``stamps`` (every current file), re-index ``files`` whose content changed, drop files
+        that are gone. Returns the number of files re-indexed."""
         known = dict(self.db.execute("SELECT path, digest FROM files"))
-        current = {f.path: f for f in files}
         changed = [f for f in files if known.get(f.path) != f.digest]
         with self.db:
-            for path in set(known) - set(current):
+            for path in set(known) - set(stamps):
                 self._drop(path)
             for source in changed:
                 self._drop(source.path)
@@ -160,7 +175,10 @@ class RecallIndex:
                         "INSERT INTO docs_fts(rowid, content, context, entities) VALUES (?,?,?,?)",
                         (cur.lastrowid, doc.content, doc.context, " ".join(doc.entities).replace("-", " ")),
                     )
-                self.db.execute("INSERT OR REPLACE INTO files VALUES (?, ?)", (source.path, source.digest))
+            for source in files:
+                self.db.execute(
+                    "INSERT OR REPLACE INTO files VALUES (?, ?, ?)", (source.path, source.digest, stamps[source.path])
+                )
         return len(changed)
 
     def _aliases(self, note: Note) -> None:
@@ -181,10 +199,9 @@ class RecallIndex:
 
 
 def open_index(root: Path, diagnostics: Diagnostics) -> RecallIndex:
-    """Read the workspace and bring its index under ``.memwiki/`` up to date."""
-    from site_builder.workspace import read_workspace
-
-    files = read_workspace(root, diagnostics).files
+    """Bring the workspace's index under ``.memwiki/`` up to date, reading only files that changed."""
+    stamps = stamp_workspace(root, diagnostics)
     index = RecallIndex(root / ".memwiki" / "recall.sqlite")
-    index.update(files, diagnostics)
+    files = read_notes(root, index.stale(stamps), diagnostics)
+    index.update(stamps, files, diagnostics)
     return index

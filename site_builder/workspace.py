@@ -8,6 +8,7 @@ costs a warning, never the build.
 from __future__ import annotations
 
 import hashlib
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -71,15 +72,42 @@ def read_workspace(root: Path, diagnostics: Diagnostics) -> Workspace:
 
 def _note_paths(root: Path, diagnostics: Diagnostics) -> list[Path]:
     paths = [root / name for name in TOP_LEVEL_NOTES if (root / name).exists()]
+    paths = [p for p in paths if _inside(root, p, diagnostics) and p.is_file()]
     for folder in NOTE_FOLDERS:
         directory = root / folder
         if not directory.is_dir() or not _inside(root, directory, diagnostics):
             continue
-        for entry in sorted(directory.iterdir()):
-            if entry.name.startswith(".") or entry.suffix.lower() != ".md":
+        with os.scandir(directory) as entries:
+            found = sorted(
+                (e for e in entries if not e.name.startswith(".") and e.name.lower().endswith(".md")),
+                key=lambda e: e.name,
+            )
+        for entry in found:
+            # A plain file in a folder inside the workspace is inside; only symlinks need resolving.
+            path = Path(entry.path)
+            if entry.is_symlink() and not _inside(root, path, diagnostics):
                 continue
-            paths.append(entry)
-    return [p for p in paths if _inside(root, p, diagnostics) and p.is_file()]
+            if entry.is_file():
+                paths.append(path)
+    return paths
+
+
+def stamp_workspace(root: Path, diagnostics: Diagnostics) -> dict[str, str]:
+    """``{relative path: "mtime_ns:size"}`` of every note: a cheap way to spot changed files."""
+    stamps = {}
+    for path in _note_paths(root, diagnostics):
+        try:
+            info = path.stat()
+        except OSError:
+            continue
+        stamps[_rel(root, path)] = f"{info.st_mtime_ns}:{info.st_size}"
+    return stamps
+
+
+def read_notes(root: Path, paths: list[str], diagnostics: Diagnostics) -> list[SourceFile]:
+    """Read the given notes (relative paths from ``stamp_workspace``)."""
+    files = [_read_text(root, root / rel, diagnostics) for rel in paths]
+    return [f for f in files if f is not None]
 
 
 def _inside(root: Path, path: Path, diagnostics: Diagnostics) -> bool:

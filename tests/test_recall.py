@@ -182,3 +182,27 @@ def test_locomo_recall_beats_bm25(tmp_path: Path) -> None:
     last = proc.stdout.strip().splitlines()[-1]
     ours, bm25 = (float(part.split("=")[1]) for part in last.split()[1:3])
     assert ours > bm25, last
+
+
+def test_index_from_another_version_is_rebuilt(ws: Path) -> None:
+    (ws / ".memwiki").mkdir()
+    db = sqlite3.connect(ws / ".memwiki" / "recall.sqlite")
+    db.executescript(
+        "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT); INSERT INTO meta VALUES ('version', '2');"
+        "CREATE TABLE files(path TEXT PRIMARY KEY, digest TEXT NOT NULL);"
+    )
+    db.close()
+    assert recall_json(ws, "kitchen tiles quote")["results"][0]["source"] == "memory/2025-11-03.md#L6"
+
+
+def test_only_files_whose_stamp_changed_are_read_again(ws: Path) -> None:
+    from site_builder.diagnostics import Diagnostics
+    from site_builder.recall_index import open_index
+    from site_builder.workspace import stamp_workspace
+
+    index = open_index(ws, Diagnostics())
+    assert index.stale(stamp_workspace(ws, Diagnostics())) == []
+    day = ws / "memory/2025-11-04.md"
+    day.write_text(day.read_text(encoding="utf-8") + "- W @Peter: Bought flippers.\n", encoding="utf-8")
+    assert index.stale(stamp_workspace(ws, Diagnostics())) == ["memory/2025-11-04.md"]
+    assert recall_json(ws, "flippers")["results"][0]["source"] == "memory/2025-11-04.md#L6"

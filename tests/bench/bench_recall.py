@@ -1,0 +1,71 @@
+"""Recall speed on a large synthetic workspace (default: about 100,000 Retain facts).
+
+    python tests/bench/bench_recall.py [--facts 100000] [--queries 200]
+
+Prints, each measured as a fresh `memwiki recall` process:
+- first query: no index yet, so it includes building `.memwiki/recall.sqlite`;
+- cold query: a new process with the index on disk (what an agent pays per call);
+- no-op refresh cost is part of every call (files are hashed to spot changes);
+- batch: `--queries FILE` with N queries in one process, in ms per query.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from gen_corpus import WORDS, generate
+
+MEMWIKI = [sys.executable, "-m", "site_builder"]
+
+
+def timed(args: list[str], stdin: str | None = None) -> tuple[float, str]:
+    start = time.perf_counter()
+    done = subprocess.run(args, input=stdin, capture_output=True, text=True, check=True)
+    return time.perf_counter() - start, done.stdout
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--facts", type=int, default=100_000)
+    parser.add_argument("--queries", type=int, default=200)
+    args = parser.parse_args()
+    rng = random.Random(3)
+    with tempfile.TemporaryDirectory() as tmp:
+        ws = Path(tmp) / "ws"
+        started = time.perf_counter()
+        # gen_corpus writes 2-5 facts a day (3.5 on average).
+        stats = generate(ws, days=int(args.facts / 3.5), entities=1000)
+        files = sum(1 for _ in ws.rglob("*.md"))
+        size = sum(p.stat().st_size for p in ws.rglob("*.md")) / 1e6
+        print(
+            f"workspace: {stats['facts']:,} facts, {files:,} files, {size:.0f} MB ({time.perf_counter() - started:.1f} s)"
+        )
+        query = ["recall", "invoice migration Entity00042", "--workspace", str(ws), "--json"]
+        first, _ = timed([*MEMWIKI, *query])
+        index = ws / ".memwiki" / "recall.sqlite"
+        print(f"first query (builds the index): {first:.2f} s; index {index.stat().st_size / 1e6:.0f} MB")
+        cold = []
+        for _ in range(5):
+            words = " ".join(rng.sample(WORDS, 3))
+            seconds, _ = timed([*MEMWIKI, "recall", words, "--workspace", str(ws), "--json"])
+            cold.append(seconds)
+        print(f"cold single query (new process, index on disk): median {statistics.median(cold):.2f} s of {len(cold)}")
+        start = time.perf_counter()
+        subprocess.run([*MEMWIKI, "--version"], capture_output=True, check=True)
+        print(f"  of which Python start + imports: {time.perf_counter() - start:.2f} s")
+        lines = "\n".join(" ".join(rng.sample(WORDS, 3)) for _ in range(args.queries)) + "\n"
+        batch, out = timed([*MEMWIKI, "recall", "--queries", "-", "--workspace", str(ws)], stdin=lines)
+        assert out.count("\n") == args.queries
+        print(f"batch: {args.queries} queries in {batch:.2f} s = {1000 * batch / args.queries:.1f} ms/query")
+
+
+if __name__ == "__main__":
+    main()
