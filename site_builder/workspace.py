@@ -70,37 +70,44 @@ def read_workspace(root: Path, diagnostics: Diagnostics) -> Workspace:
     return Workspace(root=root, files=tuple(files), config_text=config_text)
 
 
-def _note_paths(root: Path, diagnostics: Diagnostics) -> list[Path]:
-    paths = [root / name for name in TOP_LEVEL_NOTES if (root / name).exists()]
-    paths = [p for p in paths if _inside(root, p, diagnostics) and p.is_file()]
+def _note_entries(root: Path, diagnostics: Diagnostics) -> list[tuple[str, os.DirEntry[str] | Path]]:
+    """``(relative path, entry)`` of every note, in a stable order; plain strings keep this fast."""
+    found: list[tuple[str, os.DirEntry[str] | Path]] = []
+    for name in TOP_LEVEL_NOTES:
+        path = root / name
+        if path.exists() and _inside(root, path, diagnostics) and path.is_file():
+            found.append((name, path))
     for folder in NOTE_FOLDERS:
         directory = root / folder
         if not directory.is_dir() or not _inside(root, directory, diagnostics):
             continue
-        with os.scandir(directory) as entries:
-            found = sorted(
-                (e for e in entries if not e.name.startswith(".") and e.name.lower().endswith(".md")),
+        with os.scandir(directory) as scan:
+            entries = sorted(
+                (e for e in scan if not e.name.startswith(".") and e.name.lower().endswith(".md")),
                 key=lambda e: e.name,
             )
-        for entry in found:
+        for entry in entries:
             # A plain file in a folder inside the workspace is inside; only symlinks need resolving.
-            path = Path(entry.path)
-            if entry.is_symlink() and not _inside(root, path, diagnostics):
+            if entry.is_symlink() and not _inside(root, Path(entry.path), diagnostics):
                 continue
             if entry.is_file():
-                paths.append(path)
-    return paths
+                found.append((f"{folder}/{entry.name}", entry))
+    return found
+
+
+def _note_paths(root: Path, diagnostics: Diagnostics) -> list[Path]:
+    return [root / rel for rel, _ in _note_entries(root, diagnostics)]
 
 
 def stamp_workspace(root: Path, diagnostics: Diagnostics) -> dict[str, str]:
     """``{relative path: "mtime_ns:size"}`` of every note: a cheap way to spot changed files."""
     stamps = {}
-    for path in _note_paths(root, diagnostics):
+    for rel, entry in _note_entries(root, diagnostics):
         try:
-            info = path.stat()
+            info = entry.stat()
         except OSError:
             continue
-        stamps[_rel(root, path)] = f"{info.st_mtime_ns}:{info.st_size}"
+        stamps[rel] = f"{info.st_mtime_ns}:{info.st_size}"
     return stamps
 
 
