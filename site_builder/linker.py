@@ -55,7 +55,7 @@ class SiteLinker(Linker):
 
     def fact_badge(self, fact: Fact) -> str:
         parts = [
-            f'<span class="fact k-{fact.kind}" id="f-{fact.id}">',
+            f'<span class="fact k-{fact.kind}" id="f-{fact.id}" data-pagefind-ignore>',
             f'<abbr class="kind" title="{KIND_NAMES[fact.kind]}">{fact.kind}</abbr>',
         ]
         if fact.confidence is not None:

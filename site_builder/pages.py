@@ -37,6 +37,7 @@ from site_builder.views import (
     OpinionsPage,
     OpinionView,
     PageView,
+    SearchPage,
     TimelinePage,
 )
 
@@ -214,8 +215,8 @@ class PageBuilder:
                 "note.html",
                 note.title,
                 section,
-                pagefind_meta={"date": note.date.isoformat()} if note.date else {},
-                pagefind_filters=_filters(note, kinds, entities),
+                pagefind_meta=_meta(note.kind, note.date),
+                pagefind_filters=_filters(note.kind, kinds, [e.text for e in entities], note.date),
             ),
             html=self.md.render_note(note, SiteLinker(self.library, url)),
             source=note.path,
@@ -291,7 +292,8 @@ class PageBuilder:
                 "entity.html",
                 entity.name,
                 "entities",
-                pagefind_filters={"entity": [entity.name], "kind": ["entity"]},
+                pagefind_meta=_meta("entity", None),
+                pagefind_filters=_filters("entity", [f.kind for f in facts], [entity.name], None),
             ),
             name=entity.name,
             type=entity.type,
@@ -357,6 +359,18 @@ class PageBuilder:
             total=sum(len(s.items) for s in views),
         )
 
+    def search_page(self) -> SearchPage:
+        url = "search.html"
+        library = self.library
+        present = {n.kind for n in library.notes} | ({"entity"} if library.entities else set())
+        return SearchPage(
+            **self.base(url, "search.html", "Search", "search"),  # type: ignore[arg-type]
+            kinds=[KIND_NAMES[k] for k in "WBOS" if any(f.kind == k for f in library.facts)],
+            entities=sorted((e.name for e in library.entities.values()), key=str.casefold),
+            years=sorted({str(n.date.year) for n in self.days if n.date}, reverse=True),
+            page_kinds=[label for kind, label in PAGE_KINDS.items() if kind in present],
+        )
+
     def not_found_page(self) -> PageView:
         return PageView(**self.base("404.html", "404.html", "Page not found", ""))  # type: ignore[arg-type]
 
@@ -373,14 +387,35 @@ def collect_pages(builder: PageBuilder, sections: list[Section]) -> list[PageVie
     pages.append(builder.entity_index_page())
     pages.extend(builder.entity_page(e) for e in library.entities.values())
     pages.append(builder.hygiene_page(sections))
+    pages.append(builder.search_page())
     pages.append(builder.not_found_page())
     return pages
 
 
-def _filters(note: Note, kinds: list[str], entities: list[LinkView]) -> dict[str, list[str]]:
-    filters: dict[str, list[str]] = {"kind": [KIND_NAMES[k] for k in kinds] or [note.kind]}
-    if note.date:
-        filters["year"] = [str(note.date.year)]
+PAGE_KINDS = {
+    "core": "core memory",
+    "soul": "persona",
+    "daily": "daily log",
+    "bank": "bank page",
+    "entity": "entity",
+    "page": "page",
+}
+
+
+def _filters(page: str, kinds: list[str], entities: list[str], date: dt.date | None) -> dict[str, list[str]]:
+    """Pagefind filters: the page's kind, the kinds of its facts, its entities and year."""
+    filters: dict[str, list[str]] = {"page": [PAGE_KINDS[page]]}
+    if kinds:
+        filters["kind"] = sorted(KIND_NAMES[k] for k in set(kinds))
+    if date:
+        filters["year"] = [str(date.year)]
     if entities:
-        filters["entity"] = [e.text for e in entities]
+        filters["entity"] = entities
     return filters
+
+
+def _meta(page: str, date: dt.date | None) -> dict[str, str]:
+    meta = {"page": PAGE_KINDS[page]}
+    if date:
+        meta["date"] = date.isoformat()
+    return meta

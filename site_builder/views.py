@@ -195,3 +195,13 @@ class OpinionsPage(PageView):
 class HygienePage(PageView):
     sections: list[HygieneSection] = field(default_factory=list)
     total: int = 0
+
+
+@dataclass(frozen=True)
+class SearchPage(PageView):
+    """The search page: its filter choices are known at build time, results come from Pagefind."""
+
+    kinds: list[str] = field(default_factory=list)
+    entities: list[str] = field(default_factory=list)
+    years: list[str] = field(default_factory=list)
+    page_kinds: list[str] = field(default_factory=list)

@@ -16,11 +16,16 @@
       try { localStorage.setItem("memwiki-theme", next); } catch (e) { /* ignore */ }
     });
   }
+  // Opened from disk, Pagefind cannot load: say so where people search.
+  var box = document.querySelector(".site-search input");
+  if (box && location.protocol === "file:") {
+    box.title = "Search needs the site served over HTTP (memwiki serve)";
+  }
   document.addEventListener("keydown", function (event) {
     if (event.key !== "/" || event.ctrlKey || event.metaKey || event.altKey) return;
     var tag = (document.activeElement && document.activeElement.tagName) || "";
     if (tag === "INPUT" || tag === "TEXTAREA") return;
-    var box = document.querySelector(".site-search input, .pagefind-ui__search-input");
+    var box = document.querySelector("#search-q, .site-search input");
     if (box) { event.preventDefault(); box.focus(); }
   });
 })();
