@@ -6,6 +6,7 @@ index -> swap in, then the recall bundle is copied to ``WORKSPACE/.memwiki/``.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -69,12 +70,15 @@ def build(
     strict: bool = False,
     search: bool = True,
     progress: Progress | None = None,
+    base_url: str | None = None,
 ) -> BuildResult:
     """Build the site; under ``strict`` any warning leaves the previous site untouched."""
     progress = progress or Progress()
     root = open_workspace(workspace)
     out = check_output(Path(output) if output else root / "_site", root)
     loaded = load(root, progress)
+    if base_url is not None:
+        loaded.config = dataclasses.replace(loaded.config, base_url=base_url.rstrip("/"))
     with progress.stage("render"):
         sections: list[Section] = hygiene_report(loaded.library, loaded.diagnostics)
         builder = PageBuilder(loaded.library, loaded.config, MarkdownRenderer())

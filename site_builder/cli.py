@@ -5,7 +5,9 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import json
+import signal
 import sys
+import threading
 import time
 import webbrowser
 from pathlib import Path
@@ -22,8 +24,9 @@ from site_builder.progress import Progress
 from site_builder.recall_bundle import Bundle
 from site_builder.recall_index import open_index
 from site_builder.recall_search import Hit, QueryError, RecallQuery, parse_when, search
+from site_builder.serve import LiveState, make_server, watch_changes
 from site_builder.workspace import WorkspaceError, open_workspace
-from site_builder.writer import OutputError
+from site_builder.writer import OutputError, check_output
 
 # Diagnostics that mean input was lost or misread; `check` fails on these.
 PROBLEM_CODES = {
@@ -41,6 +44,12 @@ PROBLEM_CODES = {
 
 workspace_argument = click.argument(
     "workspace", default=".", type=click.Path(file_okay=False, path_type=Path), required=False
+)
+
+
+base_url_option = click.option(
+    "--base-url",
+    help="Absolute URL the site is hosted at (feed, sitemap, canonical links); overrides [site] base_url.",
 )
 
 
@@ -66,11 +75,16 @@ def _report(diagnostics: Diagnostics, strict: bool) -> None:
 @click.option("--strict", is_flag=True, help="Treat warnings as errors: exit 1 and keep the previous site.")
 @click.option("--open", "open_site", is_flag=True, help="Open the built site in a web browser.")
 @click.option("--no-search", is_flag=True, help="Skip the Pagefind search index (faster).")
-def build_command(workspace: Path, output: Path | None, strict: bool, open_site: bool, no_search: bool) -> None:
+@base_url_option
+def build_command(
+    workspace: Path, output: Path | None, strict: bool, open_site: bool, no_search: bool, base_url: str | None
+) -> None:
     """Render WORKSPACE into a static wiki."""
     started = time.perf_counter()
     try:
-        result = build(workspace, output, strict=strict, search=not no_search, progress=Progress.for_terminal())
+        result = build(
+            workspace, output, strict=strict, search=not no_search, progress=Progress.for_terminal(), base_url=base_url
+        )
     except (WorkspaceError, OutputError) as exc:
         raise click.ClickException(str(exc)) from None
     diagnostics = result.loaded.diagnostics
@@ -193,6 +207,70 @@ def recall_command(
         click.echo("No matching facts or log lines.")
     for rank, hit in enumerate(hits, 1):
         click.echo(_format_hit(rank, hit))
+
+
+@main.command("serve")
+@workspace_argument
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True, help="Port (0: any free port).")
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (loopback by default).")
+@click.option("-o", "--output", type=click.Path(path_type=Path), help="Output folder (default: WORKSPACE/_site).")
+@click.option("--strict", is_flag=True, help="Treat warnings as build errors (shown on the page).")
+@base_url_option
+def serve_command(
+    workspace: Path, port: int, host: str, output: Path | None, strict: bool, base_url: str | None
+) -> None:
+    """Build WORKSPACE, serve it, rebuild on every change and reload open pages."""
+    try:
+        root = open_workspace(workspace)
+        out = check_output(output or root / "_site", root)
+        state = LiveState()
+        server = make_server(out, state, host, port)
+    except (WorkspaceError, OutputError, OSError) as exc:
+        raise click.ClickException(str(exc)) from None
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://{host}:{server.server_address[1]}/"
+    stop = threading.Event()
+    try:
+        _rebuild(root, out, state, strict, base_url)
+        click.echo(f"Serving {out} at {url} ; edits to {root} rebuild and reload open pages. Ctrl-C stops.")
+        for changes in watch_changes(root, stop):
+            names = sorted({Path(p).relative_to(root).as_posix() for _, p in changes})
+            click.echo(f"Changed: {', '.join(names[:5])}{' …' if len(names) > 5 else ''}")
+            _rebuild(root, out, state, strict, base_url)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        stop.set()
+        server.shutdown()
+        server.server_close()
+    click.echo("Stopped.")
+
+
+def _rebuild(root: Path, out: Path, state: LiveState, strict: bool, base_url: str | None) -> None:
+    started = time.perf_counter()
+    try:
+        result = build(root, out, strict=strict, base_url=base_url)
+    except (WorkspaceError, OutputError) as exc:
+        click.echo(f"error: {exc}", err=True)
+        state.publish(error=str(exc), rebuilt=False)
+        return
+    except Exception as exc:  # a bug in memwiki: keep serving the last good site and say what broke
+        message = f"{type(exc).__name__}: {exc} (this is a memwiki bug; please report it)"
+        click.echo(f"error: {message}", err=True)
+        state.publish(error=message, rebuilt=False)
+        return
+    diagnostics = result.loaded.diagnostics
+    _report(diagnostics, strict)
+    lines = [f"{d.path}{f':{d.line}' if d.line else ''}: {d.message}" for d in diagnostics.sorted()]
+    if not result.written:
+        click.echo(
+            f"Build failed under --strict ({len(lines)} problem(s)); still serving the last good site.", err=True
+        )
+        state.publish(error="\n".join(lines), rebuilt=False)
+        return
+    click.echo(f"Built {result.pages} pages in {time.perf_counter() - started:.2f} s; {len(lines)} warning(s).")
+    state.publish(warnings=lines, rebuilt=True)
 
 
 def _bundle_report(bundle: Bundle) -> str:

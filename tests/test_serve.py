@@ -1,0 +1,149 @@
+"""memwiki serve: serves the site, rebuilds on change, reports errors, stops cleanly."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import write_workspace
+
+DAY = "# Monday\nPeter talked about kites.\n\n## Retain\n- W @Peter: Peter owns a green kite.\n"
+
+
+class Served:
+    def __init__(self, process: subprocess.Popen[str], port: int) -> None:
+        self.process = process
+        self.port = port
+        self.streams: list[http.client.HTTPConnection] = []
+
+    def stop(self) -> str:
+        for conn in self.streams:
+            conn.close()
+        if self.process.poll() is None:
+            self.process.kill()
+        out, _ = self.process.communicate(timeout=30)
+        return out
+
+    def get(self, path: str) -> tuple[int, str]:
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
+        try:
+            conn.request("GET", path)
+            response = conn.getresponse()
+            return response.status, response.read().decode("utf-8")
+        finally:
+            conn.close()
+
+    def states(self) -> Iterator[dict]:  # type: ignore[type-arg]
+        """Parsed `state` events from the live-reload stream."""
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=20)
+        self.streams.append(conn)
+        conn.request("GET", "/__memwiki/events")
+        stream = conn.getresponse()
+        assert stream.getheader("Content-Type") == "text/event-stream"
+        while True:
+            line = stream.readline().decode()
+            if line.startswith("data: "):
+                yield json.loads(line[6:])
+
+
+def start(ws: Path, *args: str) -> Served:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "site_builder", "serve", str(ws), "--port", "0", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    assert process.stdout is not None
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        line = process.stdout.readline()
+        found = re.search(r"at http://127\.0\.0\.1:(\d+)/", line)
+        if found:
+            return Served(process, int(found[1]))
+        if not line and process.poll() is not None:
+            break
+    process.kill()
+    out, _ = process.communicate()
+    raise AssertionError(f"memwiki serve did not start:\n{out}")
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[tuple[Served, Path]]:
+    ws = write_workspace(tmp_path / "ws", {"memory/2025-11-03.md": DAY, "bank/entities/Peter.md": "# Peter\n"})
+    server = start(ws, "--strict")
+    yield server, ws
+    server.stop()
+
+
+def test_serves_pages_with_the_live_script_but_leaves_files_alone(served: tuple[Served, Path]) -> None:
+    server, ws = served
+    status, html = server.get("/memory/2025-11-03.html")
+    assert status == 200 and "Peter owns a green kite." in html
+    assert '<script src="/__memwiki/live.js?v=1"></script></body>' in html
+    assert "live.js" not in (ws / "_site/memory/2025-11-03.html").read_text(encoding="utf-8")
+    status, script = server.get("/__memwiki/live.js")
+    assert status == 200 and "EventSource" in script
+    status, _ = server.get("/no/such/page.html")
+    assert status == 404
+
+
+def test_an_edit_rebuilds_and_bumps_the_version(served: tuple[Served, Path]) -> None:
+    server, ws = served
+    states = server.states()
+    assert next(states)["version"] == 1
+    day = ws / "memory/2025-11-03.md"
+    day.write_text(DAY + "- W @Peter: Peter also owns a red kite.\n", encoding="utf-8")
+    state = next(states)
+    assert state == {"version": 2, "error": None, "warnings": []}
+    _, html = server.get("/memory/2025-11-03.html")
+    assert "Peter also owns a red kite." in html
+
+
+def test_a_failed_build_is_shown_and_the_last_good_site_stays(served: tuple[Served, Path]) -> None:
+    server, ws = served
+    states = server.states()
+    assert next(states)["error"] is None
+    (ws / "memory/2025-11-03.md").write_text(DAY + "- Q @Peter broken bullet\n", encoding="utf-8")
+    state = next(states)
+    assert state["version"] == 1
+    assert "memory/2025-11-03.md:6" in state["error"]
+    _, html = server.get("/memory/2025-11-03.html")
+    assert "Peter owns a green kite." in html and "broken bullet" not in html
+    (ws / "memory/2025-11-03.md").write_text(DAY, encoding="utf-8")
+    assert next(states) == {"version": 2, "error": None, "warnings": []}
+
+
+def test_ctrl_c_stops_cleanly(served: tuple[Served, Path]) -> None:
+    server, _ = served
+    server.process.send_signal(signal.SIGINT)
+    server.process.wait(timeout=20)
+    out = server.stop()
+    assert server.process.returncode == 0
+    assert "Stopped." in out and "Traceback" not in out
+
+
+def test_a_busy_port_gets_a_clear_message(tmp_path: Path) -> None:
+    ws = write_workspace(tmp_path / "ws", {"memory/2025-11-03.md": DAY})
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run(
+            [sys.executable, "-m", "site_builder", "serve", str(ws), "--port", str(port)],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    assert done.returncode == 1
+    assert f"port {port} on 127.0.0.1 is already in use" in done.stderr
+    assert "Traceback" not in done.stderr
