@@ -12,6 +12,7 @@ from pathlib import Path
 
 from site_builder.config import Config, parse_config
 from site_builder.diagnostics import Diagnostics
+from site_builder.feeds import feed_page, sitemap_page
 from site_builder.hygiene import Section, hygiene_report
 from site_builder.library import build_library
 from site_builder.markdown import MarkdownRenderer
@@ -83,7 +84,8 @@ def build(
         sections: list[Section] = hygiene_report(loaded.library, loaded.diagnostics)
         builder = PageBuilder(loaded.library, loaded.config, MarkdownRenderer())
         pages = collect_pages(builder, sections)
-        files = render_pages(pages, make_environment()) | theme_files()
+        feeds = [feed_page(builder), *filter(None, [sitemap_page(builder, pages)])]
+        files = render_pages([*pages, *feeds], make_environment()) | theme_files()
     with progress.stage("recall"):
         bundle = make_bundle(loaded.library, loaded.config.title, loaded.config.recall_max_tokens)
         files |= bundle.files()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import json
+import shlex
 import signal
 import sys
 import threading
@@ -24,6 +25,7 @@ from site_builder.progress import Progress
 from site_builder.recall_bundle import Bundle
 from site_builder.recall_index import open_index
 from site_builder.recall_search import Hit, QueryError, RecallQuery, parse_when, search
+from site_builder.scaffold import scaffold_files, write_new_files
 from site_builder.serve import LiveState, make_server, watch_changes
 from site_builder.workspace import WorkspaceError, open_workspace
 from site_builder.writer import OutputError, check_output
@@ -207,6 +209,28 @@ def recall_command(
         click.echo("No matching facts or log lines.")
     for rank, hit in enumerate(hits, 1):
         click.echo(_format_hit(rank, hit))
+
+
+@main.command("init")
+@click.argument("directory", default=".", type=click.Path(path_type=Path), required=False)
+@click.option("--title", default="My agent's memory", show_default=True, help="Site title for memwiki.toml.")
+@click.option("--github-pages", is_flag=True, help="Also add a GitHub Actions workflow that publishes to Pages.")
+def init_command(directory: Path, title: str, github_pages: bool) -> None:
+    """Create a new workspace in DIRECTORY with short example content (existing files are kept)."""
+    if directory.exists() and not directory.is_dir():
+        raise click.ClickException(f"{directory} exists and is not a folder")
+    try:
+        created, kept = write_new_files(directory, scaffold_files(title, dt.date.today(), github_pages))
+    except OSError as exc:
+        raise click.ClickException(f"cannot write the workspace: {exc}") from None
+    for rel in created:
+        click.echo(f"  created {rel}")
+    for rel in kept:
+        click.echo(f"  kept    {rel} (already there)")
+    where = shlex.quote(str(directory))
+    click.echo(f"Next: memwiki serve {where}   (preview while you edit), or memwiki build {where}")
+    if github_pages:
+        click.echo("Push to GitHub and set Settings > Pages > Source to 'GitHub Actions' to publish.")
 
 
 @main.command("serve")

@@ -81,6 +81,7 @@ class PageBuilder:
             "root": root_of(url),
             "site_title": self.config.title,
             "section": section,
+            "base_url": self.config.base_url,
             "nav": [
                 LinkView(text, href(url, target), css="current" if key == section else "")
                 for key, text, target in self.nav

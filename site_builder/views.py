@@ -126,6 +126,7 @@ class PageView:
     root: str
     site_title: str
     section: str
+    base_url: str = ""  # absolute URL of the hosted site, "" when unknown
     description: str = ""
     nav: list[LinkView] = field(default_factory=list)
     pagefind_meta: dict[str, str] = field(default_factory=dict)
@@ -205,3 +206,29 @@ class SearchPage(PageView):
     entities: list[str] = field(default_factory=list)
     years: list[str] = field(default_factory=list)
     page_kinds: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class FeedEntry:
+    title: str
+    id: str
+    href: str
+    date: str
+    summary: str
+    html: str
+
+
+@dataclass(frozen=True)
+class FeedPage(PageView):
+    """``feed.xml``: an Atom feed of the newest daily logs."""
+
+    feed_id: str = ""
+    updated: str = ""
+    entries: list[FeedEntry] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class SitemapPage(PageView):
+    """``sitemap.xml``: absolute URLs of every content page (needs ``base_url``)."""
+
+    urls: list[str] = field(default_factory=list)

@@ -1,0 +1,99 @@
+"""Publishing: memwiki init (with the GitHub Pages workflow), the Atom feed, sitemap and canonical links."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import yaml
+
+from site_builder.build import build
+from tests.conftest import EXAMPLE, run, write_workspace
+
+ATOM = "{http://www.w3.org/2005/Atom}"
+
+
+def test_init_scaffolds_a_workspace_that_builds_without_warnings(tmp_path: Path) -> None:
+    ws = tmp_path / "new"
+    result = run("init", str(ws), "--title", 'Ada "the" bot')
+    assert result.exit_code == 0, result.output
+    for rel in ("memory.md", "SOUL.md", "memwiki.toml", ".gitignore", "bank/opinions.md", "bank/entities/Sam.md"):
+        assert (ws / rel).is_file(), rel
+    assert len(list((ws / "memory").glob("*.md"))) == 1
+    assert "_site/" in (ws / ".gitignore").read_text() and ".memwiki/" in (ws / ".gitignore").read_text()
+    assert not (ws / ".github").exists()
+    built = run("build", str(ws), "--no-search")
+    assert built.exit_code == 0 and "0 warning(s)" in built.output
+    assert "<title>Ada &#34;the&#34; bot</title>" in (ws / "_site/index.html").read_text(encoding="utf-8")
+
+
+def test_init_never_overwrites_and_adds_the_pages_workflow(tmp_path: Path) -> None:
+    ws = write_workspace(tmp_path / "ws", {"memory.md": "# Mine\nDo not touch.\n"})
+    result = run("init", str(ws), "--github-pages")
+    assert result.exit_code == 0
+    assert "kept    memory.md (already there)" in result.output
+    assert (ws / "memory.md").read_text() == "# Mine\nDo not touch.\n"
+    workflow = yaml.safe_load((ws / ".github/workflows/memwiki.yml").read_text())
+    steps = workflow["jobs"]["build"]["steps"]
+    runs = " ".join(step.get("run", "") for step in steps)
+    assert 'pip install "memwiki==' in runs
+    assert 'memwiki build . --base-url "${{ steps.pages.outputs.base_url }}"' in runs
+    assert any(step.get("uses", "").startswith("actions/upload-pages-artifact") for step in steps)
+    assert workflow["jobs"]["deploy"]["steps"][0]["uses"].startswith("actions/deploy-pages")
+    assert workflow["permissions"] == {"contents": "read", "pages": "write", "id-token": "write"}
+
+
+def test_init_refuses_a_file(tmp_path: Path) -> None:
+    (tmp_path / "f").write_text("x")
+    result = run("init", str(tmp_path / "f"))
+    assert result.exit_code == 1 and "is not a folder" in result.output
+
+
+def test_feed_lists_daily_logs_newest_first_with_working_links(tmp_path: Path) -> None:
+    build(EXAMPLE, tmp_path / "site", search=False)
+    feed = ET.parse(tmp_path / "site/feed.xml").getroot()
+    entries = feed.findall(f"{ATOM}entry")
+    assert len(entries) == 48
+    updated = [e.find(f"{ATOM}updated").text for e in entries]  # type: ignore[union-attr]
+    assert updated == sorted(updated, reverse=True)
+    assert feed.find(f"{ATOM}updated").text == updated[0] == "2025-12-15T00:00:00Z"  # type: ignore[union-attr]
+    first = entries[0]
+    assert first.find(f"{ATOM}title").text == "Monday 15 December 2025"  # type: ignore[union-attr]
+    href = first.find(f"{ATOM}link").get("href")  # type: ignore[union-attr]
+    assert (tmp_path / "site" / href).is_file()
+    assert first.find(f"{ATOM}id").text.startswith("urn:uuid:")  # type: ignore[union-attr]
+    assert 'href="bank/entities/' in first.find(f"{ATOM}content").text  # type: ignore[union-attr]
+    assert not (tmp_path / "site/sitemap.xml").exists()  # no base_url: a sitemap needs absolute URLs
+
+
+def test_base_url_gives_sitemap_canonical_links_and_feed_ids(tmp_path: Path) -> None:
+    result = run("build", str(EXAMPLE), "-o", str(tmp_path / "site"), "--no-search", "--base-url", "https://x.io/mem/")
+    assert result.exit_code == 0
+    site = tmp_path / "site"
+    urls = [
+        u.text
+        for u in ET.parse(site / "sitemap.xml").getroot().iter("{http://www.sitemaps.org/schemas/sitemap/0.9}loc")
+    ]
+    assert "https://x.io/mem/memory/2025-11-28.html" in urls
+    assert all(u and (site / u.removeprefix("https://x.io/mem/")).is_file() for u in urls)
+    assert "https://x.io/mem/404.html" not in urls
+    page = (site / "memory/2025-11-28.html").read_text(encoding="utf-8")
+    assert '<link rel="canonical" href="https://x.io/mem/memory/2025-11-28.html">' in page
+    feed = ET.parse(site / "feed.xml").getroot()
+    assert feed.get("{http://www.w3.org/XML/1998/namespace}base") == "https://x.io/mem/"
+    assert feed.find(f"{ATOM}entry/{ATOM}id").text == "https://x.io/mem/memory/2025-12-15.html"  # type: ignore[union-attr]
+
+
+def test_private_days_stay_out_of_the_feed(tmp_path: Path) -> None:
+    ws = write_workspace(
+        tmp_path / "ws",
+        {
+            "memory/2025-11-03.md": "# Mon\nPublic day.\n",
+            "memory/2025-11-04.md": "---\nprivate: true\n---\n# Tue\nSENTINEL-FEED\n",
+            "memory/2025-11-05.md": "# Wed\nOpen.\n<!-- private -->\nSENTINEL-BLOCK\n<!-- /private -->\n",
+        },
+    )
+    build(ws, tmp_path / "site", search=False, base_url="https://x.io")
+    for name in ("feed.xml", "sitemap.xml"):
+        text = (tmp_path / "site" / name).read_text(encoding="utf-8")
+        assert "SENTINEL" not in text and "2025-11-04" not in text
