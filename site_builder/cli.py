@@ -26,7 +26,7 @@ from site_builder.recall_bundle import Bundle
 from site_builder.recall_index import open_index
 from site_builder.recall_search import Hit, QueryError, RecallQuery, parse_when, search
 from site_builder.scaffold import scaffold_files, write_new_files
-from site_builder.serve import LiveState, make_server, watch_changes
+from site_builder.serve import LiveState, Watcher, make_server
 from site_builder.workspace import WorkspaceError, open_workspace
 from site_builder.writer import OutputError, check_output
 
@@ -254,18 +254,20 @@ def serve_command(
     signal.signal(signal.SIGTERM, signal.default_int_handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://{host}:{server.server_address[1]}/"
-    stop = threading.Event()
+    watcher = Watcher(root)
+    watcher.start()
     try:
         _rebuild(root, out, state, strict, base_url)
+        watcher.ready.wait(timeout=10)
         click.echo(f"Serving {out} at {url} ; edits to {root} rebuild and reload open pages. Ctrl-C stops.")
-        for changes in watch_changes(root, stop):
+        for changes in watcher.batches():
             names = sorted({Path(p).relative_to(root).as_posix() for _, p in changes})
             click.echo(f"Changed: {', '.join(names[:5])}{' …' if len(names) > 5 else ''}")
             _rebuild(root, out, state, strict, base_url)
     except KeyboardInterrupt:
         pass
     finally:
-        stop.set()
+        watcher.stop.set()
         server.shutdown()
         server.server_close()
     click.echo("Stopped.")

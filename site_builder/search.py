@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -27,11 +28,21 @@ def index_site(site_dir: Path) -> SearchStats:
     0.1 s poll, so adding pages one by one would cost 0.1 s per page.
     """
     try:
-        pages = asyncio.run(_index(site_dir))
+        pages = _run(site_dir)
     except Exception as exc:  # the service reports failures as assorted exceptions
         raise SearchIndexError(f"Pagefind failed: {exc}") from exc
     files = [p for p in (site_dir / "pagefind").rglob("*") if p.is_file()]
     return SearchStats(pages, len(files), sum(p.stat().st_size for p in files))
+
+
+def _run(site_dir: Path) -> int:
+    """Run the async indexer, also when the caller already runs an event loop (notebooks, Playwright)."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(_index(site_dir))
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(lambda: asyncio.run(_index(site_dir))).result()
 
 
 async def _index(site_dir: Path) -> int:

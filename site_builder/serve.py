@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import errno
 import json
+import queue
 import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -188,6 +189,42 @@ def workspace_filter(root: Path) -> Callable[[Change, str], bool]:
     return accept
 
 
-def watch_changes(root: Path, stop: threading.Event) -> Iterator[set[tuple[Change, str]]]:
-    """Batches of changed workspace files until ``stop`` is set."""
-    yield from watch(root, watch_filter=workspace_filter(root), stop_event=stop, step=50, rust_timeout=500)
+class Watcher(threading.Thread):
+    """Watches the workspace in the background and queues batches of changed files.
+
+    ``ready`` is set once the watcher runs (its first timeout has passed), so
+    no edit made after that is missed.
+    """
+
+    def __init__(self, root: Path) -> None:
+        super().__init__(daemon=True)
+        self.root = root
+        self.stop = threading.Event()
+        self.ready = threading.Event()
+        self.changes: queue.Queue[set[tuple[Change, str]]] = queue.Queue()
+
+    def run(self) -> None:
+        batches = watch(
+            self.root,
+            watch_filter=workspace_filter(self.root),
+            stop_event=self.stop,
+            step=50,
+            rust_timeout=200,
+            yield_on_timeout=True,
+            raise_interrupt=False,
+        )
+        for batch in batches:
+            self.ready.set()
+            if batch:
+                self.changes.put(batch)
+
+    def batches(self) -> Iterator[set[tuple[Change, str]]]:
+        """Changed files, several quick edits merged into one batch."""
+        while True:
+            try:
+                batch = self.changes.get(timeout=0.5)  # wakes up for Ctrl-C
+            except queue.Empty:
+                continue
+            while not self.changes.empty():
+                batch |= self.changes.get_nowait()
+            yield batch

@@ -41,3 +41,11 @@ def workspace(tmp_path: Path):  # type: ignore[no-untyped-def]
         return write_workspace(tmp_path / "ws", files)
 
     return make
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):  # type: ignore[no-untyped-def]
+    """Remember each phase's report on the test item, so fixtures can tell a failed test (screenshots)."""
+    report = yield
+    setattr(item, f"report_{report.when}", report)
+    return report

@@ -45,7 +45,7 @@ class Served:
 
     def states(self) -> Iterator[dict]:  # type: ignore[type-arg]
         """Parsed `state` events from the live-reload stream."""
-        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=20)
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)  # < the 15 s keep-alive ping
         self.streams.append(conn)
         conn.request("GET", "/__memwiki/events")
         stream = conn.getresponse()

@@ -1,0 +1,180 @@
+"""The example site in a real browser: Debian's Chromium driven by Playwright.
+
+The site is served on loopback under a sub-path (``/wiki/``), as GitHub Pages
+would. Without Chromium these tests skip with the reason; CI sets
+``MEMWIKI_REQUIRE_BROWSER=1`` so that a missing browser fails instead.
+A failing test saves a screenshot to ``test-artifacts/``.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+import threading
+from collections.abc import Iterator
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from site_builder.build import build
+from tests.conftest import EXAMPLE, REPO
+
+CHROMIUM = Path(os.environ.get("MEMWIKI_CHROMIUM", "/usr/bin/chromium"))
+ARTIFACTS = REPO / "test-artifacts"
+
+
+def _browser_missing() -> str:
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "the playwright package is not installed (pip install -e '.[test]')"
+    if not CHROMIUM.is_file():
+        return f"no Chromium at {CHROMIUM} (apt-get install chromium)"
+    return ""
+
+
+MISSING = _browser_missing()
+if MISSING and os.environ.get("MEMWIKI_REQUIRE_BROWSER"):
+    raise RuntimeError(f"browser tests are required here but cannot run: {MISSING}")
+pytestmark = pytest.mark.skipif(bool(MISSING), reason=f"browser tests skipped: {MISSING}")
+
+
+class QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        return
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The example built with search, served at http://127.0.0.1:PORT/wiki/."""
+    top = tmp_path_factory.mktemp("host")
+    build(EXAMPLE, top / "wiki")
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(top)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/wiki/"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(
+            executable_path=str(CHROMIUM),
+            headless=True,
+            args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking"],
+        )
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
+    """A fresh page; console errors fail the test, and a failure leaves a screenshot."""
+    context = browser.new_context(color_scheme="light")
+    tab = context.new_page()
+    errors: list[str] = []
+    tab.on("console", lambda m: errors.append(f"console: {m.text}") if m.type == "error" else None)
+    tab.on("pageerror", lambda e: errors.append(f"page error: {e}"))
+    tab.set_default_timeout(10_000)
+    yield tab
+    report = getattr(request.node, "report_call", None)
+    if report is not None and report.failed:
+        ARTIFACTS.mkdir(exist_ok=True)
+        shot = ARTIFACTS / f"{request.node.name}.png"
+        tab.screenshot(path=str(shot), full_page=True)
+        print(f"screenshot: {shot}")
+    context.close()
+    assert errors == [], errors
+
+
+def target_id(page: Any) -> str:
+    return str(page.evaluate("document.querySelector(':target') && document.querySelector(':target').id"))
+
+
+def test_home_to_entity_to_the_exact_backlinked_line(page: Any, site: str) -> None:
+    page.goto(site + "index.html")
+    assert page.title() == "Wren's memory"
+    page.click("nav.site-nav >> text=Entities")
+    page.locator("main").get_by_role("link", name="Anna", exact=True).click()
+    assert page.url.endswith("/wiki/bank/entities/anna.html")
+    link = page.locator(".backlink-group a.cite").first
+    href = link.get_attribute("href")
+    line = href.split("#")[1]
+    link.click()
+    page.wait_for_url(re.compile(rf"/wiki/memory/.*\.html#{line}$"))
+    assert target_id(page) == line
+    assert page.locator(f"#{line}").is_visible() or page.locator(f"#{line}").count() == 1
+    assert "Anna" in page.evaluate(f"document.getElementById('{line}').parentElement.textContent")
+
+
+def test_search_finds_a_word_of_one_daily_log_and_opens_its_line(page: Any, site: str) -> None:
+    page.goto(site + "memory/index.html")
+    page.fill("#site-search-q", "worktop")
+    page.press("#site-search-q", "Enter")
+    page.wait_for_selector(".search-result")
+    assert page.inner_text(".search-status") == "1 page found."
+    hit = page.locator(".search-result a").first
+    assert hit.inner_text() == "Monday 8 September 2025"
+    assert re.search(r"/wiki/memory/2025-09-08\.html#L\d+$", hit.get_attribute("href") or "")
+    hit.click()
+    page.wait_for_url(re.compile(r"2025-09-08\.html#L\d+$"))
+    line = target_id(page)
+    assert "worktop" in page.evaluate(f"document.getElementById('{line}').parentElement.textContent")
+
+
+def test_filter_by_entity_narrows_the_results(page: Any, site: str) -> None:
+    page.goto(site + "search.html?q=invoice")
+    page.wait_for_selector(".search-result")
+    page.wait_for_function("() => /found/.test(document.querySelector('.search-status').textContent)")
+    everything = int(page.inner_text(".search-status").split()[0])
+    page.select_option("select[name=entity]", "Sofia")
+    page.wait_for_function("() => location.search.includes('entity=Sofia')")
+    page.wait_for_function(
+        f"() => /^\\d+ pages? found/.test(document.querySelector('.search-status').textContent)"
+        f" && !document.querySelector('.search-status').textContent.startsWith('{everything} ')"
+    )
+    narrowed = int(page.inner_text(".search-status").split()[0])
+    assert 0 < narrowed < everything
+    for href in page.locator(".search-result a").evaluate_all("links => links.map(a => a.href)"):
+        html = page.request.get(href.split("#")[0]).text()
+        assert '<span data-pagefind-filter="entity">Sofia</span>' in html
+
+
+def test_dark_mode_toggle_sticks(page: Any, site: str) -> None:
+    page.goto(site + "index.html")
+    light = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    page.click(".theme-toggle")
+    assert page.get_attribute("html", "data-theme") == "dark"
+    assert page.get_attribute(".theme-toggle", "aria-pressed") == "true"
+    dark = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    assert dark != light
+    page.goto(site + "bank/opinions.html")
+    assert page.get_attribute("html", "data-theme") == "dark"
+
+
+def test_search_from_disk_explains_what_to_do(page: Any, site: str, tmp_path: Path) -> None:
+    build(EXAMPLE, tmp_path / "site", search=False)
+    page.goto((tmp_path / "site" / "search.html").as_uri() + "?q=lamps")
+    status = page.inner_text(".search-status")
+    assert "memwiki serve" in status and "opened from disk" in status
+
+
+def test_one_query_downloads_little(page: Any, site: str) -> None:
+    sizes: dict[str, int] = {}
+    page.on("response", lambda r: sizes.__setitem__(r.url, len(r.body())) if "/pagefind/" in r.url else None)
+    page.goto(site + "search.html")
+    page.wait_for_load_state("networkidle")
+    before = sum(sizes.values())
+    page.fill("#search-q", "marrakech")
+    page.wait_for_selector(".search-result")
+    page.wait_for_load_state("networkidle")
+    query_bytes = sum(sizes.values()) - before
+    print(f"example: {sum(sizes.values())} bytes of search files for the first query ({query_bytes} after load)")
+    assert 0 < sum(sizes.values()) < 600_000
