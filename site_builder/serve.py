@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from importlib import resources
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -27,38 +28,7 @@ from watchfiles import Change, watch
 from site_builder.workspace import CONFIG_NAME, NOTE_FOLDERS, TOP_LEVEL_NOTES
 
 LIVE_PREFIX = "/__memwiki/"
-LIVE_JS = """(function () {
-  "use strict";
-  var mine = Number(new URL(document.currentScript.src).searchParams.get("v"));
-  var panel = null;
-  function clear() { if (panel) { panel.remove(); panel = null; } }
-  // A failed build covers the page; warnings are a small folded note in a corner.
-  function show(kind, title, lines) {
-    clear();
-    panel = document.createElement(kind === "error" ? "aside" : "details");
-    panel.className = "memwiki-live " + kind;
-    panel.style.cssText = "position:fixed;z-index:99;bottom:1rem;right:1rem;max-height:50vh;overflow:auto;" +
-      "padding:.6rem 1rem;border-radius:8px;font:13px/1.45 ui-monospace,monospace;box-shadow:0 4px 24px #0006;" +
-      "white-space:pre-wrap;color:#fff;background:" + (kind === "error" ? "#7f1d1d;left:1rem" : "#1f2937;max-width:40rem");
-    var head = document.createElement(kind === "error" ? "strong" : "summary");
-    head.textContent = title;
-    panel.appendChild(head);
-    var body = document.createElement("div");
-    body.textContent = lines.join("\n");
-    panel.appendChild(body);
-    if (kind === "error") panel.setAttribute("role", "alert");
-    document.body.appendChild(panel);
-  }
-  var events = new EventSource("/__memwiki/events");
-  events.addEventListener("state", function (event) {
-    var state = JSON.parse(event.data);
-    if (state.version !== mine) { events.close(); location.reload(); return; }
-    if (state.error) show("error", "memwiki: the build failed; this is the last good site.", [state.error]);
-    else if (state.warnings.length) show("warnings", "memwiki: " + state.warnings.length + " warning(s)", state.warnings);
-    else clear();
-  });
-})();
-"""
+LIVE_JS = resources.files("site_builder").joinpath("live.js").read_bytes()
 NO_SITE = b"""<!doctype html><html lang="en"><head><meta charset="utf-8"><title>memwiki serve</title></head>
 <body><h1>No site yet</h1><p>The first build has not succeeded; the error is shown below.</p></body></html>"""
 
@@ -96,7 +66,7 @@ class LiveHandler(SimpleHTTPRequestHandler):
     def do_GET(self) -> None:
         path = urlsplit(self.path).path
         if path == LIVE_PREFIX + "live.js":
-            self._send(LIVE_JS.encode(), "text/javascript; charset=utf-8")
+            self._send(LIVE_JS, "text/javascript; charset=utf-8")
         elif path == LIVE_PREFIX + "events":
             self._events()
         elif not self.site.is_dir():

@@ -178,3 +178,26 @@ def test_one_query_downloads_little(page: Any, site: str) -> None:
     query_bytes = sum(sizes.values()) - before
     print(f"example: {sum(sizes.values())} bytes of search files for the first query ({query_bytes} after load)")
     assert 0 < sum(sizes.values()) < 600_000
+
+
+def test_serve_reloads_the_open_page_and_shows_build_errors(page: Any, tmp_path: Path) -> None:
+    from tests.conftest import write_workspace
+    from tests.test_serve import DAY, start
+
+    ws = write_workspace(tmp_path / "ws", {"memory/2025-11-03.md": DAY, "bank/entities/Peter.md": "# Peter\n"})
+    server = start(ws, "--strict")
+    try:
+        page.goto(f"http://127.0.0.1:{server.port}/memory/2025-11-03.html")
+        page.wait_for_timeout(300)
+        (ws / "memory/2025-11-03.md").write_text(DAY + "- W @Peter: Peter flies a yellow kite.\n", encoding="utf-8")
+        page.wait_for_function("() => document.body.textContent.includes('yellow kite')")
+        (ws / "memory/2025-11-03.md").write_text(DAY + "- Q @Peter broken\n", encoding="utf-8")
+        overlay = page.locator(".memwiki-live.error")
+        overlay.wait_for()
+        assert "memory/2025-11-03.md:6" in overlay.inner_text()
+        assert "yellow kite" in page.content()  # the last good page stays on screen
+        (ws / "memory/2025-11-03.md").write_text(DAY, encoding="utf-8")
+        page.wait_for_function("() => !document.body.textContent.includes('yellow kite')")
+        assert page.locator(".memwiki-live.error").count() == 0
+    finally:
+        server.stop()

@@ -1,0 +1,32 @@
+// Injected by `memwiki serve` into every page: reload after a rebuild, show build errors.
+(function () {
+  "use strict";
+  var mine = Number(new URL(document.currentScript.src).searchParams.get("v"));
+  var panel = null;
+  function clear() { if (panel) { panel.remove(); panel = null; } }
+  // A failed build covers the page; warnings are a small folded note in a corner.
+  function show(kind, title, lines) {
+    clear();
+    panel = document.createElement(kind === "error" ? "aside" : "details");
+    panel.className = "memwiki-live " + kind;
+    panel.style.cssText = "position:fixed;z-index:99;bottom:1rem;right:1rem;max-height:50vh;overflow:auto;" +
+      "padding:.6rem 1rem;border-radius:8px;font:13px/1.45 ui-monospace,monospace;box-shadow:0 4px 24px #0006;" +
+      "white-space:pre-wrap;color:#fff;background:" + (kind === "error" ? "#7f1d1d;left:1rem" : "#1f2937;max-width:40rem");
+    var head = document.createElement(kind === "error" ? "strong" : "summary");
+    head.textContent = title;
+    panel.appendChild(head);
+    var body = document.createElement("div");
+    body.textContent = lines.join("\n");
+    panel.appendChild(body);
+    if (kind === "error") panel.setAttribute("role", "alert");
+    document.body.appendChild(panel);
+  }
+  var events = new EventSource("/__memwiki/events");
+  events.addEventListener("state", function (event) {
+    var state = JSON.parse(event.data);
+    if (state.version !== mine) { events.close(); location.reload(); return; }
+    if (state.error) show("error", "memwiki: the build failed; this is the last good site.", [state.error]);
+    else if (state.warnings.length) show("warnings", "memwiki: " + state.warnings.length + " warning(s)", state.warnings);
+    else clear();
+  });
+})();

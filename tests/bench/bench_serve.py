@@ -1,0 +1,69 @@
+"""Edit -> reloaded page latency of `memwiki serve` on the example workspace, in Chromium.
+
+    python tests/bench/bench_serve.py [--runs 5]
+
+Appends a fact to a daily log and times until the open page shows it (watch,
+rebuild with search index, server-sent event, reload).
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "example_workspace"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        ws = Path(tmp) / "ws"
+        shutil.copytree(EXAMPLE, ws, ignore=shutil.ignore_patterns("_site", ".memwiki"))
+        serve = subprocess.Popen(
+            [sys.executable, "-m", "site_builder", "serve", str(ws), "--port", "0"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+        assert serve.stdout is not None
+        port = None
+        while port is None:
+            found = re.search(r"http://127\.0\.0\.1:(\d+)/", serve.stdout.readline())
+            port = found[1] if found else None
+        day = ws / "memory/2025-12-15.md"
+        times = []
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu"])
+            page = browser.new_page()
+            page.goto(f"http://127.0.0.1:{port}/memory/2025-12-15.html")
+            page.wait_for_timeout(500)
+            for run in range(args.runs):
+                marker = f"Benchmark marker {run}"
+                start = time.perf_counter()
+                with day.open("a", encoding="utf-8") as handle:
+                    handle.write(f"- W @Peter: {marker}.\n")
+                page.wait_for_function(f"() => document.body.textContent.includes('{marker}')", timeout=30_000)
+                times.append(time.perf_counter() - start)
+                page.wait_for_timeout(300)
+            browser.close()
+        serve.terminate()
+        serve.communicate(timeout=10)
+    print(
+        f"edit -> reloaded page: median {statistics.median(times):.2f} s, "
+        f"min {min(times):.2f} s, max {max(times):.2f} s over {len(times)} edits"
+    )
+
+
+if __name__ == "__main__":
+    main()
