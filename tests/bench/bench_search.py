@@ -30,7 +30,7 @@ QUERIES = {"example": "marrakech lamps", "medium": "invoice migration"}
 
 
 class Quiet(SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+    def log_message(self, format: str, *args: Any) -> None:
         return
 
 
