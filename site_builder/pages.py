@@ -373,7 +373,13 @@ class PageBuilder:
         )
 
     def not_found_page(self) -> PageView:
-        return PageView(**self.base("404.html", "404.html", "Page not found", ""))  # type: ignore[arg-type]
+        page = self.base("404.html", "404.html", "Page not found", "")
+        if self.config.base_url:
+            # Hosts serve 404.html at whatever path was missing: only absolute links work there.
+            root = self.config.base_url + "/"
+            page["root"] = root
+            page["nav"] = [LinkView(text, root + target) for _, text, target in self.nav]
+        return PageView(**page)  # type: ignore[arg-type]
 
 
 def collect_pages(builder: PageBuilder, sections: list[Section]) -> list[PageView]:

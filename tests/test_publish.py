@@ -97,3 +97,11 @@ def test_private_days_stay_out_of_the_feed(tmp_path: Path) -> None:
     for name in ("feed.xml", "sitemap.xml"):
         text = (tmp_path / "site" / name).read_text(encoding="utf-8")
         assert "SENTINEL" not in text and "2025-11-04" not in text
+
+
+def test_404_links_are_absolute_when_the_host_is_known(tmp_path: Path) -> None:
+    build(EXAMPLE, tmp_path / "site", search=False, base_url="https://x.io/mem")
+    page = (tmp_path / "site/404.html").read_text(encoding="utf-8")
+    assert 'href="https://x.io/mem/_theme/style.css"' in page
+    assert 'href="https://x.io/mem/memory/index.html"' in page
+    assert 'href="memory/' not in page
