@@ -78,6 +78,7 @@ class Note:
     links: list[Link] = field(default_factory=list)
     headings: list[Heading] = field(default_factory=list)
     private: bool = False
+    generated: dict[str, str] = field(default_factory=dict)  # reflect's blocks by name; blank in ``body``
 
     @property
     def stem(self) -> str:

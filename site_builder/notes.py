@@ -15,6 +15,7 @@ import yaml
 
 from site_builder.dates import find_occurred
 from site_builder.diagnostics import Diagnostics
+from site_builder.generated import FENCE, find_spans
 from site_builder.links import find_links, plain_sentence
 from site_builder.model import Fact, Heading, Link, Note, NoteKind
 from site_builder.names import heading_slug
@@ -23,11 +24,8 @@ from site_builder.workspace import SourceFile
 
 DAILY_NAME = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 ATX_HEADING = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
-FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
 PRIVATE_OPEN = re.compile(r"<!--\s*private\s*-->", re.IGNORECASE)
 PRIVATE_CLOSE = re.compile(r"<!--\s*/private\s*-->", re.IGNORECASE)
-GENERATED_OPEN = re.compile(r"^<!--\s*memwiki:begin\b.*-->\s*$")
-GENERATED_CLOSE = re.compile(r"^<!--\s*memwiki:end\s*-->\s*$")
 
 
 def note_kind(path: str) -> NoteKind:
@@ -48,6 +46,7 @@ def parse_note(source: SourceFile, diagnostics: Diagnostics) -> Note:
     kind = note_kind(path)
     meta, body, body_start = split_front_matter(source.text, path, diagnostics)
     body = hide_private_blocks(body, path, body_start, diagnostics)
+    body, generated = take_generated_blocks(body, path, body_start, diagnostics)
     stem = path.rsplit("/", 1)[-1].removesuffix(".md")
     date = None
     if kind == "daily":
@@ -63,6 +62,7 @@ def parse_note(source: SourceFile, diagnostics: Diagnostics) -> Note:
         meta=meta,
         date=date,
         private=meta.get("private") is True,
+        generated=generated,
     )
     _scan_body(note, diagnostics)
     note.title = _title(note)
@@ -142,6 +142,31 @@ def _daily_date(stem: str, path: str, diagnostics: Diagnostics) -> dt.date | Non
         return None
 
 
+def take_generated_blocks(body: str, path: str, start: int, diagnostics: Diagnostics) -> tuple[str, dict[str, str]]:
+    """Set aside what ``memwiki reflect`` wrote between markers, blanking it in the body (line numbers kept).
+
+    The rest of memwiki reads the person's text only; the blocks' content is
+    kept by name (``entity``, ``opinions``) for what is derived from it.
+    """
+    if "memwiki:begin" not in body:
+        return body, {}
+    lines = body.split("\n")
+    spans, unclosed = find_spans(lines)
+    for index in unclosed:
+        diagnostics.warn(
+            path,
+            start + index,
+            "'<!-- memwiki:begin' has no '<!-- memwiki:end -->'; the marker is ignored",
+            "generated",
+        )
+    blocks: dict[str, str] = {}
+    for span in spans:
+        blocks.setdefault(span.name, "\n".join(lines[span.begin + 1 : span.end]))
+        for index in range(span.begin, span.end + 1):
+            lines[index] = ""
+    return "\n".join(lines), blocks
+
+
 def _title(note: Note) -> str:
     title = note.meta.get("title")
     if isinstance(title, str) and title.strip():
@@ -158,7 +183,6 @@ def _scan_body(note: Note, diagnostics: Diagnostics) -> None:
     """One pass over the lines: headings, Retain facts and links, skipping code."""
     fence: str | None = None
     retain_level = 0
-    generated = False
     seen_ids: dict[str, int] = {}
     facts_everywhere = note.kind in ("bank", "entity")
     for offset, line in enumerate(note.body.split("\n")):
@@ -171,12 +195,6 @@ def _scan_body(note: Note, diagnostics: Diagnostics) -> None:
         if fm:
             fence = fm[1]
             continue
-        if GENERATED_OPEN.match(line):
-            generated = True
-            continue
-        if GENERATED_CLOSE.match(line):
-            generated = False
-            continue
         hm = ATX_HEADING.match(line)
         if hm:
             level, text = len(hm[1]), (hm[2] or "").strip()
@@ -185,19 +203,14 @@ def _scan_body(note: Note, diagnostics: Diagnostics) -> None:
                 retain_level = 0
             if text.casefold() == "retain":
                 retain_level = level
-        elif (
-            not generated
-            and BULLET.match(line)
-            and (retain_level or (facts_everywhere and LOOKS_LIKE_FACT.match(line)))
-        ):
+        elif BULLET.match(line) and (retain_level or (facts_everywhere and LOOKS_LIKE_FACT.match(line))):
             fact = _parse_fact(note, line, number, seen_ids, diagnostics)
             if fact:
                 note.facts.append(fact)
                 note.links.extend(Link(note.path, number, name, "fact", fact.content) for name in fact.entities)
                 note.links.extend(_links(note.path, fact.content, number))
                 continue
-        if not generated:
-            note.links.extend(_links(note.path, line, number))
+        note.links.extend(_links(note.path, line, number))
 
 
 def _links(path: str, line: str, number: int) -> list[Link]:

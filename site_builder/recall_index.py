@@ -15,10 +15,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from site_builder.diagnostics import Diagnostics
+from site_builder.generated import FENCE
 from site_builder.links import find_links, plain_sentence
 from site_builder.model import Note
 from site_builder.names import entity_key
-from site_builder.notes import ATX_HEADING, FENCE, parse_note
+from site_builder.notes import ATX_HEADING, parse_note
 from site_builder.workspace import SourceFile, read_notes, stamp_workspace
 
 INDEX_VERSION = "2"
