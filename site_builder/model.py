@@ -117,17 +117,26 @@ class Entity:
 
 @dataclass(frozen=True)
 class OpinionPoint:
-    """One value in an opinion's confidence history and the fact that set it."""
+    """One value in an opinion's confidence history and the fact that set it.
+
+    ``change`` is how: ``stated``/``restated`` (an ``O(c=…)`` bullet) or reflect's
+    verdict on evidence (``reinforces``, ``weakens``, ``contradicts``). ``fact`` is
+    None when the fact has since been removed from the workspace; the point stays.
+    """
 
     date: dt.date | None
     confidence: float
-    fact: Fact
+    change: str
+    fact_id: str
+    source: str
+    text: str = ""
+    fact: Fact | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
 class Evidence:
     fact: Fact
-    stance: Literal["supports", "contradicts", "restates"]
+    stance: Literal["supports", "contradicts", "restates", "reinforces", "weakens"]
 
 
 @dataclass

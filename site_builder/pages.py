@@ -117,7 +117,7 @@ class PageBuilder:
     def opinion_view(self, opinion: Opinion, url: str) -> OpinionView:
         linker = SiteLinker(self.library, url)
         points = [
-            ChartPoint(p.date, p.confidence, href(url, source_url(p.fact.source)), p.fact.content)
+            ChartPoint(p.date, p.confidence, href(url, source_url(p.source)), f"{p.change}: {p.text}")
             for p in opinion.history
             if p.date
         ]

@@ -97,9 +97,8 @@ def fact_json(fact: Fact) -> dict[str, Any]:
 
 
 def opinion_json(opinion: Opinion) -> dict[str, Any]:
-    """An opinion with its history; each point says how the fact that set it moved the confidence."""
-    stances = {e.fact.id: e.stance for e in opinion.evidence}
-    in_history = {p.fact.id for p in opinion.history}
+    """An opinion with its history; each point names the fact that set it and how (``change``)."""
+    in_history = {p.fact_id for p in opinion.history}
     return {
         "id": opinion.id,
         "statement": opinion.statement,
@@ -112,8 +111,8 @@ def opinion_json(opinion: Opinion) -> dict[str, Any]:
             {
                 "date": p.date.isoformat() if p.date else None,
                 "confidence": p.confidence,
-                "stance": stances.get(p.fact.id, "restates"),
-                "source": p.fact.source,
+                "change": p.change,
+                "source": p.source,
             }
             for p in opinion.history
         ],
@@ -149,7 +148,7 @@ def make_bundle(library: Library, title: str, max_tokens: int) -> Bundle:
     """Build recall.json within ``max_tokens`` and a shard per entity."""
     directory = _directory(library)
     opinions = [opinion_json(o) for o in library.opinions]
-    in_opinions = {p.fact.id for o in library.opinions for p in o.history} | {
+    in_opinions = {p.fact_id for o in library.opinions for p in o.history} | {
         e.fact.id for o in library.opinions for e in o.evidence
     }
     in_opinions |= {o.origin.id for o in library.opinions}
