@@ -21,9 +21,10 @@ from site_builder.notes import parse_note
 from site_builder.pages import PageBuilder, collect_pages
 from site_builder.progress import Progress
 from site_builder.recall_bundle import Bundle, make_bundle
+from site_builder.reflect import Reflector, ReflectResult, reflect, write_changes
 from site_builder.render import make_environment, render_pages, theme_files
 from site_builder.search import SearchIndexError, SearchStats, index_site
-from site_builder.workspace import open_workspace, read_workspace
+from site_builder.workspace import open_workspace, read_config, read_raw, read_workspace
 from site_builder.writer import Staging, check_output, write_derived
 
 
@@ -47,6 +48,13 @@ class BuildResult:
     search: SearchStats | None
     recall: Bundle
     timings: dict[str, float]
+    reflected: ReflectResult | None = None
+
+
+def load_config(workspace: str | Path) -> Config:
+    """Just the settings of a workspace (defaults when it has no memwiki.toml or cannot be read)."""
+    diagnostics = Diagnostics()
+    return parse_config(read_config(open_workspace(workspace), diagnostics), diagnostics)
 
 
 def load(workspace: str | Path, progress: Progress | None = None) -> Loaded:
@@ -64,6 +72,20 @@ def load(workspace: str | Path, progress: Progress | None = None) -> Loaded:
     return Loaded(root, config, library, diagnostics)
 
 
+def reflect_workspace(
+    loaded: Loaded, reflector: Reflector, progress: Progress | None = None, dry_run: bool = False
+) -> tuple[Loaded, ReflectResult]:
+    """Run reflect and write its changes; returns the workspace loaded again if anything changed."""
+    diagnostics = loaded.diagnostics
+    result = reflect(loaded.library, reflector, lambda rel: read_raw(loaded.root, rel), diagnostics)
+    if dry_run or not result.changes:
+        return loaded, result
+    write_changes(loaded.root, result, diagnostics)
+    again = load(loaded.root, progress)
+    again.diagnostics.items = [*again.diagnostics.items, *(d for d in diagnostics.items if d.code == "reflect")]
+    return again, result
+
+
 def build(
     workspace: str | Path,
     output: str | Path | None = None,
@@ -72,12 +94,20 @@ def build(
     search: bool = True,
     progress: Progress | None = None,
     base_url: str | None = None,
+    reflector: Reflector | None = None,
 ) -> BuildResult:
-    """Build the site; under ``strict`` any warning leaves the previous site untouched."""
+    """Reflect (when a reflector is given), then build the site.
+
+    Under ``strict`` any warning leaves the previous site untouched.
+    """
     progress = progress or Progress()
     root = open_workspace(workspace)
     out = check_output(Path(output) if output else root / "_site", root)
     loaded = load(root, progress)
+    reflected = None
+    if reflector is not None:
+        with progress.stage("reflect"):
+            loaded, reflected = reflect_workspace(loaded, reflector, progress)
     if base_url is not None:
         loaded.config = dataclasses.replace(loaded.config, base_url=base_url.rstrip("/"))
     with progress.stage("render"):
@@ -90,7 +120,7 @@ def build(
         bundle = make_bundle(loaded.library, loaded.config.title, loaded.config.recall_max_tokens)
         files |= bundle.files()
     if strict and loaded.diagnostics.items:
-        return BuildResult(out, len(pages), 0, False, loaded, None, bundle, progress.timings)
+        return BuildResult(out, len(pages), 0, False, loaded, None, bundle, progress.timings, reflected)
     with progress.stage("write"):
         staging = Staging(out)
         staging.write(files)
@@ -106,10 +136,10 @@ def build(
         raise
     if strict and loaded.diagnostics.items:
         staging.abort()
-        return BuildResult(out, len(pages), 0, False, loaded, stats, bundle, progress.timings)
+        return BuildResult(out, len(pages), 0, False, loaded, stats, bundle, progress.timings, reflected)
     staging.commit()
     try:
         write_derived(root / ".memwiki", bundle.files())
     except OSError as exc:
         loaded.diagnostics.warn(".memwiki", 0, f"recall.json not copied into the workspace: {exc}", "io")
-    return BuildResult(out, len(pages), len(files), True, loaded, stats, bundle, progress.timings)
+    return BuildResult(out, len(pages), len(files), True, loaded, stats, bundle, progress.timings, reflected)

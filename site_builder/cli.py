@@ -17,7 +17,7 @@ from typing import TextIO
 import click
 
 from site_builder import __version__
-from site_builder.build import build, load
+from site_builder.build import build, load, load_config, reflect_workspace
 from site_builder.context_block import context_block
 from site_builder.diagnostics import Diagnostics
 from site_builder.hygiene import hygiene_report
@@ -25,6 +25,8 @@ from site_builder.progress import Progress
 from site_builder.recall_bundle import Bundle
 from site_builder.recall_index import open_index
 from site_builder.recall_search import Hit, QueryError, RecallQuery, parse_when, search
+from site_builder.reflect import ReflectResult
+from site_builder.reflectors import ReflectorError, make_reflector
 from site_builder.scaffold import scaffold_files, write_new_files
 from site_builder.serve import LiveState, Watcher, make_server
 from site_builder.workspace import WorkspaceError, open_workspace
@@ -77,15 +79,29 @@ def _report(diagnostics: Diagnostics, strict: bool) -> None:
 @click.option("--strict", is_flag=True, help="Treat warnings as errors: exit 1 and keep the previous site.")
 @click.option("--open", "open_site", is_flag=True, help="Open the built site in a web browser.")
 @click.option("--no-search", is_flag=True, help="Skip the Pagefind search index (faster).")
+@click.option("--no-reflect", is_flag=True, help="Do not run reflect first (render the pages as they are).")
 @base_url_option
 def build_command(
-    workspace: Path, output: Path | None, strict: bool, open_site: bool, no_search: bool, base_url: str | None
+    workspace: Path,
+    output: Path | None,
+    strict: bool,
+    open_site: bool,
+    no_search: bool,
+    no_reflect: bool,
+    base_url: str | None,
 ) -> None:
-    """Render WORKSPACE into a static wiki."""
+    """Reflect, then render WORKSPACE into a static wiki."""
     started = time.perf_counter()
     try:
+        reflector = None if no_reflect else make_reflector(load_config(workspace))
         result = build(
-            workspace, output, strict=strict, search=not no_search, progress=Progress.for_terminal(), base_url=base_url
+            workspace,
+            output,
+            strict=strict,
+            search=not no_search,
+            progress=Progress.for_terminal(),
+            base_url=base_url,
+            reflector=reflector,
         )
     except (WorkspaceError, OutputError) as exc:
         raise click.ClickException(str(exc)) from None
@@ -101,6 +117,8 @@ def build_command(
         f"in {time.perf_counter() - started:.2f} s; {count} warning(s). Open {index}"
     )
     click.echo(_bundle_report(result.recall))
+    if result.reflected is not None:
+        click.echo(_reflect_report(result.reflected))
     if open_site:
         webbrowser.open(index.as_uri())
 
@@ -209,6 +227,51 @@ def recall_command(
         click.echo("No matching facts or log lines.")
     for rank, hit in enumerate(hits, 1):
         click.echo(_format_hit(rank, hit))
+
+
+@main.command("reflect")
+@workspace_argument
+@click.option("--dry-run", is_flag=True, help="Print the changes as a unified diff and write nothing.")
+@click.option(
+    "--provider", type=click.Choice(["offline", "anthropic"]), help="Override [reflect] provider in memwiki.toml."
+)
+@click.option("--strict", is_flag=True, help="Exit 1 on any warning (a failed model call included).")
+def reflect_command(workspace: Path, dry_run: bool, provider: str | None, strict: bool) -> None:
+    """Regenerate entity pages and opinion histories in WORKSPACE from the facts.
+
+    Only the blocks between <!-- memwiki:begin --> and <!-- memwiki:end --> change;
+    everything a person wrote around them is kept byte for byte.
+    """
+    try:
+        loaded = load(workspace, Progress.for_terminal())
+        reflector = make_reflector(loaded.config, provider)
+    except (WorkspaceError, ReflectorError) as exc:
+        raise click.ClickException(str(exc)) from None
+    _, result = reflect_workspace(loaded, reflector, dry_run=dry_run)
+    if dry_run:
+        click.echo(result.diff(), nl=False)
+    reflect_diagnostics = [d for d in loaded.diagnostics.items if d.code == "reflect"]
+    for item in reflect_diagnostics:
+        click.echo(
+            f"{item.path}{f':{item.line}' if item.line else ''}: {'error' if strict else 'warning'}: {item.message}",
+            err=True,
+        )
+    click.echo(_reflect_report(result, dry_run))
+    if strict and reflect_diagnostics:
+        sys.exit(1)
+
+
+def _reflect_report(result: ReflectResult, dry_run: bool = False) -> str:
+    usage = result.usage
+    verb = "would change" if dry_run else "changed"
+    created = f" ({len(result.created)} new)" if result.created else ""
+    line = f"reflect: {result.entities} entities, {result.opinions} opinions; {verb} {len(result.changes)} page(s){created}"
+    if usage.calls or usage.cached:
+        line += (
+            f"; {usage.calls} model call(s), {usage.cached} from cache, "
+            f"{usage.input_tokens:,} input + {usage.output_tokens:,} output tokens"
+        )
+    return line + "."
 
 
 @main.command("init")

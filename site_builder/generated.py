@@ -101,3 +101,8 @@ def block_text(text: str, name: str) -> str | None:
         if span.name == name:
             return "\n".join(lines[span.begin + 1 : span.end])
     return None
+
+
+def source_link(from_path: str, source: str) -> str:
+    """A relative Markdown link from one workspace page to a citation ``memory/2025-11-27.md#L12``."""
+    return "../" * from_path.count("/") + source

@@ -10,9 +10,12 @@ from collections import Counter, defaultdict
 
 from site_builder.diagnostics import Diagnostics
 from site_builder.links import find_links
-from site_builder.model import Entity, Fact, Library, Link, Note, Resolver
+from site_builder.model import Entity, Fact, Library, Link, Note, OpinionPoint, Resolver
 from site_builder.names import entity_key, heading_slug, slugify
+from site_builder.opinion_block import parse_opinion_block
 from site_builder.opinions import collect_opinions
+
+OPINIONS_PATH = "bank/opinions.md"
 
 
 def build_library(notes: list[Note], diagnostics: Diagnostics) -> Library:
@@ -45,10 +48,16 @@ def build_library(notes: list[Note], diagnostics: Diagnostics) -> Library:
         backlinks={k: _dedupe(v) for k, v in sorted(backlinks.items())},
         facts_by_entity=facts_by_entity,
         related=_related(public, resolver),
-        opinions=collect_opinions(facts),
+        opinions=collect_opinions(facts, recorded_history(by_path)),
         note_by_path=by_path,
         resolver=resolver,
     )
+
+
+def recorded_history(by_path: dict[str, Note]) -> dict[str, list[OpinionPoint]]:
+    """The opinion history reflect recorded in ``bank/opinions.md``."""
+    note = by_path.get(OPINIONS_PATH)
+    return parse_opinion_block(note.generated.get("opinions")) if note else {}
 
 
 def _resolver(notes: list[Note], diagnostics: Diagnostics) -> Resolver:

@@ -46,3 +46,17 @@ def heading_slug(text: str) -> str:
     """Anchor id of a heading: 'Trip to Marrakech!' -> 'trip-to-marrakech'."""
     slug = _UNSAFE.sub("-", entity_key(text)).strip("-")
     return re.sub(r"-{2,}", "-", slug) or "section"
+
+
+_FILE_NAME = re.compile(r"^[^\W_][\w .'&()+,-]*$")
+
+
+def entity_file_name(name: str) -> str | None:
+    """``bank/entities/<Name>.md`` for a new page, or None when the name is unsafe as a file name
+    (path separators, leading dot, control characters, Windows device names, over 100 characters)."""
+    clean = unicodedata.normalize("NFC", name).strip()
+    if not _FILE_NAME.match(clean) or len(clean) > 100 or clean.endswith((".", " ")):
+        return None
+    if clean.split(".")[0].casefold() in _RESERVED - {"index", "404"}:
+        return None
+    return f"bank/entities/{clean}.md"

@@ -12,7 +12,9 @@ from itertools import groupby
 
 from site_builder.charts import ChartPoint, HeatDay, confidence_chart, heatmap
 from site_builder.config import Config
+from site_builder.entity_block import reflected_summary
 from site_builder.hygiene import Section
+from site_builder.library import OPINIONS_PATH
 from site_builder.linker import SiteLinker, href, root_of, source_url
 from site_builder.links import plain_sentence
 from site_builder.markdown import MarkdownRenderer
@@ -40,8 +42,6 @@ from site_builder.views import (
     SearchPage,
     TimelinePage,
 )
-
-OPINIONS_PATH = "bank/opinions.md"
 
 
 class PageBuilder:
@@ -287,6 +287,7 @@ class PageBuilder:
         ]
         opinions = [self.opinion_view(o, url) for o in self.library.opinions_about(entity.key)]
         note = entity.note
+        summary = reflected_summary(note)
         return EntityPage(
             **self.base(  # type: ignore[arg-type]
                 url,
@@ -308,6 +309,8 @@ class PageBuilder:
             facts=[self.fact_view(f, url) for f in reversed(facts)],
             related=related,
             opinions=opinions,
+            summary=summary,
+            summary_html=self.inline(summary, url) if summary else "",
         )
 
     def entity_index_page(self) -> EntityIndexPage:

@@ -178,6 +178,8 @@ class EntityPage(PageView):
     facts: list[FactView] = field(default_factory=list)
     related: list[LinkView] = field(default_factory=list)
     opinions: list[OpinionView] = field(default_factory=list)
+    summary: str = ""  # reflect's summary from the page's generated block
+    summary_html: str = ""
 
 
 @dataclass(frozen=True)

@@ -61,13 +61,18 @@ def read_workspace(root: Path, diagnostics: Diagnostics) -> Workspace:
         source = _read_text(root, path, diagnostics)
         if source is not None:
             files.append(source)
-    config_path = root / CONFIG_NAME
-    config_text = None
-    if config_path.is_file() and _inside(root, config_path, diagnostics):
-        config_text = _decode(config_path.read_bytes(), CONFIG_NAME, diagnostics)
+    config_text = read_config(root, diagnostics)
     if not files:
         diagnostics.warn(".", 0, "the workspace holds no memory files (memory.md, memory/, bank/)", "empty")
     return Workspace(root=root, files=tuple(files), config_text=config_text)
+
+
+def read_config(root: Path, diagnostics: Diagnostics) -> str | None:
+    """The text of ``memwiki.toml``, or None when the workspace has none."""
+    config_path = root / CONFIG_NAME
+    if config_path.is_file() and _inside(root, config_path, diagnostics):
+        return _decode(config_path.read_bytes(), CONFIG_NAME, diagnostics)
+    return None
 
 
 def _note_entries(root: Path, diagnostics: Diagnostics) -> list[tuple[str, os.DirEntry[str] | Path]]:
@@ -161,3 +166,12 @@ def _rel(root: Path, path: Path) -> str:
         return path.relative_to(root).as_posix()
     except ValueError:
         return path.as_posix()
+
+
+def read_raw(root: Path, rel: str) -> str | None:
+    """A note's exact text for rewriting a generated block: newlines and BOM kept, bad bytes kept as
+    surrogates (so writing it back gives the same bytes). None when missing or outside the workspace."""
+    path = root / rel
+    if not path.is_file() or not _inside(root, path, Diagnostics()):
+        return None
+    return path.read_bytes().decode("utf-8", errors="surrogateescape")

@@ -120,3 +120,19 @@ def write_derived(folder: Path, files: dict[str, bytes]) -> None:
                 entry.replace(final)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
+
+
+def write_text_atomic(root: Path, rel: str, text: str) -> None:
+    """Replace (or create) one workspace file all at once: a temporary sibling renamed over it."""
+    target = root / rel
+    if root.resolve() not in target.resolve().parents:
+        raise OutputError(f"refusing to write {rel}: outside the workspace")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tmp = target.with_name(f".{target.name}.memwiki-{os.getpid()}.tmp")
+    try:
+        tmp.write_bytes(text.encode("utf-8", errors="surrogateescape"))
+        if target.exists():
+            shutil.copymode(target, tmp)
+        tmp.replace(target)
+    finally:
+        tmp.unlink(missing_ok=True)

@@ -96,13 +96,13 @@ def test_bad_input_warns_with_location_and_strict_fails(
         {"memory.md": "# Core\n", "bank/entities/Peter.md": "# Peter\n\n## Working style\n", **files},
     )
     out = tmp_path / "site"
-    result = run("build", str(ws), "-o", str(out), "--no-search")
+    result = run("build", str(ws), "-o", str(out), "--no-search", "--no-reflect")
     assert result.exit_code == 0, result.output
     assert message in result.output, result.output
     assert "Traceback" not in result.output
     assert (out / "index.html").is_file()
 
-    strict = run("build", str(ws), "-o", str(tmp_path / "strict"), "--strict", "--no-search")
+    strict = run("build", str(ws), "-o", str(tmp_path / "strict"), "--strict", "--no-search", "--no-reflect")
     assert strict.exit_code == 1
     assert "error:" in strict.output
     assert not (tmp_path / "strict").exists()

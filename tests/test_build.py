@@ -158,14 +158,24 @@ def test_same_input_gives_same_bytes(workspace, tmp_path: Path) -> None:  # type
         assert (a / rel).read_bytes() == (b / rel).read_bytes(), rel
 
 
-def test_build_never_writes_into_the_workspace(workspace) -> None:  # type: ignore[no-untyped-def]
+def test_build_without_reflect_never_writes_into_the_workspace(workspace) -> None:  # type: ignore[no-untyped-def]
     ws = small(workspace)
     before = {p: p.read_bytes() for p in ws.rglob("*") if p.is_file()}
-    build(ws)
+    build(ws, "--no-reflect")
     after = {p: p.read_bytes() for p in ws.rglob("*") if p.is_file()}
     derived = {p for p in after if p.relative_to(ws).parts[0] in ("_site", ".memwiki")}
     assert {p: after[p] for p in set(after) - derived} == before
     assert ws / ".memwiki" / "recall.json" in derived
+
+
+def test_build_reflects_first_and_keeps_every_human_byte(workspace) -> None:  # type: ignore[no-untyped-def]
+    ws = small(workspace)
+    before = {p: p.read_bytes() for p in ws.rglob("*.md")}
+    assert run("build", str(ws), "--no-search").exit_code == 0
+    for path, data in before.items():
+        assert path.read_bytes().startswith(data), path
+    changed = [p for p in before if p.read_bytes() != before[p]]
+    assert changed and all(b"<!-- memwiki:begin" in p.read_bytes() for p in changed)
 
 
 def test_default_output_is_workspace_site_and_rebuild_replaces_it(workspace) -> None:  # type: ignore[no-untyped-def]

@@ -67,7 +67,7 @@ def test_every_fact_url_opens_at_its_line(example_site: Path) -> None:
 
 def test_entity_shards_hold_all_detail(example_site: Path) -> None:
     shards = sorted((example_site / "recall/entities").glob("*.json"))
-    assert len(shards) == 14
+    assert len(shards) == 15
     total = 0
     for path in shards:
         shard = json.loads(path.read_text(encoding="utf-8"))
@@ -78,8 +78,8 @@ def test_entity_shards_hold_all_detail(example_site: Path) -> None:
     assert tidewater["source"] == "bank/entities/Tidewater.md"
     assert len(tidewater["facts"]) == 29
     assert any(r["name"] == "Marco" for r in tidewater["related"])
-    jonas = json.loads((example_site / "recall/entities/jonas.json").read_text(encoding="utf-8"))
-    assert jonas["source"] is None and jonas["mentions"]
+    rui = json.loads((example_site / "recall/entities/rui.json").read_text(encoding="utf-8"))
+    assert rui["source"] is None and rui["mentions"]
 
 
 def test_bundle_is_copied_into_the_workspace_and_deterministic(tmp_path: Path) -> None:
