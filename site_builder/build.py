@@ -78,7 +78,15 @@ def reflect_workspace(
     """Run reflect and write its changes; returns the workspace loaded again if anything changed."""
     diagnostics = loaded.diagnostics
     result = reflect(loaded.library, reflector, lambda rel: read_raw(loaded.root, rel), diagnostics)
-    if dry_run or not result.changes:
+    if dry_run:
+        return loaded, result
+    cache = reflector.cache_files()
+    if cache:
+        try:
+            write_derived(loaded.root / ".memwiki", cache)
+        except OSError as exc:
+            diagnostics.warn(".memwiki", 0, f"reflect cache not saved: {exc}", "io")
+    if not result.changes:
         return loaded, result
     write_changes(loaded.root, result, diagnostics)
     again = load(loaded.root, progress)

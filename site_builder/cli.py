@@ -93,7 +93,7 @@ def build_command(
     """Reflect, then render WORKSPACE into a static wiki."""
     started = time.perf_counter()
     try:
-        reflector = None if no_reflect else make_reflector(load_config(workspace))
+        reflector = None if no_reflect else make_reflector(load_config(workspace), root=open_workspace(workspace))
         result = build(
             workspace,
             output,
@@ -244,7 +244,7 @@ def reflect_command(workspace: Path, dry_run: bool, provider: str | None, strict
     """
     try:
         loaded = load(workspace, Progress.for_terminal())
-        reflector = make_reflector(loaded.config, provider)
+        reflector = make_reflector(loaded.config, provider, root=loaded.root)
     except (WorkspaceError, ReflectorError) as exc:
         raise click.ClickException(str(exc)) from None
     _, result = reflect_workspace(loaded, reflector, dry_run=dry_run)

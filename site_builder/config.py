@@ -19,7 +19,7 @@ class Config:
     base_url: str = ""
     recall_max_tokens: int = 4000
     reflect_provider: str = "offline"
-    reflect_model: str = "claude-haiku-4-5"
+    reflect_model: str = "claude-haiku-5-5"  # a current small Claude model
     recent_days: int = 7
 
 

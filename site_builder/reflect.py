@@ -32,6 +32,7 @@ class EntityInput:
 
     key: str
     name: str
+    path: str  # the page the summary goes to
     type: str
     text: str  # the person's own page text (private parts and generated blocks removed)
     facts: list[Fact]
@@ -67,6 +68,10 @@ class Reflector(Protocol):
         """(opinion id, fact id) -> reinforces / weakens / contradicts / irrelevant."""
         ...
 
+    def cache_files(self) -> dict[str, bytes]:
+        """Files to keep under ``.memwiki/`` between runs (a cache of answers), if any."""
+        ...
+
 
 class OfflineReflector:
     name = "offline"
@@ -79,6 +84,9 @@ class OfflineReflector:
 
     def verdicts(self, items: list[VerdictInput], diagnostics: Diagnostics) -> dict[tuple[str, str], str]:
         return {(i.opinion.id, f.id): offline_verdict(i.opinion, f) for i in items for f in i.facts}
+
+    def cache_files(self) -> dict[str, bytes]:
+        return {}
 
 
 @dataclass
@@ -113,21 +121,22 @@ def reflect(
         _change(
             result, OPINIONS_PATH, "opinions", render_opinion_block(opinions), read_raw, "# Opinions\n", diagnostics
         )
-    inputs = {e.key: _entity_input(e, library, opinions) for e in library.entities.values()}
-    summaries = reflector.summaries(list(inputs.values()), diagnostics)
+    inputs: dict[str, tuple[Entity, EntityInput]] = {}
     for entity in library.entities.values():
         if entity.note is None and not _named_as_entity(entity, library):
             continue  # only [[linked]]: more likely a typo or a missing note than a new entity
-        given = inputs[entity.key]
-        summary = summaries.get(entity.key) or given.previous or given.offline
         path = entity.note.path if entity.note else entity_file_name(entity.name)
         if path is None:
             diagnostics.warn(
                 "bank/entities", 0, f"'{entity.name}' is not a safe file name; no page was created for it", "reflect"
             )
             continue
+        inputs[entity.key] = (entity, _entity_input(entity, path, library, opinions))
+    summaries = reflector.summaries([given for _, given in inputs.values()], diagnostics)
+    for entity, given in inputs.values():
+        summary = summaries.get(entity.key) or given.previous or given.offline
         block = render_entity_block(entity, library, given.opinions, summary)
-        _change(result, path, "entity", block, read_raw, f"# {entity.name}\n", diagnostics)
+        _change(result, given.path, "entity", block, read_raw, f"# {entity.name}\n", diagnostics)
         result.entities += 1
     return result
 
@@ -167,13 +176,14 @@ def _named_as_entity(entity: Entity, library: Library) -> bool:
     return any(link.syntax in ("mention", "fact") for link in library.backlinks.get(entity.key, []))
 
 
-def _entity_input(entity: Entity, library: Library, opinions: list[Opinion]) -> EntityInput:
+def _entity_input(entity: Entity, path: str, library: Library, opinions: list[Opinion]) -> EntityInput:
     about = [o for o in opinions if any((e := library.resolver.entity(n)) and e.key == entity.key for n in o.entities)]
     note = entity.note
     text = "\n".join(line for line in note.body.split("\n") if line.strip()) if note else ""
     return EntityInput(
         key=entity.key,
         name=entity.name,
+        path=path,
         type=entity.type,
         text=text,
         facts=library.facts_by_entity.get(entity.key, []),

@@ -106,12 +106,18 @@ def _stems(text: str) -> set[str]:
     for word in _words(text):
         if word in STOP_WORDS or len(word) < 3 or word.isdigit():
             continue
-        for suffix in ("ing", "ed", "es", "s"):
-            if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-                word = word[: -len(suffix)]
-                break
-        out.add(word)
+        out.add(_stem(word))
     return out
+
+
+def _stem(word: str) -> str:
+    """A crude stemmer, enough to match 'mornings' with 'morning': plural, then -ing/-ed."""
+    if word.endswith("s") and not word.endswith("ss") and len(word) > 4:
+        word = word[:-1]
+    for suffix in ("ing", "ed"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            return word[: -len(suffix)]
+    return word
 
 
 def _sentence(text: str) -> str:
