@@ -302,15 +302,17 @@ def init_command(directory: Path, title: str, github_pages: bool) -> None:
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (loopback by default).")
 @click.option("-o", "--output", type=click.Path(path_type=Path), help="Output folder (default: WORKSPACE/_site).")
 @click.option("--strict", is_flag=True, help="Treat warnings as build errors (shown on the page).")
+@click.option("--no-reflect", is_flag=True, help="Do not run reflect before each build.")
 @base_url_option
 def serve_command(
-    workspace: Path, port: int, host: str, output: Path | None, strict: bool, base_url: str | None
+    workspace: Path, port: int, host: str, output: Path | None, strict: bool, no_reflect: bool, base_url: str | None
 ) -> None:
     """Build WORKSPACE, serve it, rebuild on every change and reload open pages."""
     try:
         root = open_workspace(workspace)
         out = check_output(output or root / "_site", root)
         state = LiveState()
+        reflect = not no_reflect
         server = make_server(out, state, host, port)
     except (WorkspaceError, OutputError, OSError) as exc:
         raise click.ClickException(str(exc)) from None
@@ -320,13 +322,13 @@ def serve_command(
     watcher = Watcher(root)
     watcher.start()
     try:
-        _rebuild(root, out, state, strict, base_url)
+        _rebuild(root, out, state, strict, base_url, reflect)
         watcher.ready.wait(timeout=10)
         click.echo(f"Serving {out} at {url} ; edits to {root} rebuild and reload open pages. Ctrl-C stops.")
         for changes in watcher.batches():
             names = sorted({Path(p).relative_to(root).as_posix() for _, p in changes})
             click.echo(f"Changed: {', '.join(names[:5])}{' …' if len(names) > 5 else ''}")
-            _rebuild(root, out, state, strict, base_url)
+            _rebuild(root, out, state, strict, base_url, reflect)
     except KeyboardInterrupt:
         pass
     finally:
@@ -336,11 +338,13 @@ def serve_command(
     click.echo("Stopped.")
 
 
-def _rebuild(root: Path, out: Path, state: LiveState, strict: bool, base_url: str | None) -> None:
+def _rebuild(root: Path, out: Path, state: LiveState, strict: bool, base_url: str | None, reflect: bool) -> None:
+    """One build for serve; reflect's own writes trigger one more rebuild, which changes nothing."""
     started = time.perf_counter()
     try:
-        result = build(root, out, strict=strict, base_url=base_url)
-    except (WorkspaceError, OutputError) as exc:
+        reflector = make_reflector(load_config(root), root=root) if reflect else None
+        result = build(root, out, strict=strict, base_url=base_url, reflector=reflector)
+    except (WorkspaceError, OutputError, ReflectorError) as exc:
         click.echo(f"error: {exc}", err=True)
         state.publish(error=str(exc), rebuilt=False)
         return

@@ -185,7 +185,7 @@ def test_serve_reloads_the_open_page_and_shows_build_errors(page: Any, tmp_path:
     from tests.test_serve import DAY, start
 
     ws = write_workspace(tmp_path / "ws", {"memory/2025-11-03.md": DAY, "bank/entities/Peter.md": "# Peter\n"})
-    server = start(ws, "--strict")
+    server = start(ws, "--strict", "--no-reflect")
     try:
         page.goto(f"http://127.0.0.1:{server.port}/memory/2025-11-03.html")
         page.wait_for_timeout(300)

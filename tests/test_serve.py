@@ -80,7 +80,7 @@ def start(ws: Path, *args: str) -> Served:
 @pytest.fixture
 def served(tmp_path: Path) -> Iterator[tuple[Served, Path]]:
     ws = write_workspace(tmp_path / "ws", {"memory/2025-11-03.md": DAY, "bank/entities/Peter.md": "# Peter\n"})
-    server = start(ws, "--strict")
+    server = start(ws, "--strict", "--no-reflect")
     yield server, ws
     server.stop()
 
