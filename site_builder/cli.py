@@ -44,6 +44,7 @@ PROBLEM_CODES = {
     "path",
     "config",
     "private",
+    "credential",
 }
 
 workspace_argument = click.argument(

@@ -13,6 +13,7 @@ from typing import Any
 
 import yaml
 
+from site_builder.credentials import redact
 from site_builder.dates import find_occurred
 from site_builder.diagnostics import Diagnostics
 from site_builder.generated import FENCE, find_spans
@@ -44,7 +45,15 @@ def parse_note(source: SourceFile, diagnostics: Diagnostics) -> Note:
     """Parse a source file; every problem becomes a diagnostic with file:line."""
     path = source.path
     kind = note_kind(path)
-    meta, body, body_start = split_front_matter(source.text, path, diagnostics)
+    text, secrets = redact(source.text)
+    for secret in secrets:
+        diagnostics.warn(
+            path,
+            secret.line,
+            f"looks like a credential ({secret.kind}); it is redacted from every output, but remove it from the workspace",
+            "credential",
+        )
+    meta, body, body_start = split_front_matter(text, path, diagnostics)
     body = hide_private_blocks(body, path, body_start, diagnostics)
     body, generated = take_generated_blocks(body, path, body_start, diagnostics)
     stem = path.rsplit("/", 1)[-1].removesuffix(".md")

@@ -49,3 +49,19 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):  
     report = yield
     setattr(item, f"report_{report.when}", report)
     return report
+
+
+def output_bytes(*folders: Path) -> bytes:
+    """Every byte memwiki wrote under ``folders``, gzip files (Pagefind's index) decompressed, SQLite included."""
+    import gzip
+
+    chunks = []
+    for folder in folders:
+        for path in sorted(folder.rglob("*")):
+            if not path.is_file():
+                continue
+            data = path.read_bytes()
+            if data[:2] == b"\x1f\x8b":
+                data = gzip.decompress(data)
+            chunks.append(data)
+    return b"\n".join(chunks)

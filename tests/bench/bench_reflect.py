@@ -46,8 +46,18 @@ def fake_claude(request: httpx.Request) -> httpx.Response:
         payload = {"verdicts": [{"fact_id": i, "verdict": "irrelevant"} for i in ids]}
     content = [{"type": "tool_use", "id": "t", "name": tool, "input": payload}]
     usage = {"input_tokens": len(prompt) // 4, "output_tokens": 20}
-    return httpx.Response(200, json={"id": "m", "type": "message", "role": "assistant", "model": "x",
-                                     "content": content, "stop_reason": "tool_use", "usage": usage})
+    return httpx.Response(
+        200,
+        json={
+            "id": "m",
+            "type": "message",
+            "role": "assistant",
+            "model": "x",
+            "content": content,
+            "stop_reason": "tool_use",
+            "usage": usage,
+        },
+    )
 
 
 def claude_run(ws: Path) -> str:
@@ -71,8 +81,10 @@ def main() -> None:
             loaded_at = time.perf_counter() - start
             _, result = reflect_workspace(loaded, OfflineReflector())
             total = time.perf_counter() - start
-            print(f"offline reflect, {args.size}, {run} run: {total:.2f} s (load {loaded_at:.2f} s); "
-                  f"{result.entities} entities, {result.opinions} opinions, {len(result.changes)} pages changed")
+            print(
+                f"offline reflect, {args.size}, {run} run: {total:.2f} s (load {loaded_at:.2f} s); "
+                f"{result.entities} entities, {result.opinions} opinions, {len(result.changes)} pages changed"
+            )
         example = Path(tmp) / "example"
         shutil.copytree(EXAMPLE, example, ignore=shutil.ignore_patterns("_site", ".memwiki"))
         print(f"claude, example, first run: {claude_run(example)}")
