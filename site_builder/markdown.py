@@ -89,6 +89,8 @@ class MarkdownRenderer:
         )
         self._md.inline.register("wikilink", WIKILINK, _parse_wikilink, before="link")
         self._md.inline.register("mention", MENTION, _parse_mention, before="link")
+        # Column alignment as a class: the site's Content-Security-Policy allows no inline styles.
+        renderer.register("table_cell", _render_table_cell)
 
     def render_note(self, note: Note, linker: Linker) -> str:
         """HTML of a note's body with line anchors and rendered facts."""
@@ -197,6 +199,12 @@ def _insert(line: str, marks: str) -> str:
 def _escape_md_start(text: str) -> str:
     """Keep fact text from being read as a heading or list when it starts with one."""
     return re.sub(r"^([#>]|\d+[.)])", r"\\\1", text)
+
+
+def _render_table_cell(renderer: Any, text: str, align: str | None = None, head: bool = False) -> str:
+    tag = "th" if head else "td"
+    css = f' class="align-{align}"' if align in ("left", "center", "right") else ""
+    return f"  <{tag}{css}>{text}</{tag}>\n"
 
 
 class _Renderer(mistune.HTMLRenderer):

@@ -1,8 +1,15 @@
-"""Shared helpers: tiny workspaces written inline, and the CLI runner."""
+"""Shared helpers: tiny workspaces written inline, the CLI runner, and the real-browser harness."""
 
 from __future__ import annotations
 
+import contextlib
+import functools
+import os
+import threading
+from collections.abc import Iterator
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
@@ -65,3 +72,79 @@ def output_bytes(*folders: Path) -> bytes:
                 data = gzip.decompress(data)
             chunks.append(data)
     return b"\n".join(chunks)
+
+
+# -- real-browser harness: Debian's Chromium driven by Playwright ---------------------------
+# Without Chromium the browser tests skip with the reason; CI sets MEMWIKI_REQUIRE_BROWSER=1
+# so that a missing browser fails them instead. A failing test saves a screenshot.
+
+CHROMIUM = Path(os.environ.get("MEMWIKI_CHROMIUM", "/usr/bin/chromium"))
+ARTIFACTS = REPO / "test-artifacts"
+
+
+def _browser_missing() -> str:
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "the playwright package is not installed (pip install -e '.[test]')"
+    if not CHROMIUM.is_file():
+        return f"no Chromium at {CHROMIUM} (apt-get install chromium)"
+    return ""
+
+
+MISSING = _browser_missing()
+if MISSING and os.environ.get("MEMWIKI_REQUIRE_BROWSER"):
+    raise RuntimeError(f"browser tests are required here but cannot run: {MISSING}")
+needs_browser = pytest.mark.skipif(bool(MISSING), reason=f"browser tests skipped: {MISSING}")
+
+
+class QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        return
+
+
+@contextlib.contextmanager
+def serving(folder: Path, handler: type[SimpleHTTPRequestHandler] = QuietHandler) -> Iterator[str]:
+    """``folder`` served on loopback; yields its base URL."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(folder)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(
+            executable_path=str(CHROMIUM),
+            headless=True,
+            args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking"],
+        )
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
+    """A fresh page; console errors fail the test, and a failure leaves a screenshot."""
+    context = browser.new_context(color_scheme="light")
+    tab = context.new_page()
+    errors: list[str] = []
+    tab.on("console", lambda m: errors.append(f"console: {m.text}") if m.type == "error" else None)
+    tab.on("pageerror", lambda e: errors.append(f"page error: {e}"))
+    tab.set_default_timeout(10_000)
+    yield tab
+    report = getattr(request.node, "report_call", None)
+    if report is not None and report.failed:
+        ARTIFACTS.mkdir(exist_ok=True)
+        shot = ARTIFACTS / f"{request.node.name}.png"
+        tab.screenshot(path=str(shot), full_page=True)
+        print(f"screenshot: {shot}")
+    context.close()
+    assert errors == [], errors

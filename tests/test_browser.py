@@ -1,50 +1,21 @@
-"""The example site in a real browser: Debian's Chromium driven by Playwright.
+"""The example site in a real browser (the harness is in tests/conftest.py).
 
-The site is served on loopback under a sub-path (``/wiki/``), as GitHub Pages
-would. Without Chromium these tests skip with the reason; CI sets
-``MEMWIKI_REQUIRE_BROWSER=1`` so that a missing browser fails instead.
-A failing test saves a screenshot to ``test-artifacts/``.
+The site is served on loopback under a sub-path (``/wiki/``), as GitHub Pages would.
 """
 
 from __future__ import annotations
 
-import functools
-import os
 import re
-import threading
 from collections.abc import Iterator
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from site_builder.build import build
-from tests.conftest import EXAMPLE, REPO
+from tests.conftest import EXAMPLE, needs_browser, serving
 
-CHROMIUM = Path(os.environ.get("MEMWIKI_CHROMIUM", "/usr/bin/chromium"))
-ARTIFACTS = REPO / "test-artifacts"
-
-
-def _browser_missing() -> str:
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        return "the playwright package is not installed (pip install -e '.[test]')"
-    if not CHROMIUM.is_file():
-        return f"no Chromium at {CHROMIUM} (apt-get install chromium)"
-    return ""
-
-
-MISSING = _browser_missing()
-if MISSING and os.environ.get("MEMWIKI_REQUIRE_BROWSER"):
-    raise RuntimeError(f"browser tests are required here but cannot run: {MISSING}")
-pytestmark = pytest.mark.skipif(bool(MISSING), reason=f"browser tests skipped: {MISSING}")
-
-
-class QuietHandler(SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
-        return
+pytestmark = needs_browser
 
 
 @pytest.fixture(scope="module")
@@ -52,46 +23,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The example built with search, served at http://127.0.0.1:PORT/wiki/."""
     top = tmp_path_factory.mktemp("host")
     build(EXAMPLE, top / "wiki")
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(top)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/wiki/"
-    server.shutdown()
-    server.server_close()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(
-            executable_path=str(CHROMIUM),
-            headless=True,
-            args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking"],
-        )
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture
-def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
-    """A fresh page; console errors fail the test, and a failure leaves a screenshot."""
-    context = browser.new_context(color_scheme="light")
-    tab = context.new_page()
-    errors: list[str] = []
-    tab.on("console", lambda m: errors.append(f"console: {m.text}") if m.type == "error" else None)
-    tab.on("pageerror", lambda e: errors.append(f"page error: {e}"))
-    tab.set_default_timeout(10_000)
-    yield tab
-    report = getattr(request.node, "report_call", None)
-    if report is not None and report.failed:
-        ARTIFACTS.mkdir(exist_ok=True)
-        shot = ARTIFACTS / f"{request.node.name}.png"
-        tab.screenshot(path=str(shot), full_page=True)
-        print(f"screenshot: {shot}")
-    context.close()
-    assert errors == [], errors
+    with serving(top) as url:
+        yield url + "wiki/"
 
 
 def target_id(page: Any) -> str:
