@@ -110,34 +110,25 @@ def _load_yaml(raw: str, path: str, diagnostics: Diagnostics) -> dict[str, Any]:
 
 
 def hide_private_blocks(body: str, path: str, start: int, diagnostics: Diagnostics) -> str:
-    """Blank out ``<!-- private -->`` ... ``<!-- /private -->``, keeping line numbers."""
+    """Blank out every ``<!-- private -->`` ... ``<!-- /private -->`` span, keeping line numbers.
+
+    Spans may sit inside one line or run over many; text around them stays.
+    """
     if not PRIVATE_OPEN.search(body):
         return body
-    lines = body.split("\n")
-    hidden = False
-    opened_at = 0
-    for index, line in enumerate(lines):
-        if not hidden and PRIVATE_OPEN.search(line):
-            hidden, opened_at = True, index
-            before = PRIVATE_OPEN.split(line, 1)[0]
-            after = PRIVATE_OPEN.split(line, 1)[1]
-            if PRIVATE_CLOSE.search(after):
-                lines[index] = before + PRIVATE_CLOSE.split(after, 1)[1]
-                hidden = False
-            else:
-                lines[index] = before
-            continue
-        if hidden:
-            if PRIVATE_CLOSE.search(line):
-                lines[index] = PRIVATE_CLOSE.split(line, 1)[1]
-                hidden = False
-            else:
-                lines[index] = ""
-    if hidden:
-        diagnostics.warn(
-            path, start + opened_at, "<!-- private --> is never closed; the rest of the file is hidden", "private"
-        )
-    return "\n".join(lines)
+    out: list[str] = []
+    pos = 0
+    while (opened := PRIVATE_OPEN.search(body, pos)) is not None:
+        out.append(body[pos : opened.start()])
+        closed = PRIVATE_CLOSE.search(body, opened.end())
+        end = closed.end() if closed else len(body)
+        out.append("\n" * body.count("\n", opened.start(), end))
+        if closed is None:
+            line = start + body.count("\n", 0, opened.start())
+            diagnostics.warn(path, line, "<!-- private --> is never closed; the rest of the file is hidden", "private")
+        pos = end
+    out.append(body[pos:])
+    return "".join(out)
 
 
 def _daily_date(stem: str, path: str, diagnostics: Diagnostics) -> dt.date | None:

@@ -163,7 +163,13 @@ def test_the_example_site_passes_its_own_csp(browser: Any, tmp_path: Path) -> No
         page.add_init_script(
             "window.__csp = []; document.addEventListener('securitypolicyviolation', e => window.__csp.push(e.violatedDirective));"
         )
-        for rel in ["index.html", "bank/opinions.html", "bank/entities/anna.html", "memory/2025-11-28.html", "search.html?q=lamps"]:
+        for rel in [
+            "index.html",
+            "bank/opinions.html",
+            "bank/entities/anna.html",
+            "memory/2025-11-28.html",
+            "search.html?q=lamps",
+        ]:
             page.goto(base + rel)
             page.wait_for_timeout(300)
             assert page.evaluate("window.__csp") == [], rel
