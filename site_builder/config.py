@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass
 from typing import TypeVar
@@ -33,40 +34,48 @@ def parse_config(text: str | None, diagnostics: Diagnostics, path: str = "memwik
         line = _line_of(str(exc))
         diagnostics.warn(path, line, f"not valid TOML ({exc}); using defaults", "config")
         return Config()
-    site = _table(data, "site", diagnostics, path)
-    recall = _table(data, "recall", diagnostics, path)
-    reflect = _table(data, "reflect", diagnostics, path)
+    where = _Where(text, path, diagnostics)
+    site = _table(data, "site", where)
+    recall = _table(data, "recall", where)
+    reflect = _table(data, "reflect", where)
     defaults = Config()
     return Config(
-        title=_get(site, "title", str, defaults.title, diagnostics, path),
-        base_url=_get(site, "base_url", str, defaults.base_url, diagnostics, path).rstrip("/"),
-        recall_max_tokens=_get(recall, "max_tokens", int, defaults.recall_max_tokens, diagnostics, path),
-        reflect_provider=_get(reflect, "provider", str, defaults.reflect_provider, diagnostics, path),
-        reflect_model=_get(reflect, "model", str, defaults.reflect_model, diagnostics, path),
-        recent_days=_get(site, "recent_days", int, defaults.recent_days, diagnostics, path),
+        title=_get(site, "title", str, defaults.title, where),
+        base_url=_get(site, "base_url", str, defaults.base_url, where).rstrip("/"),
+        recall_max_tokens=_get(recall, "max_tokens", int, defaults.recall_max_tokens, where),
+        reflect_provider=_get(reflect, "provider", str, defaults.reflect_provider, where),
+        reflect_model=_get(reflect, "model", str, defaults.reflect_model, where),
+        recent_days=_get(site, "recent_days", int, defaults.recent_days, where),
     )
 
 
-def _table(data: dict[str, object], name: str, diagnostics: Diagnostics, path: str) -> dict[str, object]:
+class _Where:
+    """Reports a problem at the line of memwiki.toml where the key is written."""
+
+    def __init__(self, text: str, path: str, diagnostics: Diagnostics) -> None:
+        self.lines = text.split("\n")
+        self.path = path
+        self.diagnostics = diagnostics
+
+    def warn(self, key: str, message: str) -> None:
+        pattern = re.compile(rf"^\s*(\[\s*)?{re.escape(key)}\s*(=|\])")
+        line = next((i + 1 for i, text in enumerate(self.lines) if pattern.match(text)), 1)
+        self.diagnostics.warn(self.path, line, message, "config")
+
+
+def _table(data: dict[str, object], name: str, where: _Where) -> dict[str, object]:
     value = data.get(name, {})
     if isinstance(value, dict):
         return value
-    diagnostics.warn(path, 0, f"[{name}] must be a table; ignored", "config")
+    where.warn(name, f"[{name}] must be a table; ignored")
     return {}
 
 
-def _get(
-    table: dict[str, object],
-    key: str,
-    kind: type[T],
-    default: T,
-    diagnostics: Diagnostics,
-    path: str,
-) -> T:
+def _get(table: dict[str, object], key: str, kind: type[T], default: T, where: _Where) -> T:
     value = table.get(key, default)
     if isinstance(value, kind) and not (kind is int and isinstance(value, bool)):
         return value
-    diagnostics.warn(path, 0, f"{key} must be {kind.__name__}; using {default!r}", "config")
+    where.warn(key, f"{key} must be {kind.__name__}; using {default!r}")
     return default
 
 

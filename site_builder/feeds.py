@@ -1,7 +1,8 @@
 """The Atom feed of daily logs and the sitemap: files for feed readers and crawlers.
 
-Links in the feed are relative to the site root (``xml:base`` is the hosted
-URL when ``base_url`` is set). A sitemap must list absolute URLs, so it is only
+Links in the feed are relative: the feed's ``xml:base`` is the hosted URL when
+``base_url`` is set, and each entry's content (the day's page, rendered once for
+both) has ``xml:base="memory/"`` because its links are relative to that folder. A sitemap must list absolute URLs, so it is only
 written when ``base_url`` is known. Nothing depends on the clock: a feed's
 ``updated`` is the date of its newest log.
 """
@@ -10,7 +11,6 @@ from __future__ import annotations
 
 import uuid
 
-from site_builder.linker import SiteLinker
 from site_builder.model import Note
 from site_builder.pages import PageBuilder
 from site_builder.summaries import first_paragraph, shorten
@@ -30,7 +30,7 @@ def feed_page(builder: PageBuilder) -> FeedPage:
             href=note.url,
             date=note.date.isoformat() if note.date else "",
             summary=shorten(first_paragraph(note), 280),
-            html=builder.md.render_note(note, SiteLinker(builder.library, "feed.xml")),
+            html=builder.note_html(note),
         )
         for note in days
     ]

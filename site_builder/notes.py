@@ -70,7 +70,7 @@ def parse_note(source: SourceFile, diagnostics: Diagnostics) -> Note:
         body_start=body_start,
         meta=meta,
         date=date,
-        private=meta.get("private") is True,
+        private=_private(meta, path, diagnostics),
         generated=generated,
     )
     _scan_body(note, diagnostics)
@@ -133,13 +133,22 @@ def hide_private_blocks(body: str, path: str, start: int, diagnostics: Diagnosti
 
 def _daily_date(stem: str, path: str, diagnostics: Diagnostics) -> dt.date | None:
     if not DAILY_NAME.match(stem):
-        diagnostics.warn(path, 0, "daily log names must be YYYY-MM-DD.md; rendered as a plain page", "date")
+        diagnostics.warn(path, 1, "daily log names must be YYYY-MM-DD.md; rendered as a plain page", "date")
         return None
     try:
         return dt.date.fromisoformat(stem)
     except ValueError:
-        diagnostics.warn(path, 0, f"{stem} is not a real date; rendered as a plain page", "date")
+        diagnostics.warn(path, 1, f"{stem} is not a real date; rendered as a plain page", "date")
         return None
+
+
+def _private(meta: dict[str, Any], path: str, diagnostics: Diagnostics) -> bool:
+    """``private: true``; any other value than true/false is taken as private (and reported), never as public."""
+    value = meta.get("private", False)
+    if isinstance(value, bool):
+        return value
+    diagnostics.warn(path, 2, f"private: {value!r} is not true or false; the page is kept private", "front-matter")
+    return True
 
 
 def take_generated_blocks(body: str, path: str, start: int, diagnostics: Diagnostics) -> tuple[str, dict[str, str]]:

@@ -53,6 +53,7 @@ class PageBuilder:
         self.md = markdown
         self.days = library.days
         self._inline: dict[tuple[str, str], str] = {}
+        self._notes: dict[str, str] = {}
         self.nav = [
             ("days", "Days", "memory/index.html"),
             ("entities", "Entities", "bank/entities/index.html"),
@@ -64,6 +65,13 @@ class PageBuilder:
             ),
             ("hygiene", "Hygiene", "hygiene.html"),
         ]
+
+    def note_html(self, note: Note) -> str:
+        """A note rendered for its own page (memoised: the feed reuses it)."""
+        html = self._notes.get(note.path)
+        if html is None:
+            html = self._notes[note.path] = self.md.render_note(note, SiteLinker(self.library, note.url))
+        return html
 
     def inline(self, text: str, url: str) -> str:
         """One line of Markdown as HTML; memoised per folder (links only depend on depth)."""
@@ -219,7 +227,7 @@ class PageBuilder:
                 pagefind_meta=_meta(note.kind, note.date),
                 pagefind_filters=_filters(note.kind, kinds, [e.text for e in entities], note.date),
             ),
-            html=self.md.render_note(note, SiteLinker(self.library, url)),
+            html=self.note_html(note),
             source=note.path,
             entities=entities,
             **extra,  # type: ignore[arg-type]

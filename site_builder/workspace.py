@@ -127,11 +127,11 @@ def _inside(root: Path, path: Path, diagnostics: Diagnostics) -> bool:
     try:
         resolved = path.resolve()
     except OSError as exc:
-        diagnostics.warn(_rel(root, path), 0, f"cannot resolve path ({exc}); skipped", "path")
+        diagnostics.warn(_rel(root, path), 1, f"cannot resolve path ({exc}); skipped", "path")
         return False
     if resolved == root or root in resolved.parents:
         return True
-    diagnostics.warn(_rel(root, path), 0, "points outside the workspace (symlink); skipped", "path")
+    diagnostics.warn(_rel(root, path), 1, "points outside the workspace (symlink); skipped", "path")
     return False
 
 
@@ -140,7 +140,7 @@ def _read_text(root: Path, path: Path, diagnostics: Diagnostics) -> SourceFile |
     try:
         data = path.read_bytes()
     except OSError as exc:
-        diagnostics.warn(rel, 0, f"cannot read file ({exc.strerror or exc}); skipped", "io")
+        diagnostics.warn(rel, 1, f"cannot read file ({exc.strerror or exc}); skipped", "io")
         return None
     text = _decode(data, rel, diagnostics)
     if not text.strip():

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -30,12 +31,12 @@ CASES: list[tuple[str, dict[str, str | bytes], str]] = [
     (
         "impossible log date",
         {"memory/2025-02-30.md": "# D\nText\n"},
-        "memory/2025-02-30.md: warning: 2025-02-30 is not a real date",
+        "memory/2025-02-30.md:1: warning: 2025-02-30 is not a real date",
     ),
     (
         "bad log name",
         {"memory/notes.md": "# D\nText\n"},
-        "memory/notes.md: warning: daily log names must be YYYY-MM-DD.md",
+        "memory/notes.md:1: warning: daily log names must be YYYY-MM-DD.md",
     ),
     (
         "impossible date in a fact",
@@ -84,7 +85,152 @@ CASES: list[tuple[str, dict[str, str | bytes], str]] = [
         "memory/2025-11-20.md:1: warning: looks like a binary file",
     ),
     ("bad config", {"memwiki.toml": "[site\ntitle = 1\n"}, "memwiki.toml:1: warning: not valid TOML"),
+    (
+        "config value of the wrong type",
+        {"memwiki.toml": "[site]\ntitle = 'x'\n\n[recall]\nmax_tokens = 'many'\n"},
+        "memwiki.toml:5: warning: max_tokens must be int",
+    ),
+    ("config section not a table", {"memwiki.toml": "site = 3\n"}, "memwiki.toml:1: warning: [site] must be a table"),
+    (
+        "same fact twice in a file",
+        {"memory/2025-11-20.md": "# D\n## Retain\n- W @Peter: Same.\n- W @Peter: Same.\n"},
+        "memory/2025-11-20.md:4: warning: the same fact appears twice",
+    ),
+    (
+        "front matter never closed",
+        {"bank/entities/Anna.md": "---\naliases: [a]\n# Anna\n"},
+        "bank/entities/Anna.md:1: warning: front matter starts with '---' but is never closed",
+    ),
+    (
+        "generated block never closed",
+        {"bank/entities/Anna.md": "# Anna\n\n<!-- memwiki:begin entity -->\nmine\n"},
+        "bank/entities/Anna.md:3: warning: '<!-- memwiki:begin' has no '<!-- memwiki:end -->'",
+    ),
+    (
+        "credential in a log",
+        {"memory/2025-11-20.md": "# D\nThe token = abcd1234efgh5678 for staging.\n"},
+        "memory/2025-11-20.md:2: warning: looks like a credential (secret assignment)",
+    ),
+    (
+        "unknown fact kind",
+        {"memory/2025-11-20.md": "# D\n## Retain\n- X @Peter: Unknown kind.\n"},
+        "memory/2025-11-20.md:3: warning: unknown fact kind 'X'",
+    ),
+    (
+        "fact without text",
+        {"memory/2025-11-20.md": "# D\n## Retain\n- W @Peter:\n"},
+        "memory/2025-11-20.md:3: warning:",
+    ),
+    (
+        "empty confidence",
+        {"memory/2025-11-20.md": "# D\n## Retain\n- O(c=) @Peter: x\n"},
+        "memory/2025-11-20.md:3: warning:",
+    ),
+    (
+        "private flag that is not true or false",
+        {"memory/2025-11-20.md": "---\nprivate: 'yes please'\n---\n# D\nHidden.\n"},
+        "memory/2025-11-20.md:2: warning: private: 'yes please' is not true or false; the page is kept private",
+    ),
+    (
+        "CRLF file with a malformed bullet",
+        {"memory/2025-11-20.md": b"# D\r\n\r\n## Retain\r\n- W @Peter Prefers tea\r\n"},
+        "memory/2025-11-20.md:4: warning: not a Retain fact",
+    ),
+    (
+        "BOM and an impossible date",
+        {"memory/2025-11-20.md": "\ufeff# D\n## Retain\n- W @Peter: Due 2025-13-40.\n".encode()},
+        "memory/2025-11-20.md:3: warning: date",
+    ),
 ]
+
+
+NESTED = "".join("  " * i + "- level\n" for i in range(400))
+AWKWARD: list[tuple[str, dict[str, str | bytes]]] = [
+    ("deeply nested list", {"memory/2025-11-20.md": "# D\n" + NESTED}),
+    ("deeply nested quotes", {"memory/2025-11-20.md": "# D\n" + "> " * 500 + "deep\n"}),
+    (
+        "10 MB file",
+        {"memory/2025-11-20.md": "# D\n" + ("Talked with @Peter about tiles and grout. " * 24 + "\n") * 10_000},
+    ),
+    ("100k-line log", {"memory/2025-11-20.md": "# D\n" + "".join(f"line {i} about @Peter\n" for i in range(100_000))}),
+    ("one 1 MB line", {"memory/2025-11-20.md": "# D\n" + "word " * 200_000 + "\n"}),
+    (
+        "CRLF and BOM",
+        {"memory/2025-11-20.md": "\ufeff# D\r\nAll @Peter.\r\n\r\n## Retain\r\n- W @Peter: CRLF fact.\r\n".encode()},
+    ),
+    ("tabs", {"memory/2025-11-20.md": "# D\n\tindented @Peter\n## Retain\n-\tW @Peter:\tTabbed fact.\n"}),
+    (
+        "unusual Unicode",
+        {
+            "memory/2025-11-20.md": "# D\n\u202eRTL override\u202c \u200dzero\u200bwidth 👩‍👩‍👧 e\u0301\n"
+            "## Retain\n- W @Émile: Émile uses combining marks e\u0301 and NFC é.\n",
+            "bank/entities/E\u0301mile.md": "# Émile\n",
+        },
+    ),
+    ("front matter only", {"bank/entities/Anna.md": "---\naliases: [Ania]\n---\n"}),
+    ("5000 headings", {"memory/2025-11-20.md": "".join(f"## Heading {i}\n" for i in range(5000))}),
+    ("NUL after the first 8 KB", {"memory/2025-11-20.md": "# D\n" + "x" * 9000 + "\x00 hidden\n"}),
+    ("stray private close", {"memory/2025-11-20.md": "# D\ntext <!-- /private --> more\n"}),
+    (
+        "nested generated markers",
+        {
+            "bank/entities/Anna.md": "# Anna\n<!-- memwiki:begin entity -->\n<!-- memwiki:begin entity -->\nx\n<!-- memwiki:end -->\n"
+        },
+    ),
+    (
+        "path-like entity names",
+        {
+            "memory/2025-11-20.md": "# D\n## Retain\n- W [[../../etc/passwd]]: x.\n- W @CON: y.\nSee [[a/b]] and [["
+            + "L" * 300
+            + "]].\n"
+        },
+    ),
+    (
+        "same undated fact on two bank pages",
+        {"bank/world.md": "# W\n- W @Peter: Same.\n", "bank/experience.md": "# E\n- W @Peter: Same.\n"},
+    ),
+    (
+        "huge confidence history",
+        {
+            "bank/opinions.md": "# O\n- O(c=0.5) @Peter: Likes tea. ^tea\n",
+            **{
+                f"memory/2024-{m:02d}-{d:02d}.md": f"# D\n## Retain\n- O(c=0.{(m * d) % 9 + 1}) @Peter: Likes tea. ^tea\n"
+                for m in range(1, 13)
+                for d in range(1, 29)
+            },
+        },
+    ),
+]
+
+
+def test_the_corpus_has_forty_cases() -> None:
+    assert len(CASES) + len(AWKWARD) >= 40
+
+
+@pytest.mark.parametrize(
+    ("name", "files"),
+    [(c[0], c[1]) for c in CASES] + AWKWARD,
+    ids=[c[0] for c in CASES] + [a[0] for a in AWKWARD],
+)
+def test_every_command_survives_every_case(tmp_path: Path, name: str, files: dict[str, str | bytes]) -> None:
+    ws = write_workspace(tmp_path / "ws", {"bank/entities/Peter.md": "# Peter\n", **files})
+    before = {p: p.read_bytes() for p in ws.rglob("*") if p.is_file()}
+    outputs = [
+        run("build", str(ws), "-o", str(tmp_path / "site"), "--no-search"),
+        run("check", str(ws)),
+        run("reflect", str(ws)),
+        run("recall", "Peter tiles", "--workspace", str(ws)),
+        run("context", str(ws), "--budget", "500"),
+    ]
+    for result in outputs:
+        assert "Traceback" not in result.output
+        assert result.exit_code in (0, 1), result.output
+        for line in result.output.splitlines():
+            if ": warning: " in line or ": error: " in line:
+                assert re.match(r"^[^:]+(:\d+)?: (warning|error): ", line), line
+    assert outputs[0].exit_code == 0 and (tmp_path / "site/index.html").is_file()
+    for path, data in before.items():  # reflect only ever adds generated blocks
+        assert path.read_bytes().startswith(data) or b"memwiki:begin" in data, path
 
 
 @pytest.mark.parametrize(("name", "files", "message"), CASES, ids=[c[0] for c in CASES])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -62,7 +63,10 @@ def test_feed_lists_daily_logs_newest_first_with_working_links(tmp_path: Path) -
     href = first.find(f"{ATOM}link").get("href")  # type: ignore[union-attr]
     assert (tmp_path / "site" / href).is_file()
     assert first.find(f"{ATOM}id").text.startswith("urn:uuid:")  # type: ignore[union-attr]
-    assert 'href="bank/entities/' in first.find(f"{ATOM}content").text  # type: ignore[union-attr]
+    content = first.find(f"{ATOM}content")
+    assert content is not None and content.get("{http://www.w3.org/XML/1998/namespace}base") == "memory/"
+    link = re.search(r'href="(\.\./bank/entities/[^"#]+)"', content.text or "")
+    assert link and (tmp_path / "site" / "memory" / link[1]).resolve().is_file()  # resolves against memory/
     assert not (tmp_path / "site/sitemap.xml").exists()  # no base_url: a sitemap needs absolute URLs
 
 
