@@ -1,0 +1,112 @@
+"""Paths and atomic builds: nothing is read outside the workspace or written outside the output,
+and a build killed at any moment leaves the previous site complete."""
+
+from __future__ import annotations
+
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from site_builder.names import slugify
+from tests.conftest import REPO, run, write_workspace
+
+sys.path.insert(0, str(REPO / "tests" / "bench"))
+from gen_corpus import generate
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_symlinks_that_leave_the_workspace_are_skipped(tmp_path: Path) -> None:
+    outside = write_workspace(
+        tmp_path / "outside", {"secret.md": "# S\nOUTSIDE-SENTINEL\n", "dir/x.md": "# X\nOUTSIDE-DIR\n"}
+    )
+    ws = write_workspace(tmp_path / "ws", {"memory/2025-11-20.md": "# D\nHello.\n"})
+    (ws / "memory" / "2025-11-21.md").symlink_to(outside / "secret.md")
+    (ws / "bank").mkdir()
+    (ws / "bank" / "entities").symlink_to(outside / "dir", target_is_directory=True)
+    (ws / "memory.md").symlink_to(outside / "secret.md")
+    result = run("build", str(ws), "-o", str(tmp_path / "site"), "--no-search")
+    assert result.exit_code == 0
+    assert "memory/2025-11-21.md:1: warning: points outside the workspace (symlink); skipped" in result.output
+    assert "bank/entities:1: warning: points outside the workspace (symlink); skipped" in result.output
+    assert "memory.md:1: warning: points outside the workspace (symlink); skipped" in result.output
+    everything = b"".join(snapshot(tmp_path / "site").values())
+    assert b"OUTSIDE" not in everything
+    assert snapshot(outside) == {"secret.md": b"# S\nOUTSIDE-SENTINEL\n", "dir/x.md": b"# X\nOUTSIDE-DIR\n"}
+
+
+@pytest.mark.parametrize(
+    "name", ["../../etc/passwd", "CON", "nul", "a/b", "a\\b", "x\x00y", "L" * 500, "..", ".hidden", "COM1.txt", "   "]
+)
+def test_entity_names_give_safe_slugs(name: str) -> None:
+    slug = slugify(name)
+    assert slug and len(slug) <= 90
+    assert "/" not in slug and "\\" not in slug and "\x00" not in slug and not slug.startswith(".")
+    assert slug.split(".")[0].lower() not in {"con", "nul", "prn", "aux", "com1", "lpt1"}
+
+
+def test_hostile_entity_names_stay_inside_the_output(tmp_path: Path) -> None:
+    log = "# D\n" + "".join(
+        f"See [[{name}]].\n" for name in ["../../../escape", "CON", "a/b", "..\\..\\win", "x" * 400, "nul.txt"]
+    )
+    ws = write_workspace(tmp_path / "ws", {"memory/2025-11-20.md": log})
+    out = tmp_path / "deep" / "site"
+    result = run("build", str(ws), "-o", str(out), "--no-search")
+    assert result.exit_code == 0 and "Traceback" not in result.output
+    written = {p.resolve() for p in tmp_path.rglob("*") if p.is_file()}
+    inside = {p for p in written if out.resolve() in p.parents or ws.resolve() in p.parents}
+    assert written == inside
+    assert not (tmp_path / "escape.html").exists()
+
+
+def test_reflect_creates_no_file_for_an_unsafe_name(tmp_path: Path) -> None:
+    ws = write_workspace(tmp_path / "ws", {"memory/2025-11-20.md": "# D\n## Retain\n- W @CON: Device name.\n"})
+    result = run("reflect", str(ws))
+    assert "'CON' is not a safe file name" in result.output
+    assert not (ws / "bank").exists()
+
+
+def test_a_build_killed_at_random_moments_leaves_a_complete_site(tmp_path: Path) -> None:
+    ws = tmp_path / "ws"
+    generate(ws, days=150, entities=40)
+    out = tmp_path / "site"
+    args = ["build", str(ws), "-o", str(out), "--no-search", "--no-reflect"]
+    assert run(*args).exit_code == 0
+    before = snapshot(out)
+    (ws / "memory" / "2030-01-01.md").write_text("# New day\n\n## Retain\n- W @Entity00001: Brand new.\n")
+    assert run("build", str(ws), "-o", str(tmp_path / "expected"), "--no-search", "--no-reflect").exit_code == 0
+    after = snapshot(tmp_path / "expected")
+    started = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "site_builder", *args], check=True, capture_output=True)
+    duration = time.perf_counter() - started
+    out_before_kills = snapshot(out)
+    assert out_before_kills == after
+    # Each round: the old site in place, then a rebuild killed at a random moment.
+    new_day = ws / "memory" / "2030-01-01.md"
+    rng = random.Random(11)
+    outcomes = []
+    for _ in range(8):
+        new_day.unlink()
+        assert run(*args).exit_code == 0 and snapshot(out) == before
+        new_day.write_text("# New day\n\n## Retain\n- W @Entity00001: Brand new.\n")
+        process = subprocess.Popen(
+            [sys.executable, "-m", "site_builder", *args], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        )
+        time.sleep(rng.uniform(0.0, duration * 1.1))
+        process.send_signal(signal.SIGKILL)
+        process.wait()
+        state = snapshot(out)
+        assert state in (before, after), "a killed build left a partial site"
+        outcomes.append("old" if state == before else "new")
+    leftovers = [p.name for p in tmp_path.iterdir() if p.name.startswith(".site.")]
+    assert run(*args).exit_code == 0
+    assert snapshot(out) == after
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".site.")] == []
+    print(f"kills: {outcomes}; leftovers before the clean-up build: {len(leftovers)}")
