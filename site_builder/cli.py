@@ -113,13 +113,13 @@ def build_command(
         click.echo(f"Build failed under --strict: {count} problem(s); the previous site is unchanged.", err=True)
         sys.exit(1)
     index = result.output / "index.html"
+    if result.reflected is not None:
+        click.echo(_reflect_report(result.reflected))
     click.echo(
         f"Built {result.pages} pages ({result.files} files) into {result.output} "
         f"in {time.perf_counter() - started:.2f} s; {count} warning(s). Open {index}"
     )
     click.echo(_bundle_report(result.recall))
-    if result.reflected is not None:
-        click.echo(_reflect_report(result.reflected))
     if open_site:
         webbrowser.open(index.as_uri())
 
