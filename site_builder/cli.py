@@ -323,13 +323,13 @@ def serve_command(
     watcher = Watcher(root)
     watcher.start()
     try:
-        _rebuild(root, out, state, strict, base_url, reflect)
+        watcher.ignore_own_writes(_rebuild(root, out, state, strict, base_url, reflect))
         watcher.ready.wait(timeout=10)
         click.echo(f"Serving {out} at {url} ; edits to {root} rebuild and reload open pages. Ctrl-C stops.")
         for changes in watcher.batches():
             names = sorted({Path(p).relative_to(root).as_posix() for _, p in changes})
             click.echo(f"Changed: {', '.join(names[:5])}{' …' if len(names) > 5 else ''}")
-            _rebuild(root, out, state, strict, base_url, reflect)
+            watcher.ignore_own_writes(_rebuild(root, out, state, strict, base_url, reflect))
     except KeyboardInterrupt:
         pass
     finally:
@@ -339,8 +339,8 @@ def serve_command(
     click.echo("Stopped.")
 
 
-def _rebuild(root: Path, out: Path, state: LiveState, strict: bool, base_url: str | None, reflect: bool) -> None:
-    """One build for serve; reflect's own writes trigger one more rebuild, which changes nothing."""
+def _rebuild(root: Path, out: Path, state: LiveState, strict: bool, base_url: str | None, reflect: bool) -> list[Path]:
+    """One build for serve; returns the workspace files reflect wrote (not a reason to build again)."""
     started = time.perf_counter()
     try:
         reflector = make_reflector(load_config(root), root=root) if reflect else None
@@ -348,12 +348,12 @@ def _rebuild(root: Path, out: Path, state: LiveState, strict: bool, base_url: st
     except (WorkspaceError, OutputError, ReflectorError) as exc:
         click.echo(f"error: {exc}", err=True)
         state.publish(error=str(exc), rebuilt=False)
-        return
+        return []
     except Exception as exc:  # a bug in memwiki: keep serving the last good site and say what broke
         message = f"{type(exc).__name__}: {exc} (this is a memwiki bug; please report it)"
         click.echo(f"error: {message}", err=True)
         state.publish(error=message, rebuilt=False)
-        return
+        return []
     diagnostics = result.loaded.diagnostics
     _report(diagnostics, strict)
     lines = [f"{d.path}{f':{d.line}' if d.line else ''}: {d.message}" for d in diagnostics.sorted()]
@@ -362,9 +362,14 @@ def _rebuild(root: Path, out: Path, state: LiveState, strict: bool, base_url: st
             f"Build failed under --strict ({len(lines)} problem(s)); still serving the last good site.", err=True
         )
         state.publish(error="\n".join(lines), rebuilt=False)
-        return
+        return _reflected_paths(root, result.reflected)
     click.echo(f"Built {result.pages} pages in {time.perf_counter() - started:.2f} s; {len(lines)} warning(s).")
     state.publish(warnings=lines, rebuilt=True)
+    return _reflected_paths(root, result.reflected)
+
+
+def _reflected_paths(root: Path, reflected: ReflectResult | None) -> list[Path]:
+    return [root / rel for rel in reflected.changes] if reflected else []
 
 
 def _bundle_report(bundle: Bundle) -> str:

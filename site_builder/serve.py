@@ -172,6 +172,11 @@ class Watcher(threading.Thread):
         self.stop = threading.Event()
         self.ready = threading.Event()
         self.changes: queue.Queue[set[tuple[Change, str]]] = queue.Queue()
+        self.own: dict[str, str] = {}  # files memwiki wrote itself (reflect) and their stamps
+
+    def ignore_own_writes(self, paths: list[Path]) -> None:
+        """Do not rebuild for these files while they are as memwiki wrote them."""
+        self.own.update({str(p): _stamp(p) for p in paths})
 
     def run(self) -> None:
         batches = watch(
@@ -197,4 +202,14 @@ class Watcher(threading.Thread):
                 continue
             while not self.changes.empty():
                 batch |= self.changes.get_nowait()
-            yield batch
+            batch = {(change, path) for change, path in batch if self.own.get(path) != _stamp(Path(path))}
+            if batch:
+                yield batch
+
+
+def _stamp(path: Path) -> str:
+    try:
+        info = path.stat()
+    except OSError:
+        return "gone"
+    return f"{info.st_mtime_ns}:{info.st_size}"

@@ -147,3 +147,21 @@ def test_a_busy_port_gets_a_clear_message(tmp_path: Path) -> None:
     assert done.returncode == 1
     assert f"port {port} on 127.0.0.1 is already in use" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_reflect_writes_do_not_cause_a_second_rebuild(tmp_path: Path) -> None:
+    ws = write_workspace(tmp_path / "ws", {"memory/2025-11-03.md": DAY, "bank/entities/Peter.md": "# Peter\n"})
+    server = start(ws)  # reflect on: the first build writes Peter.md's generated block
+    try:
+        assert "<!-- memwiki:begin entity" in (ws / "bank/entities/Peter.md").read_text(encoding="utf-8")
+        time.sleep(1.0)
+        states = server.states()
+        assert next(states)["version"] == 1
+        (ws / "memory/2025-11-03.md").write_text(DAY + "- W @Peter: Peter bought a kite.\n", encoding="utf-8")
+        assert next(states)["version"] == 2  # this rebuild rewrites Peter.md again...
+        time.sleep(1.0)
+        assert next(server.states())["version"] == 2  # ...which is not a reason for another one
+        _, html = server.get("/bank/entities/peter.html")
+        assert "Peter bought a kite." in html
+    finally:
+        server.stop()
