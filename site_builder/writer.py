@@ -9,8 +9,10 @@ contains it.
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import os
 import shutil
+import sys
 from pathlib import Path
 
 MARKER = ".memwiki-site"
@@ -60,7 +62,14 @@ class Staging:
         return len(files)
 
     def commit(self) -> None:
-        """Swap the staged site in; the old one is removed only after the swap."""
+        """Swap the staged site in; the old one is removed only after the swap.
+
+        On Linux the two folders are exchanged in one atomic step, so there is no
+        moment without a complete site; elsewhere it takes two renames.
+        """
+        if self.out.exists() and _exchange(self.path, self.out):
+            shutil.rmtree(self.path, ignore_errors=True)  # now holds the old site
+            return
         old = self.out.parent / f".{self.out.name}.old-{os.getpid()}"
         if self.out.exists():
             self.out.rename(old)
@@ -70,6 +79,18 @@ class Staging:
 
     def abort(self) -> None:
         shutil.rmtree(self.path, ignore_errors=True)
+
+
+def _exchange(a: Path, b: Path) -> bool:
+    """Atomically swap two paths with Linux's renameat2(RENAME_EXCHANGE); False where unsupported."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        renameat2 = ctypes.CDLL(None, use_errno=True).renameat2
+    except (OSError, AttributeError):
+        return False
+    at_fdcwd, rename_exchange = -100, 2
+    return int(renameat2(at_fdcwd, os.fsencode(a), at_fdcwd, os.fsencode(b), rename_exchange)) == 0
 
 
 def _clean_leftovers(out: Path) -> None:

@@ -110,3 +110,23 @@ def test_a_build_killed_at_random_moments_leaves_a_complete_site(tmp_path: Path)
     assert snapshot(out) == after
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".site.")] == []
     print(f"kills: {outcomes}; leftovers before the clean-up build: {len(leftovers)}")
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="renameat2 is Linux-only; elsewhere two renames")
+def test_the_new_site_is_swapped_in_with_one_atomic_exchange(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from site_builder.writer import Staging
+
+    out = tmp_path / "site"
+    out.mkdir()
+    (out / ".memwiki-site").write_text("x")
+    (out / "old.html").write_text("old")
+    staging = Staging(out)
+    staging.write({"new.html": b"new"})
+
+    def no_rename(self: Path, target: Path) -> None:
+        raise AssertionError("a two-step rename leaves a moment without a site")
+
+    monkeypatch.setattr(Path, "rename", no_rename)
+    staging.commit()
+    assert sorted(p.name for p in out.iterdir()) == [".memwiki-site", "new.html"]
+    assert [p.name for p in tmp_path.iterdir()] == ["site"]
