@@ -199,6 +199,7 @@ class Library:
                 dates.add(note.date)
         return sorted(dates)
 
-    def opinions_about(self, key: str) -> list[Opinion]:
-        """Opinions naming the entity, in the library's order."""
-        return [o for o in self.opinions if any((e := self.resolver.entity(n)) and e.key == key for n in o.entities)]
+    def opinions_about(self, key: str, opinions: list[Opinion] | None = None) -> list[Opinion]:
+        """Opinions (the library's, or those given) naming the entity, in their order."""
+        pool = self.opinions if opinions is None else opinions
+        return [o for o in pool if any((e := self.resolver.entity(n)) and e.key == key for n in o.entities)]

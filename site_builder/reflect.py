@@ -177,7 +177,7 @@ def _named_as_entity(entity: Entity, library: Library) -> bool:
 
 
 def _entity_input(entity: Entity, path: str, library: Library, opinions: list[Opinion]) -> EntityInput:
-    about = [o for o in opinions if any((e := library.resolver.entity(n)) and e.key == entity.key for n in o.entities)]
+    about = library.opinions_about(entity.key, opinions)
     note = entity.note
     text = "\n".join(line for line in note.body.split("\n") if line.strip()) if note else ""
     return EntityInput(

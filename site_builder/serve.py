@@ -25,7 +25,7 @@ from urllib.parse import urlsplit
 
 from watchfiles import Change, watch
 
-from site_builder.workspace import CONFIG_NAME, NOTE_FOLDERS, TOP_LEVEL_NOTES
+from site_builder.workspace import CONFIG_NAME, NOTE_FOLDERS, TOP_LEVEL_NOTES, stamp_of
 
 LIVE_PREFIX = "/__memwiki/"
 LIVE_JS = resources.files("site_builder").joinpath("live.js").read_bytes()
@@ -212,4 +212,4 @@ def _stamp(path: Path) -> str:
         info = path.stat()
     except OSError:
         return "gone"
-    return f"{info.st_mtime_ns}:{info.st_size}"
+    return stamp_of(info)

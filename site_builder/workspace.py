@@ -112,8 +112,13 @@ def stamp_workspace(root: Path, diagnostics: Diagnostics) -> dict[str, str]:
             info = entry.stat()
         except OSError:
             continue
-        stamps[rel] = f"{info.st_mtime_ns}:{info.st_size}"
+        stamps[rel] = stamp_of(info)
     return stamps
+
+
+def stamp_of(info: os.stat_result) -> str:
+    """Modification time and size: changes whenever a file is rewritten."""
+    return f"{info.st_mtime_ns}:{info.st_size}"
 
 
 def read_notes(root: Path, paths: list[str], diagnostics: Diagnostics) -> list[SourceFile]:
