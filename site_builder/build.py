@@ -10,22 +10,22 @@ import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
 
-from site_builder.config import Config, parse_config
-from site_builder.diagnostics import Diagnostics
-from site_builder.feeds import feed_page, sitemap_page
-from site_builder.hygiene import Section, hygiene_report
-from site_builder.library import build_library
-from site_builder.markdown import MarkdownRenderer
-from site_builder.model import Library
-from site_builder.notes import parse_note
-from site_builder.pages import PageBuilder, collect_pages
-from site_builder.progress import Progress
-from site_builder.recall_bundle import Bundle, make_bundle
-from site_builder.reflect import Reflector, ReflectResult, reflect, write_changes
-from site_builder.render import make_environment, render_pages, theme_files
-from site_builder.search import SearchIndexError, SearchStats, index_site
-from site_builder.workspace import open_workspace, read_config, read_raw, read_workspace
-from site_builder.writer import Staging, check_output, write_derived
+from site_builder.core.config import Config, parse_config
+from site_builder.core.diagnostics import Diagnostics
+from site_builder.core.model import Library
+from site_builder.core.progress import Progress
+from site_builder.io.reader import open_workspace, read_config, read_raw, read_workspace
+from site_builder.io.writer import Staging, check_output, write_derived
+from site_builder.library.hygiene import Section, hygiene_report
+from site_builder.library.link import build_library
+from site_builder.parse.note import parse_note
+from site_builder.recall.bundle import Bundle, make_bundle
+from site_builder.reflect.run import Reflector, ReflectResult, reflect, write_changes
+from site_builder.site.feeds import feed_page, sitemap_page
+from site_builder.site.markdown import MarkdownRenderer
+from site_builder.site.pagefind import SearchIndexError, SearchStats, index_site
+from site_builder.site.pages import PageBuilder, collect_pages
+from site_builder.site.render import make_environment, render_pages, theme_files
 
 
 @dataclass

@@ -18,19 +18,19 @@ import click
 
 from site_builder import __version__
 from site_builder.build import build, load, load_config, reflect_workspace
-from site_builder.context_block import context_block
-from site_builder.diagnostics import Diagnostics
-from site_builder.hygiene import hygiene_report
-from site_builder.progress import Progress
-from site_builder.recall_bundle import Bundle
-from site_builder.recall_index import open_index
-from site_builder.recall_search import Hit, QueryError, RecallQuery, parse_when, search
-from site_builder.reflect import ReflectResult
-from site_builder.reflectors import ReflectorError, make_reflector
-from site_builder.scaffold import scaffold_files, write_new_files
-from site_builder.serve import LiveState, Watcher, make_server
-from site_builder.workspace import WorkspaceError, open_workspace
-from site_builder.writer import OutputError, check_output
+from site_builder.core.diagnostics import Diagnostics
+from site_builder.core.progress import Progress
+from site_builder.io.reader import WorkspaceError, open_workspace
+from site_builder.io.scaffold import scaffold_files, write_new_files
+from site_builder.io.writer import OutputError, check_output
+from site_builder.library.hygiene import hygiene_report
+from site_builder.recall.bundle import Bundle
+from site_builder.recall.context import context_block
+from site_builder.recall.index import open_index
+from site_builder.recall.search import Hit, QueryError, RecallQuery, parse_when, search
+from site_builder.reflect.choose import ReflectorError, make_reflector
+from site_builder.reflect.run import ReflectResult
+from site_builder.serve.server import LiveState, Watcher, make_server
 
 # Diagnostics that mean input was lost or misread; `check` fails on these.
 PROBLEM_CODES = {
@@ -196,7 +196,7 @@ def recall_command(
         index = open_index(root, diagnostics)
         if entity:
             base = RecallQuery(**{**base.__dict__, "entity": entity})
-            from site_builder.recall_search import resolve_entity
+            from site_builder.recall.search import resolve_entity
 
             resolve_entity(index, entity)
     except (WorkspaceError, QueryError) as exc:

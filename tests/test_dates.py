@@ -6,7 +6,7 @@ import datetime as dt
 
 import pytest
 
-from site_builder.dates import find_occurred
+from site_builder.parse.dates import find_occurred
 
 REF = dt.date(2025, 11, 20)
 D = dt.date

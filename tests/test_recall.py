@@ -196,9 +196,9 @@ def test_index_from_another_version_is_rebuilt(ws: Path) -> None:
 
 
 def test_only_files_whose_stamp_changed_are_read_again(ws: Path) -> None:
-    from site_builder.diagnostics import Diagnostics
-    from site_builder.recall_index import open_index
-    from site_builder.workspace import stamp_workspace
+    from site_builder.core.diagnostics import Diagnostics
+    from site_builder.io.reader import stamp_workspace
+    from site_builder.recall.index import open_index
 
     index = open_index(ws, Diagnostics())
     assert index.stale(stamp_workspace(ws, Diagnostics())) == []

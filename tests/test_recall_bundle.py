@@ -12,11 +12,11 @@ import pytest
 from referencing import Registry, Resource
 
 from site_builder.build import build, load
-from site_builder.diagnostics import Diagnostics
-from site_builder.query_time import time_window
-from site_builder.recall_bundle import estimate_tokens, json_schema
-from site_builder.recall_index import open_index
-from site_builder.recall_search import RecallQuery, search
+from site_builder.core.diagnostics import Diagnostics
+from site_builder.recall.bundle import estimate_tokens, json_schema
+from site_builder.recall.index import open_index
+from site_builder.recall.search import RecallQuery, search
+from site_builder.recall.time_words import time_window
 from tests.conftest import EXAMPLE, run, write_workspace
 
 SCHEMA = json_schema("recall")

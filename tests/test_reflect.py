@@ -10,7 +10,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from site_builder.generated import BEGIN, END
+from site_builder.parse.blocks import BEGIN, END
 from tests.conftest import EXAMPLE, run, write_workspace
 
 BASE = {

@@ -12,9 +12,9 @@ import httpx2 as httpx  # the HTTP client the anthropic SDK is built on (httpx, 
 import pytest
 
 from site_builder.build import load, reflect_workspace
-from site_builder.config import Config
-from site_builder.reflect import ReflectResult
-from site_builder.reflectors import make_reflector
+from site_builder.core.config import Config
+from site_builder.reflect.choose import make_reflector
+from site_builder.reflect.run import ReflectResult
 from tests.conftest import run, write_workspace
 
 Handler = Callable[[httpx.Request], httpx.Response]

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from site_builder.retain import FactSyntaxError, parse_fact_line
+from site_builder.parse.retain import FactSyntaxError, parse_fact_line
 
 FIXTURES = Path(__file__).parent / "fixtures" / "retain.txt"
 

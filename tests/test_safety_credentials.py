@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from site_builder.credentials import SHAPES, redact
+from site_builder.parse.credentials import SHAPES, redact
 from tests.conftest import EXAMPLE, output_bytes, run, write_workspace
 
 # Built by concatenation so that no real-looking secret sits in the repository as one string.

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from site_builder.names import slugify
+from site_builder.core.names import slugify
 from tests.conftest import REPO, run, write_workspace
 
 sys.path.insert(0, str(REPO / "tests" / "bench"))
@@ -114,7 +114,7 @@ def test_a_build_killed_at_random_moments_leaves_a_complete_site(tmp_path: Path)
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="renameat2 is Linux-only; elsewhere two renames")
 def test_the_new_site_is_swapped_in_with_one_atomic_exchange(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from site_builder.writer import Staging
+    from site_builder.io.writer import Staging
 
     out = tmp_path / "site"
     out.mkdir()

@@ -12,8 +12,8 @@ import httpx2 as httpx
 import pytest
 
 from site_builder.build import build, load, reflect_workspace
-from site_builder.config import Config
-from site_builder.reflectors import make_reflector
+from site_builder.core.config import Config
+from site_builder.reflect.choose import make_reflector
 from tests.conftest import output_bytes, run, write_workspace
 
 SENTINELS = [f"PRIVSENT{i}" for i in range(1, 12)]

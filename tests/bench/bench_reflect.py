@@ -27,9 +27,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from gen_corpus import generate
 
 from site_builder.build import load, reflect_workspace
-from site_builder.config import Config
-from site_builder.reflect import OfflineReflector
-from site_builder.reflectors import make_reflector
+from site_builder.core.config import Config
+from site_builder.reflect.choose import make_reflector
+from site_builder.reflect.run import OfflineReflector
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "example_workspace"
 SIZES = {"small": (365, 100), "medium": (3650, 1000)}

@@ -1,0 +1,1 @@
+"""Records and settings every stage shares: the model, names, config, diagnostics, progress."""

@@ -1,0 +1,205 @@
+"""The data model: plain records produced by parsing and linked by the library.
+
+Nothing here does I/O or rendering. Dates are ``datetime.date``; a fact's
+``source`` is the citation ``path#L<line>`` used everywhere (site, recall).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from site_builder.core.names import entity_key
+
+FactKind = Literal["W", "B", "O", "S"]
+KIND_NAMES: dict[str, str] = {
+    "W": "world",
+    "B": "experience",
+    "O": "opinion",
+    "S": "observation",
+}
+NoteKind = Literal["core", "soul", "daily", "bank", "entity", "page"]
+
+
+@dataclass(frozen=True)
+class Fact:
+    """A typed Retain bullet: ``- O(c=0.9) @Peter: Prefers concise replies.``"""
+
+    id: str
+    kind: str
+    content: str
+    entities: tuple[str, ...]
+    path: str
+    line: int
+    date: dt.date | None
+    occurred: tuple[dt.date, dt.date] | None = None
+    confidence: float | None = None
+    block_id: str | None = None
+
+    @property
+    def source(self) -> str:
+        return f"{self.path}#L{self.line}"
+
+
+@dataclass(frozen=True)
+class Link:
+    """A reference from a line of a note to a target name (entity or note)."""
+
+    path: str
+    line: int
+    target: str
+    syntax: Literal["mention", "wikilink", "fact"]
+    sentence: str
+    heading: str | None = None
+    label: str | None = None
+
+
+@dataclass(frozen=True)
+class Heading:
+    level: int
+    text: str
+    slug: str
+    line: int
+
+
+@dataclass
+class Note:
+    """One parsed Markdown file of the workspace."""
+
+    path: str
+    kind: NoteKind
+    title: str
+    body: str
+    body_start: int
+    meta: dict[str, Any] = field(default_factory=dict)
+    date: dt.date | None = None
+    facts: list[Fact] = field(default_factory=list)
+    links: list[Link] = field(default_factory=list)
+    headings: list[Heading] = field(default_factory=list)
+    private: bool = False
+    generated: dict[str, str] = field(default_factory=dict)  # reflect's blocks by name; blank in ``body``
+
+    @property
+    def stem(self) -> str:
+        return self.path.rsplit("/", 1)[-1].removesuffix(".md")
+
+    @property
+    def url(self) -> str:
+        """Site path of the rendered page, mirroring the source path."""
+        return self.path.removesuffix(".md") + ".html"
+
+    def line_text(self, line: int) -> str:
+        lines = self.body.split("\n")
+        index = line - self.body_start
+        return lines[index] if 0 <= index < len(lines) else ""
+
+
+@dataclass
+class Entity:
+    """A person, place, project or thing, with or without a page of its own."""
+
+    key: str
+    name: str
+    slug: str
+    note: Note | None = None
+    aliases: tuple[str, ...] = ()
+    type: str = ""
+
+    @property
+    def placeholder(self) -> bool:
+        return self.note is None
+
+    @property
+    def url(self) -> str:
+        return f"bank/entities/{self.slug}.html"
+
+
+@dataclass(frozen=True)
+class OpinionPoint:
+    """One value in an opinion's confidence history and the fact that set it.
+
+    ``change`` is how: ``stated``/``restated`` (an ``O(c=…)`` bullet) or reflect's
+    verdict on evidence (``reinforces``, ``weakens``, ``contradicts``). ``fact`` is
+    None when the fact has since been removed from the workspace; the point stays.
+    """
+
+    date: dt.date | None
+    confidence: float
+    change: str
+    fact_id: str
+    source: str
+    text: str = ""
+    fact: Fact | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class Evidence:
+    fact: Fact
+    stance: Literal["supports", "contradicts", "restates", "reinforces", "weakens"]
+
+
+@dataclass
+class Opinion:
+    """A belief with a confidence that follows its evidence over time."""
+
+    id: str
+    statement: str
+    entities: tuple[str, ...]
+    confidence: float
+    changed: dt.date | None
+    history: list[OpinionPoint]
+    evidence: list[Evidence]
+    origin: Fact
+
+
+@dataclass
+class Resolver:
+    """Maps a written name to an entity (through keys and aliases) or a note path."""
+
+    entities: dict[str, Entity] = field(default_factory=dict)
+    aliases: dict[str, str] = field(default_factory=dict)
+    notes: dict[str, str] = field(default_factory=dict)
+
+    def entity(self, name: str) -> Entity | None:
+        key = entity_key(name)
+        return self.entities.get(self.aliases.get(key, key))
+
+    def note_path(self, name: str) -> str | None:
+        return self.notes.get(entity_key(name.removesuffix(".md")))
+
+
+@dataclass
+class Library:
+    """All notes linked together: entities, backlinks, facts and opinions."""
+
+    notes: list[Note]
+    entities: dict[str, Entity]
+    facts: list[Fact]
+    backlinks: dict[str, list[Link]]
+    facts_by_entity: dict[str, list[Fact]]
+    related: dict[str, list[tuple[str, int]]]
+    opinions: list[Opinion]
+    note_by_path: dict[str, Note]
+    resolver: Resolver
+
+    @property
+    def days(self) -> list[Note]:
+        return [n for n in self.notes if n.kind == "daily"]
+
+    def note(self, path: str) -> Note | None:
+        return self.note_by_path.get(path)
+
+    def seen(self, key: str) -> list[dt.date]:
+        """Sorted distinct dates on which the entity was mentioned or a fact named it."""
+        dates = {f.date for f in self.facts_by_entity.get(key, []) if f.date}
+        for link in self.backlinks.get(key, []):
+            note = self.note_by_path.get(link.path)
+            if note is not None and note.date:
+                dates.add(note.date)
+        return sorted(dates)
+
+    def opinions_about(self, key: str, opinions: list[Opinion] | None = None) -> list[Opinion]:
+        """Opinions (the library's, or those given) naming the entity, in their order."""
+        pool = self.opinions if opinions is None else opinions
+        return [o for o in pool if any((e := self.resolver.entity(n)) and e.key == key for n in o.entities)]

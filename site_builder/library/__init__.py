@@ -1,0 +1,1 @@
+"""Linking parsed notes into the Library: entities, backlinks, facts by entity, opinions, summaries, hygiene."""

@@ -1,0 +1,85 @@
+"""The hygiene report: what a person should fix or look at in the workspace."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from site_builder.core.diagnostics import Diagnostic, Diagnostics
+from site_builder.core.model import Library
+
+STALE_AFTER_DAYS = 60
+
+
+@dataclass(frozen=True)
+class Finding:
+    path: str
+    line: int
+    message: str
+
+
+@dataclass(frozen=True)
+class Section:
+    title: str
+    explanation: str
+    findings: list[Finding]
+
+
+def hygiene_report(library: Library, diagnostics: Diagnostics) -> list[Section]:
+    """Sections in a fixed order; empty sections are kept so the report is complete."""
+    by_code: dict[str, list[Diagnostic]] = {}
+    for item in diagnostics.sorted():
+        by_code.setdefault(item.code, []).append(item)
+
+    def from_codes(*codes: str) -> list[Finding]:
+        return [Finding(d.path, d.line, d.message) for c in codes for d in by_code.get(c, [])]
+
+    placeholders = [
+        Finding(e.url, 0, f"{e.name}: mentioned {len(library.backlinks.get(e.key, []))} time(s), no page")
+        for e in library.entities.values()
+        if e.placeholder
+    ]
+    orphans = [
+        Finding(e.note.path, 0, f"{e.name}: nothing links here")
+        for e in library.entities.values()
+        if e.note is not None and not library.backlinks.get(e.key)
+    ]
+    known = {"broken-link", "placeholder", "malformed-fact"}
+    other = [Finding(d.path, d.line, d.message) for d in diagnostics.sorted() if d.code not in known]
+    return [
+        Section("Broken links", "Links to headings or pages that do not exist.", from_codes("broken-link")),
+        Section(
+            "Placeholder entities",
+            "Mentioned but without a page in bank/entities/; memwiki generated one.",
+            placeholders,
+        ),
+        Section("Orphan entities", "Entity pages that no note links to.", orphans),
+        Section(
+            "Malformed bullets",
+            "Lines that look like Retain facts but do not parse; they are shown as plain text.",
+            from_codes("malformed-fact"),
+        ),
+        Section("Opinions to review", "Stale (no new evidence lately) or recently contradicted.", _opinions(library)),
+        Section("Other warnings", "Everything else the build noticed.", other),
+    ]
+
+
+def _opinions(library: Library) -> list[Finding]:
+    days = library.days
+    if not days or days[-1].date is None:
+        return []
+    today: dt.date = days[-1].date
+    findings = []
+    for opinion in sorted(library.opinions, key=lambda o: o.id):
+        dated = [e.fact.date for e in opinion.evidence if e.fact.date]
+        last = max(dated) if dated else None
+        where = opinion.origin
+        if last is None or (today - last).days > STALE_AFTER_DAYS:
+            since = last.isoformat() if last else "never"
+            findings.append(Finding(where.path, where.line, f"'{opinion.statement}' is stale: last evidence {since}"))
+        recent = [e for e in opinion.evidence if e.fact.date and (today - e.fact.date).days <= 30]
+        if any(e.stance == "contradicts" for e in recent):
+            findings.append(
+                Finding(where.path, where.line, f"'{opinion.statement}' was contradicted in the last 30 days")
+            )
+    return findings

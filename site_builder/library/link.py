@@ -1,0 +1,209 @@
+"""Link parsed notes into a ``Library``: entities, backlinks, facts, opinions.
+
+Every ``@mention``, ``[[wikilink]]`` and fact entity is resolved here, once;
+the renderer and recall only look names up in the result.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+
+from site_builder.core.diagnostics import Diagnostics
+from site_builder.core.model import Entity, Fact, Library, Link, Note, OpinionPoint, Resolver
+from site_builder.core.names import entity_key, heading_slug, slugify
+from site_builder.library.opinions import collect_opinions
+from site_builder.parse.link_syntax import find_links
+from site_builder.reflect.opinion_block import parse_opinion_block
+
+OPINIONS_PATH = "bank/opinions.md"
+
+
+def build_library(notes: list[Note], diagnostics: Diagnostics) -> Library:
+    """Resolve links across notes; unknown names become placeholder entities."""
+    public = sorted((n for n in notes if not n.private), key=lambda n: n.path)
+    resolver = _resolver(public, diagnostics)
+    by_path = {n.path: n for n in public}
+    backlinks: dict[str, list[Link]] = defaultdict(list)
+    first_seen: dict[str, Link] = {}
+    for note in public:
+        for link in note.links:
+            key = _resolve_link(link, resolver, by_path, first_seen, diagnostics)
+            owner = resolver.entities[key].note if key else None
+            if key and (owner is None or owner.path != link.path):
+                backlinks[key].append(link)
+    for key, link in sorted(first_seen.items()):
+        count = len(backlinks.get(key, []))
+        diagnostics.warn(
+            link.path,
+            link.line,
+            f"'{link.target}' has no page in bank/entities/ ({count} mention(s)); a placeholder page was made",
+            "placeholder",
+        )
+    facts = [f for n in public for f in n.facts]
+    facts_by_entity = _facts_by_entity(facts, resolver)
+    return Library(
+        notes=public,
+        entities=dict(sorted(resolver.entities.items())),
+        facts=facts,
+        backlinks={k: _dedupe(v) for k, v in sorted(backlinks.items())},
+        facts_by_entity=facts_by_entity,
+        related=_related(public, resolver),
+        opinions=collect_opinions(facts, recorded_history(by_path)),
+        note_by_path=by_path,
+        resolver=resolver,
+    )
+
+
+def recorded_history(by_path: dict[str, Note]) -> dict[str, list[OpinionPoint]]:
+    """The opinion history reflect recorded in ``bank/opinions.md``."""
+    note = by_path.get(OPINIONS_PATH)
+    return parse_opinion_block(note.generated.get("opinions")) if note else {}
+
+
+def _resolver(notes: list[Note], diagnostics: Diagnostics) -> Resolver:
+    resolver = Resolver()
+    for note in notes:
+        if note.kind != "entity":
+            resolver.notes.setdefault(entity_key(note.stem), note.path)
+            resolver.notes.setdefault(entity_key(note.path.removesuffix(".md")), note.path)
+            continue
+        key = entity_key(note.stem)
+        if key in resolver.entities:
+            other = resolver.entities[key].note
+            diagnostics.warn(
+                note.path,
+                0,
+                f"same entity as {other.path if other else '?'} (names differ only in case or separators); ignored",
+                "duplicate-entity",
+            )
+            continue
+        name = note.meta.get("title") if isinstance(note.meta.get("title"), str) else note.stem
+        resolver.entities[key] = Entity(
+            key=key,
+            name=str(name),
+            slug=slugify(note.stem),
+            note=note,
+            aliases=_aliases(note, diagnostics),
+            type=str(note.meta.get("type") or ""),
+        )
+    for key, entity in list(resolver.entities.items()):
+        for alias in entity.aliases:
+            akey = entity_key(alias)
+            if akey in resolver.entities and akey != key:
+                continue  # a real page wins over another page's alias
+            if akey in resolver.aliases and resolver.aliases[akey] != key:
+                owner = resolver.entities[resolver.aliases[akey]]
+                diagnostics.warn(
+                    entity.note.path if entity.note else "",
+                    0,
+                    f"alias '{alias}' is also an alias of {owner.name}; kept for {owner.name}",
+                    "alias",
+                )
+                continue
+            resolver.aliases[akey] = key
+    return resolver
+
+
+def _aliases(note: Note, diagnostics: Diagnostics) -> tuple[str, ...]:
+    raw = note.meta.get("aliases", [])
+    if isinstance(raw, str):
+        raw = [raw]
+    if not isinstance(raw, list):
+        diagnostics.warn(note.path, 2, "aliases must be a list of names; ignored", "front-matter")
+        return ()
+    return tuple(str(a).strip() for a in raw if str(a).strip())
+
+
+def _resolve_link(
+    link: Link,
+    resolver: Resolver,
+    by_path: dict[str, Note],
+    first_seen: dict[str, Link],
+    diagnostics: Diagnostics,
+) -> str | None:
+    """Entity key the link points to (creating a placeholder), or None for note links."""
+    if link.syntax == "wikilink":
+        if not link.target:
+            _check_heading(link, by_path.get(link.path), diagnostics)
+            return None
+        path = resolver.note_path(link.target)
+        if path and not resolver.entity(link.target):
+            _check_heading(link, by_path.get(path), diagnostics)
+            return None
+    entity = resolver.entity(link.target)
+    if entity is None:
+        key = entity_key(link.target)
+        if not key:
+            diagnostics.warn(link.path, link.line, "empty link target", "broken-link")
+            return None
+        entity = Entity(key=key, name=link.target, slug=slugify(link.target))
+        resolver.entities[key] = entity
+        first_seen[key] = link
+    if link.heading:
+        _check_heading(link, entity.note, diagnostics)
+    return entity.key
+
+
+def _check_heading(link: Link, note: Note | None, diagnostics: Diagnostics) -> None:
+    if not link.heading or note is None or link.heading.startswith("^"):
+        return
+    if heading_slug(link.heading) not in {h.slug for h in note.headings}:
+        diagnostics.warn(
+            link.path,
+            link.line,
+            f"[[{link.target}#{link.heading}]]: no heading '{link.heading}' in {note.path}",
+            "broken-link",
+        )
+
+
+def _dedupe(links: list[Link]) -> list[Link]:
+    seen: set[tuple[str, int]] = set()
+    out = []
+    for link in sorted(links, key=lambda link: (link.path, link.line)):
+        if (link.path, link.line) not in seen:
+            seen.add((link.path, link.line))
+            out.append(link)
+    return out
+
+
+def fact_entity_keys(fact: Fact, resolver: Resolver) -> list[str]:
+    keys = []
+    for name in fact.entities:
+        entity = resolver.entity(name)
+        if entity:
+            keys.append(entity.key)
+    return keys
+
+
+def _facts_by_entity(facts: list[Fact], resolver: Resolver) -> dict[str, list[Fact]]:
+    out: dict[str, list[Fact]] = defaultdict(list)
+    for fact in facts:
+        names = list(fact.entities) + [ref.target for ref in find_links(fact.content)]
+        keys = {e.key for e in (resolver.entity(n) for n in names) if e}
+        for key in keys:
+            out[key].append(fact)
+    return {k: sorted(v, key=_fact_order) for k, v in sorted(out.items())}
+
+
+def _fact_order(fact: Fact) -> tuple[str, str, int]:
+    return (fact.date.isoformat() if fact.date else "", fact.path, fact.line)
+
+
+def _related(notes: list[Note], resolver: Resolver) -> dict[str, list[tuple[str, int]]]:
+    """Entities mentioned on the same line, counted: the co-mention graph."""
+    pairs: dict[str, Counter[str]] = defaultdict(Counter)
+    for note in notes:
+        by_line: dict[int, set[str]] = defaultdict(set)
+        own = entity_key(note.stem) if note.kind == "entity" else None
+        for link in note.links:
+            entity = resolver.entity(link.target)
+            if entity:
+                by_line[link.line].add(entity.key)
+        for keys in by_line.values():
+            if own:
+                keys.add(own)
+            for a in keys:
+                for b in keys:
+                    if a != b:
+                        pairs[a][b] += 1
+    return {k: sorted(c.items(), key=lambda kv: (-kv[1], kv[0])) for k, c in sorted(pairs.items())}

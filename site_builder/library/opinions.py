@@ -1,0 +1,184 @@
+"""Opinions from ``O`` facts: identity, confidence history and evidence (DESIGN §2).
+
+An opinion is stated as ``- O(c=0.9) @Peter: Prefers concise replies. ^concise-replies``,
+usually in ``bank/opinions.md``. Its history is a list of points, each naming the
+fact that set it:
+
+- ``stated`` / ``restated``: an ``O(c=…)`` bullet with the same block id (or the
+  same statement) sets the confidence it gives;
+- ``reinforces`` / ``weakens`` / ``contradicts``: reflect judged a fact about the
+  opinion's entities as evidence and moved the confidence a small step.
+
+The history reflect recorded in ``bank/opinions.md`` is never rewritten: new
+points are only appended. A point is new when its fact, change and value have
+not been recorded before, so a person who edits a confidence adds a point.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import itertools
+import re
+from collections import defaultdict
+from dataclasses import dataclass, replace
+
+from site_builder.core.model import Evidence, Fact, Opinion, OpinionPoint
+
+DEFAULT_CONFIDENCE = 0.5
+VERDICTS = ("reinforces", "weakens", "contradicts", "irrelevant")
+STEP = 0.05  # reinforce/weaken: 5 % of the way to 1 or 0
+CONTRADICT_STEP = 0.10
+REPEATED_CONTRADICT_STEP = 0.20  # only when the previous judged point also contradicted
+
+
+def opinion_key(fact: Fact) -> str:
+    """Block id when given, else the statement's words: restatements share it."""
+    if fact.block_id:
+        return fact.block_id.lower()
+    words = re.findall(r"\w+", fact.content.casefold())
+    return "-".join(words)[:80] or fact.id
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that sets or moves an opinion's confidence."""
+
+    fact: Fact
+    change: str
+    confidence: float | None  # given by the fact (stated/restated); None when judged
+
+
+def group_opinion_facts(facts: list[Fact]) -> dict[str, list[Fact]]:
+    groups: dict[str, list[Fact]] = defaultdict(list)
+    for fact in facts:
+        if fact.kind == "O":
+            groups[opinion_key(fact)].append(fact)
+    return dict(groups)
+
+
+def collect_opinions(
+    facts: list[Fact],
+    recorded: dict[str, list[OpinionPoint]] | None = None,
+    verdicts: dict[tuple[str, str], str] | None = None,
+) -> list[Opinion]:
+    """Opinions with their history: ``recorded`` points first, then new events in date order.
+
+    ``verdicts`` maps (opinion id, fact id) to reflect's judgement of that fact.
+    """
+    recorded = recorded or {}
+    verdicts = verdicts or {}
+    by_id = {f.id: f for f in facts}
+    opinions = []
+    for key, group in group_opinion_facts(facts).items():
+        judged = [(by_id[fid], v) for (oid, fid), v in sorted(verdicts.items()) if oid == key and fid in by_id]
+        opinions.append(_opinion(key, group, recorded.get(key, []), judged, by_id))
+    return sorted(opinions, key=lambda o: (-o.confidence, o.id))
+
+
+def _opinion(
+    key: str,
+    facts: list[Fact],
+    recorded: list[OpinionPoint],
+    judged: list[tuple[Fact, str]],
+    by_id: dict[str, Fact],
+) -> Opinion:
+    undated = [f for f in facts if f.date is None]
+    dated = sorted((f for f in facts if f.date is not None), key=_order)
+    origin = (undated or dated)[0]
+    events = [Event(f, "stated", f.confidence) for f in undated if f.confidence is not None]
+    restated = [Event(f, "restated", f.confidence) for f in dated if f.confidence is not None]
+    verdict_events = [Event(f, v, None) for f, v in judged if v in VERDICTS[:3]]
+    events += sorted(restated + verdict_events, key=lambda e: _order(e.fact))
+    history = merge_history([_refresh(p, by_id) for p in recorded], events)
+    if history:
+        confidence = history[-1].confidence
+    else:
+        confidence = origin.confidence if origin.confidence is not None else DEFAULT_CONFIDENCE
+    evidence = _evidence(history, by_id)
+    evidence += [Evidence(f, "restates") for f in dated if f.confidence is None]
+    evidence.sort(key=lambda e: _order(e.fact))
+    return Opinion(
+        id=key,
+        statement=origin.content,
+        entities=tuple(dict.fromkeys(name for f in facts for name in f.entities)),
+        confidence=confidence,
+        changed=_last_change(history),
+        history=history,
+        evidence=evidence,
+        origin=origin,
+    )
+
+
+def merge_history(recorded: list[OpinionPoint], events: list[Event]) -> list[OpinionPoint]:
+    """Recorded points unchanged, then a point for each event not recorded yet."""
+    history = list(recorded)
+    known = {(p.fact_id, p.change, round(p.confidence, 2)) for p in recorded}
+    judged = {(p.fact_id, p.change) for p in recorded if p.change in VERDICTS}
+    for event in events:
+        fact = event.fact
+        if event.confidence is not None:
+            value = round(event.confidence, 2)
+            if (fact.id, event.change, value) in known:
+                continue
+        else:
+            if (fact.id, event.change) in judged:
+                continue
+            current = history[-1].confidence if history else DEFAULT_CONFIDENCE
+            before = next((p.change for p in reversed(history) if p.change in VERDICTS), None)
+            value = step(current, event.change, before)
+            judged.add((fact.id, event.change))
+        known.add((fact.id, event.change, value))
+        history.append(OpinionPoint(fact.date, value, event.change, fact.id, fact.source, fact.content, fact))
+    return history
+
+
+def step(confidence: float, verdict: str, previous_verdict: str | None) -> float:
+    """Small moves: 5 % toward 1 or 0; a contradiction 10 %, 20 % when it repeats."""
+    if verdict == "reinforces":
+        moved = confidence + STEP * (1 - confidence)
+    elif verdict == "weakens":
+        moved = confidence - STEP * confidence
+    elif verdict == "contradicts":
+        size = REPEATED_CONTRADICT_STEP if previous_verdict == "contradicts" else CONTRADICT_STEP
+        moved = confidence - size * confidence
+    else:
+        moved = confidence
+    return round(min(1.0, max(0.0, moved)), 2)
+
+
+def _refresh(point: OpinionPoint, by_id: dict[str, Fact]) -> OpinionPoint:
+    """A recorded point with its citation updated if its fact moved to another line."""
+    fact = by_id.get(point.fact_id)
+    if fact is None:
+        return point
+    return replace(point, source=fact.source, text=fact.content, fact=fact)
+
+
+def _evidence(history: list[OpinionPoint], by_id: dict[str, Fact]) -> list[Evidence]:
+    out = []
+    previous: float | None = None
+    for point in history:
+        fact = point.fact or by_id.get(point.fact_id)
+        if fact is not None and point.change != "stated":
+            if point.change in VERDICTS:
+                stance = point.change
+            elif previous is None or point.confidence == previous:
+                stance = "restates"
+            else:
+                stance = "supports" if point.confidence > previous else "contradicts"
+            out.append(Evidence(fact, stance))  # type: ignore[arg-type]
+        previous = point.confidence
+    return out
+
+
+def _order(fact: Fact) -> tuple[str, str, int]:
+    return (fact.date.isoformat() if fact.date else "", fact.path, fact.line)
+
+
+def _last_change(history: list[OpinionPoint]) -> dt.date | None:
+    dated = [p for p in history if p.date]
+    changed = dated[0].date if dated else None
+    for before, after in itertools.pairwise(history):
+        if after.confidence != before.confidence and after.date:
+            changed = after.date
+    return changed

@@ -1,0 +1,74 @@
+"""One-line summaries of notes and entities, shared by the site and recall."""
+
+from __future__ import annotations
+
+import re
+
+from site_builder.core.model import Entity, Fact, Note
+from site_builder.parse.link_syntax import WIKILINK_RE, plain_sentence
+
+NOT_PROSE = ("#", "```", "~~~", "|", "<!--", "---", ">")
+SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9@\[])")
+
+
+def plain(line: str) -> str:
+    """A Markdown line as plain text: list marks, emphasis and link syntax dropped."""
+    return WIKILINK_RE.sub(lambda m: m["wl_label"] or m["wl_target"], plain_sentence(line))
+
+
+def first_line(note: Note, limit: int = 180) -> str:
+    """The first line of prose in a note, shortened to ``limit`` characters."""
+    for line in note.body.split("\n"):
+        text = plain(line)
+        if text and not line.lstrip().startswith(NOT_PROSE):
+            return shorten(text, limit)
+    return ""
+
+
+def first_paragraph(note: Note) -> str:
+    """The first paragraph of prose (not a heading, list, table or comment), joined into one line."""
+    paragraph: list[str] = []
+    for line in note.body.split("\n"):
+        stripped = line.strip()
+        if not stripped:
+            if paragraph:
+                break
+            continue
+        if stripped.startswith(NOT_PROSE) or re.match(r"([-*+]|\d+[.)])\s", stripped):
+            if paragraph:
+                break
+            continue
+        paragraph.append(plain(stripped))
+    return " ".join(p for p in paragraph if p)
+
+
+def entity_summary(entity: Entity, facts: list[Fact], limit: int = 160) -> str:
+    """One line about an entity: front matter ``summary``, else its page's first sentences, else its latest fact."""
+    note = entity.note
+    if note is not None:
+        given = note.meta.get("summary") or note.meta.get("description")
+        if isinstance(given, str) and given.strip():
+            return shorten(" ".join(given.split()), limit)
+        paragraph = first_paragraph(note)
+        if paragraph:
+            return shorten(first_sentences(paragraph, limit), limit)
+    dated = [f for f in facts if f.kind != "O"] or facts
+    if dated:
+        latest = max(dated, key=lambda f: (f.date.isoformat() if f.date else "", f.path, f.line))
+        return shorten(latest.content, limit)
+    return ""
+
+
+def first_sentences(text: str, limit: int) -> str:
+    """As many whole sentences of ``text`` as fit in ``limit`` characters (at least one)."""
+    out = ""
+    for sentence in SENTENCE_END.split(text):
+        candidate = f"{out} {sentence}".strip()
+        if out and len(candidate) > limit:
+            break
+        out = candidate
+    return out
+
+
+def shorten(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"

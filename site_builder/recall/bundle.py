@@ -1,0 +1,288 @@
+"""``recall.json``: the token-budgeted bundle an agent loads at the start of a session.
+
+Filled in order (core memory, opinions, entity directory, most recent facts)
+until the budget is spent; whatever does not fit is counted in ``budget.omitted``
+and every entity's full detail goes to ``recall/entities/<id>.json``.
+Tokens are estimated as one per four characters of the JSON written, which is
+close to what Claude and GPT tokenizers give for English prose in JSON.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any
+
+from site_builder.core.model import Entity, Fact, Library, Opinion
+from site_builder.library.summaries import entity_summary
+from site_builder.site.links import source_url
+
+SCHEMA = "memwiki/recall@1"
+ENTITY_SCHEMA = "memwiki/recall-entity@1"
+BUNDLE_PATH = "recall.json"
+SHARD_DIR = "recall/entities"
+
+
+def json_schema(name: str = "recall") -> dict[str, Any]:
+    """The JSON Schema shipped with the package: ``recall`` or ``recall-entity``."""
+    text = resources.files("site_builder.recall").joinpath("schemas", f"{name}.schema.json").read_text("utf-8")
+    schema: dict[str, Any] = json.loads(text)
+    return schema
+
+
+def estimate_tokens(text: str) -> int:
+    """Rough token count of ``text``: one token per four characters, rounded up."""
+    return (len(text) + 3) // 4
+
+
+def compact(data: object) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def dumps(data: object) -> str:
+    """The exact JSON text memwiki writes: compact, with each top-level key and list item on its own line.
+
+    Compact JSON spends the token budget on content, not indentation; one item
+    per line keeps a rebuilt file diffable.
+    """
+    if not isinstance(data, dict):
+        return compact(data) + "\n"
+    lines = []
+    for key, value in data.items():
+        if isinstance(value, list) and value:
+            body = ",\n".join(compact(item) for item in value)
+            lines.append(f"{compact(key)}:[\n{body}]")
+        else:
+            lines.append(f"{compact(key)}:{compact(value)}")
+    return "{\n" + ",\n".join(lines) + "\n}\n"
+
+
+@dataclass
+class Bundle:
+    """recall.json and its per-entity shards, as JSON-ready data."""
+
+    data: dict[str, Any]
+    shards: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+    @property
+    def estimated_tokens(self) -> int:
+        return int(self.data["budget"]["estimated_tokens"])
+
+    @property
+    def truncated(self) -> bool:
+        return bool(self.data["budget"]["truncated"])
+
+    def files(self) -> dict[str, bytes]:
+        out = {BUNDLE_PATH: dumps(self.data).encode()}
+        out.update({path: dumps(shard).encode() for path, shard in self.shards.items()})
+        return out
+
+
+def fact_json(fact: Fact) -> dict[str, Any]:
+    """A fact as every recall output cites it."""
+    return {
+        "id": fact.id,
+        "kind": fact.kind,
+        "content": fact.content,
+        "entities": list(fact.entities),
+        "date": fact.date.isoformat() if fact.date else None,
+        "occurred": {"start": fact.occurred[0].isoformat(), "end": fact.occurred[1].isoformat()}
+        if fact.occurred
+        else None,
+        "confidence": fact.confidence,
+        "source": fact.source,
+        "url": source_url(fact.source),
+    }
+
+
+def opinion_json(opinion: Opinion) -> dict[str, Any]:
+    """An opinion with its history; each point names the fact that set it and how (``change``)."""
+    in_history = {p.fact_id for p in opinion.history}
+    return {
+        "id": opinion.id,
+        "statement": opinion.statement,
+        "entities": list(opinion.entities),
+        "confidence": opinion.confidence,
+        "changed": opinion.changed.isoformat() if opinion.changed else None,
+        "source": opinion.origin.source,
+        "url": source_url(opinion.origin.source),
+        "history": [
+            {
+                "date": p.date.isoformat() if p.date else None,
+                "confidence": p.confidence,
+                "change": p.change,
+                "source": p.source,
+            }
+            for p in opinion.history
+        ],
+        "evidence": [
+            {"stance": e.stance, "date": e.fact.date.isoformat() if e.fact.date else None, "source": e.fact.source}
+            for e in opinion.evidence
+            if e.fact.id not in in_history
+        ],
+    }
+
+
+class _Filler:
+    """Adds items while the estimated size of the bundle stays within budget."""
+
+    def __init__(self, budget: int, used: int) -> None:
+        self.budget = budget
+        self.used = used
+        self.truncated = False
+
+    def take(self, items: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], int]:
+        taken: list[dict[str, Any]] = []
+        for number, item in enumerate(items):
+            cost = estimate_tokens(compact(item) + ",\n")
+            if self.used + cost > self.budget:
+                self.truncated = True
+                return taken, len(items) - number
+            taken.append(item)
+            self.used += cost
+        return taken, 0
+
+
+def make_bundle(library: Library, title: str, max_tokens: int) -> Bundle:
+    """Build recall.json within ``max_tokens`` and a shard per entity."""
+    directory = _directory(library)
+    opinions = [opinion_json(o) for o in library.opinions]
+    in_opinions = {p.fact_id for o in library.opinions for p in o.history} | {
+        e.fact.id for o in library.opinions for e in o.evidence
+    }
+    in_opinions |= {o.origin.id for o in library.opinions}
+    facts = [fact_json(f) for f in recent_first(library.facts) if f.id not in in_opinions]
+    days = library.days
+    data: dict[str, Any] = {
+        "schema": SCHEMA,
+        "title": title,
+        "latest_day": days[-1].date.isoformat() if days and days[-1].date else None,
+        "budget": {
+            "max_tokens": max_tokens,
+            "estimated_tokens": 0,
+            "truncated": False,
+            "omitted": {"core_lines": 0, "opinions": 0, "entities": 0, "facts": 0},
+        },
+        "core": {"source": "memory.md", "text": ""},
+        "opinions": [],
+        "entities": [],
+        "facts": [],
+        "detail": SHARD_DIR + "/<id>.json",
+    }
+    # The header's numbers are filled in at the end; reserve room for their digits
+    # and for the brackets a non-empty list adds.
+    filler = _Filler(max_tokens, estimate_tokens(dumps(data)) + 12)
+    core_text, data["budget"]["omitted"]["core_lines"] = _fit_core(library, filler)
+    data["core"]["text"] = core_text
+    data["opinions"], data["budget"]["omitted"]["opinions"] = filler.take(opinions)
+    data["entities"], data["budget"]["omitted"]["entities"] = filler.take(directory)
+    data["facts"], data["budget"]["omitted"]["facts"] = filler.take(facts)
+    data["budget"]["truncated"] = filler.truncated
+    _settle(data)
+    shards = {f"{SHARD_DIR}/{e.slug}.json": _shard(library, e) for e in library.entities.values()}
+    return Bundle(data, shards)
+
+
+def _settle(data: dict[str, Any]) -> None:
+    """Write the final estimate into the bundle (which changes its size), dropping facts if it no longer fits."""
+    budget = data["budget"]
+    while True:
+        estimate = estimate_tokens(dumps(data))
+        if estimate > budget["max_tokens"] and data["facts"]:
+            data["facts"].pop()
+            budget["omitted"]["facts"] += 1
+            budget["truncated"] = True
+        elif estimate != budget["estimated_tokens"]:
+            budget["estimated_tokens"] = estimate
+        else:
+            return
+
+
+def _fit_core(library: Library, filler: _Filler) -> tuple[str, int]:
+    note = library.note("memory.md")
+    if note is None:
+        return "", 0
+    lines = _squeeze(note.body).split("\n")
+    for keep in range(len(lines), -1, -1):
+        text = "\n".join(lines[:keep])
+        cost = estimate_tokens(compact(text))
+        if filler.used + cost <= filler.budget:
+            filler.used += cost
+            if keep < len(lines):
+                filler.truncated = True
+            return text, len(lines) - keep
+    return "", len(lines)
+
+
+def _squeeze(body: str) -> str:
+    """Drop trailing spaces and runs of blank lines (private blocks leave them)."""
+    out: list[str] = []
+    for line in body.strip().split("\n"):
+        line = line.rstrip()
+        if line or (out and out[-1]):
+            out.append(line)
+    return "\n".join(out)
+
+
+def recent_first(facts: list[Fact]) -> list[Fact]:
+    """Dated facts newest first, then undated (bank page) facts in page order."""
+    dated = sorted((f for f in facts if f.date), key=lambda f: (f.date, f.path, f.line), reverse=True)
+    return dated + [f for f in facts if not f.date]
+
+
+def _directory(library: Library) -> list[dict[str, Any]]:
+    """One line per entity, the most mentioned first."""
+    rows = []
+    for entity in library.entities.values():
+        facts = library.facts_by_entity.get(entity.key, [])
+        seen = library.seen(entity.key)
+        weight = len(facts) + len(library.backlinks.get(entity.key, []))
+        row = {
+            "id": entity.slug,
+            "name": entity.name,
+            "type": entity.type or None,
+            "summary": entity_summary(entity, facts),
+            "facts": len(facts),
+            "first_seen": seen[0].isoformat() if seen else None,
+            "last_seen": seen[-1].isoformat() if seen else None,
+            "url": entity.url,
+        }
+        rows.append((-weight, entity.name.casefold(), row))
+    return [row for *_, row in sorted(rows, key=lambda r: (r[0], r[1]))]
+
+
+def _shard(library: Library, entity: Entity) -> dict[str, Any]:
+    facts = library.facts_by_entity.get(entity.key, [])
+    seen = library.seen(entity.key)
+    mentions = []
+    for link in library.backlinks.get(entity.key, []):
+        note = library.note(link.path)
+        source = f"{link.path}#L{link.line}"
+        mentions.append(
+            {
+                "source": source,
+                "date": note.date.isoformat() if note and note.date else None,
+                "sentence": link.sentence,
+                "url": source_url(source),
+            }
+        )
+    return {
+        "schema": ENTITY_SCHEMA,
+        "id": entity.slug,
+        "name": entity.name,
+        "type": entity.type or None,
+        "aliases": list(entity.aliases),
+        "summary": entity_summary(entity, facts),
+        "source": entity.note.path if entity.note else None,
+        "url": entity.url,
+        "first_seen": seen[0].isoformat() if seen else None,
+        "last_seen": seen[-1].isoformat() if seen else None,
+        "facts": [fact_json(f) for f in facts],
+        "opinions": [o.id for o in library.opinions_about(entity.key)],
+        "related": [
+            {"id": library.entities[k].slug, "name": library.entities[k].name, "co_mentions": n}
+            for k, n in library.related.get(entity.key, [])
+        ],
+        "mentions": mentions,
+    }

@@ -1,0 +1,98 @@
+"""``memwiki context``: a ready-to-paste memory block for an agent's prompt.
+
+Filled in order until the token budget is spent: core memory, opinions (the
+most recently changed first), the lines most relevant to a query, then the
+most recent facts. Every fact line ends with its citation.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from site_builder.core.model import Fact, Library, Opinion
+from site_builder.recall.bundle import estimate_tokens, recent_first
+from site_builder.recall.search import Hit
+
+
+@dataclass(frozen=True)
+class ContextBlock:
+    text: str
+    estimated_tokens: int
+    truncated: bool
+
+
+class _Lines:
+    def __init__(self, budget: int, closing: str) -> None:
+        self.lines: list[str] = []
+        self.budget = budget
+        self.used = estimate_tokens(closing + "\n")
+        self.truncated = False
+
+    def add(self, line: str) -> bool:
+        cost = estimate_tokens(line + "\n")
+        if self.used + cost > self.budget:
+            self.truncated = True
+            return False
+        self.lines.append(line)
+        self.used += cost
+        return True
+
+    def section(self, title: str, lines: list[str]) -> None:
+        """A heading and as many of ``lines`` as fit; no heading if none fits."""
+        if not lines or self.truncated:
+            self.truncated = self.truncated or bool(lines)
+            return
+        if not self.add(f"\n## {title}"):
+            return
+        for line in lines:
+            if not self.add(line):
+                return
+
+
+def context_block(
+    library: Library, title: str, budget: int, query: str = "", hits: list[Hit] | None = None
+) -> ContextBlock:
+    days = library.days
+    latest = days[-1].date.isoformat() if days and days[-1].date else "none"
+    opening = f'<memory source="memwiki" title="{_attr(title)}" latest_day="{latest}">'
+    closing = "</memory>"
+    out = _Lines(budget, closing)
+    out.add(opening)
+    core = library.note("memory.md")
+    if core is not None:
+        out.section("Core memory (memory.md)", [line.rstrip() for line in core.body.strip().split("\n")])
+    out.section("Opinions", [_opinion_line(o) for o in sorted(library.opinions, key=_recently_changed)])
+    cited: set[str] = set()
+    if query and hits is not None:
+        # Core memory is already in the block; do not repeat its lines.
+        relevant = [h for h in hits if core is None or h.path != core.path]
+        cited = {h.source for h in relevant}
+        out.section(f"Most relevant to: {query}", [_hit_line(h) for h in relevant])
+    recent = [f for f in recent_first(library.facts) if f.source not in cited and f.kind != "O"]
+    out.section("Recent facts", [_fact_line(f) for f in recent])
+    text = "\n".join([*out.lines, closing]) + "\n"
+    return ContextBlock(text, estimate_tokens(text), out.truncated)
+
+
+def _recently_changed(opinion: Opinion) -> tuple[bool, int, float, str]:
+    changed = opinion.changed.toordinal() if opinion.changed else 0
+    return (opinion.changed is None, -changed, -opinion.confidence, opinion.id)
+
+
+def _opinion_line(opinion: Opinion) -> str:
+    changed = f", changed {opinion.changed.isoformat()}" if opinion.changed else ""
+    return f"- {opinion.statement} (confidence {opinion.confidence:.2f}{changed}; {opinion.origin.source})"
+
+
+def _fact_line(fact: Fact) -> str:
+    date = f"{fact.date.isoformat()} " if fact.date else ""
+    return f"- {date}[{fact.kind}] {fact.content} ({fact.source})"
+
+
+def _hit_line(hit: Hit) -> str:
+    date = f"{hit.date} " if hit.date else ""
+    return f"- {date}[{hit.kind}] {hit.content} ({hit.source})"
+
+
+def _attr(text: str) -> str:
+    return text.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;")

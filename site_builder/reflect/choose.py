@@ -1,0 +1,45 @@
+"""Pick the reflector a workspace asks for: offline (default) or Claude."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import anthropic
+
+from site_builder.core.config import Config
+from site_builder.reflect.claude import CACHE_NAME, ClaudeReflector
+from site_builder.reflect.run import OfflineReflector, Reflector
+
+TIMEOUT_SECONDS = 60.0
+MAX_RETRIES = 2
+
+
+class ReflectorError(Exception):
+    """The configured reflector cannot be used; the message says why."""
+
+
+def make_reflector(
+    config: Config, provider: str | None = None, root: Path | None = None, client: anthropic.Anthropic | None = None
+) -> Reflector:
+    """The reflector for ``provider`` (default: ``[reflect] provider``); Claude reads its key from the environment."""
+    name = provider or config.reflect_provider
+    if name == "offline":
+        return OfflineReflector()
+    if name == "anthropic":
+        if client is None and os.environ.get("ANTHROPIC_API_KEY"):
+            client = anthropic.Anthropic(timeout=TIMEOUT_SECONDS, max_retries=MAX_RETRIES)
+        cache = load_cache(root / ".memwiki" / CACHE_NAME) if root else {}
+        return ClaudeReflector(client, config.reflect_model, cache)
+    raise ReflectorError(f"unknown reflect provider '{name}'; use 'offline' or 'anthropic'")
+
+
+def load_cache(path: Path) -> dict[str, Any]:
+    """Cached answers; a missing or damaged cache is simply empty (it is derived)."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}

@@ -1,0 +1,257 @@
+"""The Claude reflector: narrative entity summaries and evidence verdicts through the ``anthropic`` SDK.
+
+Every request is keyed by a hash of its full content; answers are cached under
+``.memwiki/``, so only entities and opinions whose inputs changed are sent again.
+Structured output comes from a forced tool call. Requests run a few at a time,
+with the SDK's timeouts and retries (429 and 5xx are retried with backoff).
+Any failure (no key, timeout, rate limit, server error, malformed answer) is a
+warning naming what happened, and the previous text stays.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import threading
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+import anthropic
+from anthropic.types import ToolParam
+
+from site_builder.core.diagnostics import Diagnostics
+from site_builder.core.model import KIND_NAMES
+from site_builder.library.opinions import VERDICTS
+from site_builder.reflect.run import EntityInput, Usage, VerdictInput
+
+CACHE_NAME = "reflect-cache.json"  # under .memwiki/
+MAX_WORKERS = 4
+MAX_FACTS_IN_PROMPT = 60
+VERDICT_BATCH = 20
+
+SUMMARY_SYSTEM = (
+    "You keep the wiki of an AI assistant's long-term memory. Write the summary paragraph of one entity's page "
+    "from the facts given and nothing else: 2 to 4 plain sentences, most important and most recent first, with "
+    "dates where they matter. No lists, headings, speculation or advice. Write about the assistant's own actions "
+    "in the first person ('I')."
+)
+SUMMARY_TOOL: ToolParam = {
+    "name": "write_summary",
+    "description": "Record the entity's summary paragraph.",
+    "input_schema": {
+        "type": "object",
+        "properties": {"summary": {"type": "string", "description": "2 to 4 sentences of plain prose."}},
+        "required": ["summary"],
+    },
+}
+VERDICT_SYSTEM = (
+    "You judge new facts as evidence for a belief an AI assistant holds. For each fact answer: 'reinforces' "
+    "(makes the belief more likely true), 'weakens' (somewhat less likely), 'contradicts' (clearly shows it is "
+    "false), or 'irrelevant'. Judge only from the fact's text."
+)
+VERDICT_TOOL: ToolParam = {
+    "name": "judge_evidence",
+    "description": "Record a verdict for every fact.",
+    "input_schema": {
+        "type": "object",
+        "properties": {
+            "verdicts": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "fact_id": {"type": "string"},
+                        "verdict": {"type": "string", "enum": list(VERDICTS)},
+                        "reason": {"type": "string"},
+                    },
+                    "required": ["fact_id", "verdict"],
+                },
+            }
+        },
+        "required": ["verdicts"],
+    },
+}
+
+
+class MalformedAnswer(Exception):
+    """Claude answered, but not with the structure asked for."""
+
+
+@dataclass(frozen=True)
+class Job:
+    what: str  # for messages: "entity Anna", "opinion concise-replies"
+    path: str  # the page whose text stays if this fails
+    tool: ToolParam
+    system: str
+    prompt: str
+    max_tokens: int
+
+
+class ClaudeReflector:
+    name = "anthropic"
+
+    def __init__(
+        self,
+        client: anthropic.Anthropic | None,
+        model: str,
+        cache: dict[str, Any] | None = None,
+        max_workers: int = MAX_WORKERS,
+    ) -> None:
+        self.client = client
+        self.model = model
+        self.cache: dict[str, Any] = cache if cache is not None else {}
+        self.max_workers = max_workers
+        self.usage = Usage()
+        self._lock = threading.Lock()
+
+    def summaries(self, entities: list[EntityInput], diagnostics: Diagnostics) -> dict[str, str]:
+        jobs = {e.key: _summary_job(e) for e in entities}
+        answers = self._run(jobs, diagnostics, _check_summary)
+        return {key: answer["summary"].strip() for key, answer in answers.items()}
+
+    def verdicts(self, items: list[VerdictInput], diagnostics: Diagnostics) -> dict[tuple[str, str], str]:
+        jobs: dict[tuple[str, int], Job] = {}
+        for item in items:
+            for start in range(0, len(item.facts), VERDICT_BATCH):
+                jobs[(item.opinion.id, start)] = _verdict_job(item, item.facts[start : start + VERDICT_BATCH])
+        answers = self._run(jobs, diagnostics, _check_verdicts)
+        out: dict[tuple[str, str], str] = {}
+        for item in items:
+            for start in range(0, len(item.facts), VERDICT_BATCH):
+                answer = answers.get((item.opinion.id, start))
+                if answer is None:
+                    continue
+                given = {v["fact_id"]: v["verdict"] for v in answer["verdicts"]}
+                for fact in item.facts[start : start + VERDICT_BATCH]:
+                    out[(item.opinion.id, fact.id)] = given.get(fact.id, "irrelevant")
+        return out
+
+    def _run(
+        self, jobs: dict[Any, Job], diagnostics: Diagnostics, check: Callable[[dict[str, Any]], None]
+    ) -> dict[Any, dict[str, Any]]:
+        """Answers by job key, from the cache or from Claude; failures become warnings."""
+        answers: dict[Any, dict[str, Any]] = {}
+        todo: dict[Any, tuple[str, Job]] = {}
+        for key, job in jobs.items():
+            digest = self._digest(job)
+            if digest in self.cache:
+                answers[key] = self.cache[digest]
+                self.usage.cached += 1
+            else:
+                todo[key] = (digest, job)
+        if not todo:
+            return answers
+        if self.client is None:
+            diagnostics.warn(
+                ".",
+                0,
+                f"reflect: ANTHROPIC_API_KEY is not set, so {len(todo)} request(s) to Claude were skipped; "
+                "the previous text stays (new pages get the offline summary)",
+                "reflect",
+            )
+            return answers
+        with ThreadPoolExecutor(max_workers=self.max_workers) as pool:
+            results = pool.map(lambda item: (item[0], self._ask(item[1][1], check)), todo.items())
+            for key, (answer, error) in results:
+                digest, job = todo[key]
+                if error:
+                    diagnostics.warn(
+                        job.path,
+                        0,
+                        f"reflect: Claude failed for {job.what} ({error}); kept the previous text",
+                        "reflect",
+                    )
+                    continue
+                assert answer is not None
+                answers[key] = self.cache[digest] = answer
+        return answers
+
+    def _ask(self, job: Job, check: Callable[[dict[str, Any]], None]) -> tuple[dict[str, Any] | None, str]:
+        assert self.client is not None
+        try:
+            response = self.client.messages.create(
+                model=self.model,
+                max_tokens=job.max_tokens,
+                system=job.system,
+                tools=[job.tool],
+                tool_choice={"type": "tool", "name": job.tool["name"]},
+                messages=[{"role": "user", "content": job.prompt}],
+            )
+        except anthropic.APITimeoutError:
+            return None, "timed out"
+        except anthropic.RateLimitError:
+            return None, "rate limited (429) after retries"
+        except anthropic.AuthenticationError:
+            return None, "the API key was rejected (401)"
+        except anthropic.APIStatusError as exc:
+            return None, f"API error {exc.status_code}"
+        except anthropic.APIConnectionError:
+            return None, "could not connect to the API"
+        with self._lock:
+            self.usage.calls += 1
+            self.usage.input_tokens += response.usage.input_tokens
+            self.usage.output_tokens += response.usage.output_tokens
+        try:
+            answer = next(
+                (b.input for b in response.content if b.type == "tool_use" and b.name == job.tool["name"]), None
+            )
+            if not isinstance(answer, dict):
+                raise MalformedAnswer(f"no {job.tool['name']} call in the answer")
+            check(answer)
+        except MalformedAnswer as exc:
+            return None, f"malformed answer: {exc}"
+        return answer, ""
+
+    def cache_files(self) -> dict[str, bytes]:
+        text = json.dumps(self.cache, ensure_ascii=False, sort_keys=True, indent=0)
+        return {CACHE_NAME: text.encode("utf-8")}
+
+    def _digest(self, job: Job) -> str:
+        key = json.dumps([self.model, job.tool["name"], job.system, job.prompt], ensure_ascii=False)
+        return hashlib.sha256(key.encode("utf-8")).hexdigest()
+
+
+def _summary_job(entity: EntityInput) -> Job:
+    lines = [f"Entity: {entity.name}" + (f" ({entity.type})" if entity.type else "")]
+    if entity.text:
+        lines += ["", "The page's own text, written by a person:", "<page>", entity.text, "</page>"]
+    lines += ["", "Facts, oldest first (date · kind · fact):"]
+    for fact in entity.facts[-MAX_FACTS_IN_PROMPT:]:
+        date = fact.date.isoformat() if fact.date else "undated"
+        lines.append(f"- {date} · {KIND_NAMES[fact.kind]} · {fact.content}")
+    if entity.opinions:
+        lines += ["", "Beliefs about it (confidence):"]
+        lines += [f"- {o.confidence:.2f} {o.statement}" for o in entity.opinions]
+    if entity.related:
+        lines += ["", f"Often mentioned with: {', '.join(entity.related)}"]
+    return Job(f"entity {entity.name}", entity.path, SUMMARY_TOOL, SUMMARY_SYSTEM, "\n".join(lines), 600)
+
+
+def _verdict_job(item: VerdictInput, facts: list[Any]) -> Job:
+    opinion = item.opinion
+    lines = [f"Belief: {opinion.statement}", f"Current confidence: {opinion.confidence:.2f}", "", "Facts:"]
+    for fact in facts:
+        date = fact.date.isoformat() if fact.date else "undated"
+        lines.append(f"- [{fact.id}] {date}: {fact.content}")
+    return Job(f"opinion {opinion.id}", "bank/opinions.md", VERDICT_TOOL, VERDICT_SYSTEM, "\n".join(lines), 1500)
+
+
+def _check_summary(answer: dict[str, Any]) -> None:
+    summary = answer.get("summary")
+    if not isinstance(summary, str) or not summary.strip():
+        raise MalformedAnswer("the summary is missing or empty")
+    if len(summary) > 2000:
+        raise MalformedAnswer("the summary is too long")
+
+
+def _check_verdicts(answer: dict[str, Any]) -> None:
+    verdicts = answer.get("verdicts")
+    if not isinstance(verdicts, list):
+        raise MalformedAnswer("'verdicts' is not a list")
+    for item in verdicts:
+        if not isinstance(item, dict) or not isinstance(item.get("fact_id"), str):
+            raise MalformedAnswer("a verdict without a fact_id")
+        if item.get("verdict") not in VERDICTS:
+            raise MalformedAnswer(f"unknown verdict {item.get('verdict')!r}")

@@ -1,0 +1,138 @@
+"""The offline reflector: deterministic entity summaries and evidence verdicts, no network.
+
+Summaries are a short paragraph built from the strongest recent facts (the
+newest world/observation fact and the newest thing the agent did), the beliefs
+held about the entity and who it comes up with. Verdicts are conservative: a
+fact counts as evidence only when it shares at least two content words with
+the opinion's statement; negation words make it weaken or contradict.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from site_builder.core.model import Entity, Fact, Library, Opinion
+from site_builder.recall.search import STOP_WORDS
+
+NEGATIONS = frozenset(
+    [
+        "not",
+        "no",
+        "never",
+        "instead",
+        "stopped",
+        "didn't",
+        "doesn't",
+        "isn't",
+        "wasn't",
+        "won't",
+        "can't",
+        "cannot",
+        "rejected",
+        "cancelled",
+        "canceled",
+        "dropped",
+        "failed",
+        "against",
+        "worse",
+        "over",
+        "unlikely",
+        "neither",
+        "nor",
+    ]
+)
+
+
+def offline_summary(entity: Entity, library: Library, opinions: list[Opinion]) -> str:
+    facts = [f for f in library.facts_by_entity.get(entity.key, []) if f.kind != "O"]
+    seen = library.seen(entity.key)
+    who = f"{entity.name} ({entity.type})" if entity.type else entity.name
+    if len(seen) > 1:
+        sentences = [f"{who} comes up on {len(seen)} days between {_day(seen[0])} and {_day(seen[-1])}."]
+    elif seen:
+        sentences = [f"{who} comes up on {_day(seen[0])}."]
+    else:
+        mentions = len(library.backlinks.get(entity.key, []))
+        if mentions:
+            sentences = [f"{who} is mentioned {mentions} time(s) but has no dated facts yet."]
+        else:
+            sentences = [f"{who} has a page but no facts or mentions yet."]
+    for fact in _strongest(facts):
+        when = f" ({_day(fact.date)})" if fact.date and fact.date.isoformat() not in fact.content else ""
+        sentences.append(f"{_sentence(fact.content)[:-1]}{when}.")
+    names = {e.name for e in library.entities.values()} | {a for e in library.entities.values() for a in e.aliases}
+    for opinion in opinions[:2]:
+        statement = _lower_first(_sentence(opinion.statement), names)
+        sentences.append(f"I believe {statement[:-1]} (confidence {opinion.confidence:.2f}).")
+    related = [library.entities[k].name for k, _ in library.related.get(entity.key, [])[:3]]
+    if related:
+        listed = related[0] if len(related) == 1 else ", ".join(related[:-1]) + " and " + related[-1]
+        sentences.append(f"Often mentioned with {listed}.")
+    return " ".join(sentences)
+
+
+def offline_verdict(opinion: Opinion, fact: Fact) -> str:
+    """reinforces / weakens / contradicts / irrelevant, from shared words and negation."""
+    names = {w for n in opinion.entities for w in _words(n)}
+    statement = _stems(opinion.statement) - names
+    text = _stems(fact.content) - names
+    shared = statement & text
+    if len(shared) < 2:
+        return "irrelevant"
+    negated = bool(set(re.findall(r"[\w']+", fact.content.casefold())) & NEGATIONS)
+    if negated:
+        return "contradicts" if len(shared) >= 3 else "weakens"
+    return "reinforces"
+
+
+def _strongest(facts: list[Fact]) -> list[Fact]:
+    """The newest world/observation fact and the newest experience, newest first."""
+    newest = sorted(facts, key=lambda f: (f.date or dt.date.min, f.path, f.line), reverse=True)
+    chosen = []
+    for kinds in (("W", "S"), ("B",)):
+        match = next((f for f in newest if f.kind in kinds), None)
+        if match:
+            chosen.append(match)
+    return sorted(chosen, key=lambda f: (f.date or dt.date.min, f.path, f.line), reverse=True)
+
+
+def _words(text: str) -> set[str]:
+    return set(re.findall(r"\w+", text.casefold()))
+
+
+def _stems(text: str) -> set[str]:
+    out = set()
+    for word in _words(text):
+        if word in STOP_WORDS or len(word) < 3 or word.isdigit():
+            continue
+        out.add(_stem(word))
+    return out
+
+
+def _stem(word: str) -> str:
+    """A crude stemmer, enough to match 'mornings' with 'morning': plural, then -ing/-ed."""
+    if word.endswith("s") and not word.endswith("ss") and len(word) > 4:
+        word = word[:-1]
+    for suffix in ("ing", "ed"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            return word[: -len(suffix)]
+    return word
+
+
+def _sentence(text: str) -> str:
+    text = " ".join(text.split()).rstrip()
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def _lower_first(text: str, names: set[str]) -> str:
+    """Lower-case the first word so the statement reads inside a sentence, unless it is a name or acronym."""
+    first, _, rest = text.partition(" ")
+    bare = re.sub(r"\W+$", "", first).removesuffix("'s")
+    if bare in names or first.isupper() or (len(first) > 1 and first[1].isupper()):
+        return text
+    return f"{first[:1].lower()}{first[1:]} {rest}"
+
+
+def _day(day: dt.date) -> str:
+    return f"{day.day} {day:%B %Y}"

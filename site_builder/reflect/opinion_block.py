@@ -1,0 +1,82 @@
+"""The ``opinions`` block reflect keeps in ``bank/opinions.md``: readable Markdown that is also the record.
+
+Per opinion: a heading with the statement, a line with its id, entities,
+confidence and last change, a history table (one row per point, naming the
+fact that set it) and the evidence for and against. ``parse_opinion_block``
+reads the table back, so the history survives every run and is only appended to.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from site_builder.core.model import Opinion, OpinionPoint
+from site_builder.parse.blocks import source_link
+
+ROW = re.compile(
+    r"^\|\s*(?P<date>\d{4}-\d{2}-\d{2}|—)\s*\|\s*(?P<confidence>[01](?:\.\d+)?)\s*\|\s*(?P<change>[a-z]+)\s*\|"
+    r"\s*`(?P<fact>[0-9a-f]{10}(?:-\d+)?)`\s*\|\s*\[(?P<source>[^\]]+)\]"
+)
+ID_LINE = re.compile(r"^Id `(?P<id>[^`]+)`")
+
+
+def render_opinion_block(opinions: list[Opinion], path: str = "bank/opinions.md") -> str:
+    lines = [
+        "## Confidence and evidence",
+        "",
+        "Kept by `memwiki reflect`: each row is a point in the opinion's history and names the",
+        "fact that set it. Rows are only ever added. Edit the opinions above, not this block.",
+    ]
+    for opinion in sorted(opinions, key=lambda o: o.id):
+        about = ", ".join(f"[[{name}]]" for name in opinion.entities) or "nothing in particular"
+        changed = opinion.changed.isoformat() if opinion.changed else "never"
+        lines += [
+            "",
+            f"### {_one_line(opinion.statement)}",
+            "",
+            f"Id `{opinion.id}` · about {about} · confidence **{opinion.confidence:.2f}** · last changed {changed}",
+            "",
+            "| Date | Confidence | Change | Fact | Source |",
+            "|---|---|---|---|---|",
+        ]
+        for point in opinion.history:
+            date = point.date.isoformat() if point.date else "—"
+            lines.append(
+                f"| {date} | {point.confidence:.2f} | {point.change} | `{point.fact_id}` | "
+                f"[{point.source}]({source_link(path, point.source)}) |"
+            )
+        support = [e for e in opinion.evidence if e.stance in ("supports", "reinforces")]
+        against = [e for e in opinion.evidence if e.stance in ("contradicts", "weakens")]
+        for label, items in (("For", support), ("Against", against)):
+            if items:
+                cites = ", ".join(
+                    f"[{e.fact.date or e.fact.source}]({source_link(path, e.fact.source)})" for e in items
+                )
+                lines += ["", f"{label}: {cites}"]
+    return "\n".join(lines) + "\n"
+
+
+def parse_opinion_block(text: str | None) -> dict[str, list[OpinionPoint]]:
+    """Recorded history by opinion id, as written by ``render_opinion_block``."""
+    recorded: dict[str, list[OpinionPoint]] = {}
+    current: list[OpinionPoint] | None = None
+    for line in (text or "").split("\n"):
+        found = ID_LINE.match(line)
+        if found:
+            current = recorded.setdefault(found["id"], [])
+            continue
+        row = ROW.match(line)
+        if row and current is not None:
+            try:
+                date = None if row["date"] == "—" else dt.date.fromisoformat(row["date"])
+            except ValueError:  # a hand-edited row with an impossible date: skip it
+                continue
+            current.append(
+                OpinionPoint(date, round(float(row["confidence"]), 2), row["change"], row["fact"], row["source"])
+            )
+    return recorded
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())

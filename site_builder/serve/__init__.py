@@ -1,0 +1,1 @@
+"""memwiki serve: the preview server, its live-reload script and the workspace watcher."""

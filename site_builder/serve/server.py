@@ -1,0 +1,215 @@
+"""``memwiki serve``: build, serve over HTTP, rebuild on change, reload open pages.
+
+The site is served from the output folder, which a build only replaces when it
+succeeds, so a failed build leaves the last good site being served. Pages get a
+small script injected on the fly (the files on disk are untouched) that listens
+on ``/__memwiki/events`` (server-sent events) and reloads the page after a
+rebuild, or shows the build error over the page.
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import queue
+import threading
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from functools import partial
+from http import HTTPStatus
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from importlib import resources
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from watchfiles import Change, watch
+
+from site_builder.io.reader import CONFIG_NAME, NOTE_FOLDERS, TOP_LEVEL_NOTES, stamp_of
+
+LIVE_PREFIX = "/__memwiki/"
+LIVE_JS = resources.files("site_builder.serve").joinpath("live.js").read_bytes()
+NO_SITE = b"""<!doctype html><html lang="en"><head><meta charset="utf-8"><title>memwiki serve</title></head>
+<body><h1>No site yet</h1><p>The first build has not succeeded; the error is shown below.</p></body></html>"""
+
+
+@dataclass
+class LiveState:
+    """What open pages need to know: the build number, and the last error or warnings."""
+
+    version: int = 0
+    error: str | None = None
+    warnings: list[str] = field(default_factory=list)
+    changed: threading.Condition = field(default_factory=threading.Condition)
+
+    def publish(self, *, error: str | None = None, warnings: list[str] | None = None, rebuilt: bool) -> None:
+        with self.changed:
+            if rebuilt:
+                self.version += 1
+            self.error = error
+            self.warnings = warnings or []
+            self.changed.notify_all()
+
+    def snapshot(self) -> dict[str, Any]:
+        return {"version": self.version, "error": self.error, "warnings": self.warnings[:50]}
+
+
+class LiveHandler(SimpleHTTPRequestHandler):
+    """Static files from the site folder, plus the live-reload script and event stream."""
+
+    state: LiveState
+    site: Path
+
+    def log_message(self, format: str, *args: Any) -> None:
+        return  # keep the terminal for build messages
+
+    def do_GET(self) -> None:
+        path = urlsplit(self.path).path
+        if path == LIVE_PREFIX + "live.js":
+            self._send(LIVE_JS, "text/javascript; charset=utf-8")
+        elif path == LIVE_PREFIX + "events":
+            self._events()
+        elif not self.site.is_dir():
+            self._send(self._inject(NO_SITE), "text/html; charset=utf-8", HTTPStatus.SERVICE_UNAVAILABLE)
+        elif path.endswith((".html", "/")):
+            self._html(path)
+        else:
+            super().do_GET()
+
+    def translate_path(self, path: str) -> str:
+        # The folder is swapped on every build: resolve against its current path each time.
+        self.directory = str(self.site)
+        return super().translate_path(path)
+
+    def _html(self, path: str) -> None:
+        file = Path(self.translate_path(path))
+        if file.is_dir():
+            file = file / "index.html"
+        if not file.is_file():
+            missing = self.site / "404.html"
+            body = missing.read_bytes() if missing.is_file() else b"<h1>Not found</h1>"
+            self._send(self._inject(body), "text/html; charset=utf-8", HTTPStatus.NOT_FOUND)
+            return
+        self._send(self._inject(file.read_bytes()), "text/html; charset=utf-8")
+
+    def _inject(self, html: bytes) -> bytes:
+        tag = f'<script src="{LIVE_PREFIX}live.js?v={self.state.version}"></script>'.encode()
+        at = html.rfind(b"</body>")
+        return html[:at] + tag + html[at:] if at >= 0 else html + tag
+
+    def _send(self, body: bytes, kind: str, status: HTTPStatus = HTTPStatus.OK) -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", "no-store")
+        self.end_headers()
+        self.wfile.write(body)
+
+    def _events(self) -> None:
+        self.send_response(HTTPStatus.OK)
+        self.send_header("Content-Type", "text/event-stream")
+        self.send_header("Cache-Control", "no-store")
+        self.end_headers()
+        last: dict[str, Any] | None = None
+        try:
+            while True:
+                with self.state.changed:
+                    if self.state.snapshot() == last:
+                        self.state.changed.wait(timeout=15)
+                    snapshot = self.state.snapshot()
+                if snapshot != last:
+                    self.wfile.write(f"event: state\ndata: {json.dumps(snapshot)}\n\n".encode())
+                    last = snapshot
+                else:
+                    self.wfile.write(b": ping\n\n")  # finds out when the page has gone
+                self.wfile.flush()
+        except (BrokenPipeError, ConnectionResetError):
+            return
+
+
+class PortInUseError(OSError):
+    """The port is taken by another program."""
+
+
+def make_server(site: Path, state: LiveState, host: str, port: int) -> ThreadingHTTPServer:
+    handler = type("Handler", (LiveHandler,), {"state": state, "site": site})
+    try:
+        server = ThreadingHTTPServer((host, port), partial(handler, directory=str(site)))
+    except OSError as exc:
+        if exc.errno == errno.EADDRINUSE:
+            raise PortInUseError(
+                f"port {port} on {host} is already in use; stop the other server or pick --port"
+            ) from exc
+        raise
+    server.daemon_threads = True
+    return server
+
+
+def workspace_filter(root: Path) -> Callable[[Change, str], bool]:
+    """Only the files memwiki reads trigger a rebuild (not the site, the index or editor temp files)."""
+    tops = {str(root / name) for name in (*TOP_LEVEL_NOTES, CONFIG_NAME)}
+    folders = {str(root / folder) for folder in NOTE_FOLDERS}
+
+    def accept(_change: Change, path: str) -> bool:
+        if path in tops:
+            return True
+        parent, _, name = path.rpartition("/")
+        return parent in folders and name.endswith(".md") and not name.startswith(".")
+
+    return accept
+
+
+class Watcher(threading.Thread):
+    """Watches the workspace in the background and queues batches of changed files.
+
+    ``ready`` is set once the watcher runs (its first timeout has passed), so
+    no edit made after that is missed.
+    """
+
+    def __init__(self, root: Path) -> None:
+        super().__init__(daemon=True)
+        self.root = root
+        self.stop = threading.Event()
+        self.ready = threading.Event()
+        self.changes: queue.Queue[set[tuple[Change, str]]] = queue.Queue()
+        self.own: dict[str, str] = {}  # files memwiki wrote itself (reflect) and their stamps
+
+    def ignore_own_writes(self, paths: list[Path]) -> None:
+        """Do not rebuild for these files while they are as memwiki wrote them."""
+        self.own.update({str(p): _stamp(p) for p in paths})
+
+    def run(self) -> None:
+        batches = watch(
+            self.root,
+            watch_filter=workspace_filter(self.root),
+            stop_event=self.stop,
+            step=50,
+            rust_timeout=200,
+            yield_on_timeout=True,
+            raise_interrupt=False,
+        )
+        for batch in batches:
+            self.ready.set()
+            if batch:
+                self.changes.put(batch)
+
+    def batches(self) -> Iterator[set[tuple[Change, str]]]:
+        """Changed files, several quick edits merged into one batch."""
+        while True:
+            try:
+                batch = self.changes.get(timeout=0.5)  # wakes up for Ctrl-C
+            except queue.Empty:
+                continue
+            while not self.changes.empty():
+                batch |= self.changes.get_nowait()
+            batch = {(change, path) for change, path in batch if self.own.get(path) != _stamp(Path(path))}
+            if batch:
+                yield batch
+
+
+def _stamp(path: Path) -> str:
+    try:
+        info = path.stat()
+    except OSError:
+        return "gone"
+    return stamp_of(info)

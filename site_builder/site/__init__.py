@@ -1,0 +1,1 @@
+"""Rendering the Library into the wiki: views per page kind, Markdown, charts, feeds, templates, Pagefind."""

@@ -1,0 +1,70 @@
+"""Relative URLs between pages, and the ``Linker`` the Markdown renderer uses."""
+
+from __future__ import annotations
+
+from html import escape
+
+from site_builder.core.model import KIND_NAMES, Fact, Library
+from site_builder.core.names import heading_slug
+from site_builder.site.markdown import Linker, Target
+
+
+def root_of(url: str) -> str:
+    """Prefix that leads from page ``url`` back to the site root ('' or '../..')."""
+    return "../" * url.count("/")
+
+
+def href(from_url: str, to_url: str) -> str:
+    return root_of(from_url) + to_url
+
+
+def source_url(source: str) -> str:
+    """``memory/2025-11-27.md#L12`` -> ``memory/2025-11-27.html#L12``."""
+    path, _, anchor = source.partition("#")
+    return path.removesuffix(".md") + ".html" + (f"#{anchor}" if anchor else "")
+
+
+class SiteLinker(Linker):
+    """Resolves names for the page at ``url`` using the library's resolver."""
+
+    def __init__(self, library: Library, url: str) -> None:
+        self.library = library
+        self.url = url
+
+    def entity(self, name: str) -> Target:
+        entity = self.library.resolver.entity(name)
+        if entity is None:
+            return Target("#", f"{name} (unknown)", missing=True)
+        title = entity.name + (" (no page yet)" if entity.placeholder else "")
+        return Target(href(self.url, entity.url), title, missing=entity.placeholder)
+
+    def wikilink(self, name: str, heading: str | None) -> Target:
+        fragment = ""
+        if heading:
+            fragment = "#" + (heading if heading.startswith("^") else heading_slug(heading))
+        if not name:
+            return Target(fragment or "#", heading or "")
+        entity = self.library.resolver.entity(name)
+        path = self.library.resolver.note_path(name)
+        if entity is None and path:
+            note = self.library.note(path)
+            title = note.title if note else name
+            return Target(href(self.url, path.removesuffix(".md") + ".html") + fragment, title)
+        target = self.entity(name)
+        return Target(target.href + fragment if target.href != "#" else "#", target.title, target.missing)
+
+    def fact_badge(self, fact: Fact) -> str:
+        parts = [
+            f'<span class="fact k-{fact.kind}" id="f-{fact.id}" data-pagefind-ignore>',
+            f'<abbr class="kind" title="{KIND_NAMES[fact.kind]}">{fact.kind}</abbr>',
+        ]
+        if fact.confidence is not None:
+            parts.append(f'<span class="conf" title="confidence">{fact.confidence:.2f}</span>')
+        for name in fact.entities:
+            to = self.entity(name)
+            css = "mention missing" if to.missing else "mention"
+            parts.append(f'<a class="{css}" href="{escape(to.href)}" title="{escape(to.title)}">@{escape(name)}</a>')
+        if fact.block_id:
+            parts.append(f'<span class="block-id" id="^{escape(fact.block_id)}"></span>')
+        parts.append("</span>")
+        return "".join(parts)

@@ -1,0 +1,244 @@
+"""Markdown to HTML with mistune, plus memwiki's syntax and line anchors.
+
+Every non-blank source line gets an anchor ``id="L<n>"`` so a citation
+``memory/2025-11-27.md#L12`` opens at that line. Anchors are threaded through
+mistune as private-use marker characters placed at the start of each line's
+content (after list markers, heading hashes, table pipes) and swapped for
+``<span>`` elements after rendering. Raw HTML in the source is escaped and
+unsafe URLs are dropped by mistune; names are escaped by us.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass
+from typing import Any
+
+import mistune
+from mistune.util import striptags
+
+from site_builder.core.model import Fact, Note
+from site_builder.core.names import heading_slug
+from site_builder.parse.link_syntax import BLOCK_ID, MENTION, WIKILINK
+
+OPEN, CLOSE = "\ue000", "\ue001"
+MARK = re.compile(f"{OPEN}([LFB])([^{CLOSE}]*){CLOSE}")
+_PRIVATE_USE = re.compile("[\ue000-\ue003]")
+_FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
+_HEADING_START = re.compile(r"^( {0,3}#{1,6}[ \t]+)")
+_ITEM_START = re.compile(r"^([ \t]*(?:>[ \t]?)*[ \t]*(?:(?:[-*+]|\d{1,9}[.)])(?:[ \t]+\[[ xX]\])?[ \t]+)?)")
+_NO_CONTENT = re.compile(
+    r"^[ \t]*(?:=+|-+|(?:[*_-][ \t]*){3,}|\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?)[ \t]*$"
+    r"|^[ \t]*\[[^\]]+\]:"
+)
+_COMMENT_OPEN = re.compile(r"^[ \t]*<!--")
+
+
+@dataclass(frozen=True)
+class Target:
+    """Where a name points, as seen from the page being rendered."""
+
+    href: str
+    title: str
+    missing: bool = False
+
+
+class Linker:
+    """Resolves names for one page; the site renderer supplies the real one."""
+
+    def entity(self, name: str) -> Target:
+        raise NotImplementedError
+
+    def wikilink(self, name: str, heading: str | None) -> Target:
+        raise NotImplementedError
+
+    def fact_badge(self, fact: Fact) -> str:
+        raise NotImplementedError
+
+
+def _parse_wikilink(inline: Any, m: re.Match[str], state: Any) -> int:
+    state.append_token(
+        {
+            "type": "wikilink",
+            "attrs": {
+                "target": m["wl_target"].strip(),
+                "heading": (m["wl_heading"] or "").strip() or None,
+                "label": (m["wl_label"] or "").strip() or None,
+            },
+        }
+    )
+    return m.end()
+
+
+def _parse_mention(inline: Any, m: re.Match[str], state: Any) -> int:
+    state.append_token({"type": "mention", "attrs": {"name": m["mention_name"]}})
+    return m.end()
+
+
+class MarkdownRenderer:
+    """Renders notes; one instance is reused for every page of a build."""
+
+    def __init__(self) -> None:
+        self.linker: Linker | None = None
+        renderer = _Renderer(self)
+        self._md = mistune.create_markdown(
+            escape=True,
+            renderer=renderer,
+            plugins=["table", "task_lists", "strikethrough", "footnotes", "url"],
+        )
+        self._md.inline.register("wikilink", WIKILINK, _parse_wikilink, before="link")
+        self._md.inline.register("mention", MENTION, _parse_mention, before="link")
+        # Column alignment as a class: the site's Content-Security-Policy allows no inline styles.
+        renderer.register("table_cell", _render_table_cell)
+
+    def render_note(self, note: Note, linker: Linker) -> str:
+        """HTML of a note's body with line anchors and rendered facts."""
+        facts = {f.line: f for f in note.facts}
+        source, badges = annotate_lines(note.body, note.body_start, facts)
+        return self._render(source, badges, linker)
+
+    def render_inline(self, text: str, linker: Linker) -> str:
+        """HTML of one line of text (a fact, a backlink sentence), without a paragraph."""
+        self.linker = linker
+        out = str(self._md(_PRIVATE_USE.sub("", text))).strip()
+        if out.startswith("<p>") and out.endswith("</p>") and out.count("<p>") == 1:
+            out = out[3:-4]
+        return out
+
+    def _render(self, source: str, badges: list[Fact], linker: Linker) -> str:
+        self.linker = linker
+        body = str(self._md(source))
+
+        def swap(m: re.Match[str]) -> str:
+            kind, value = m[1], m[2]
+            if kind == "F":
+                return linker.fact_badge(badges[int(value)])
+            if kind == "B":
+                return f'<span class="block-id" id="^{html.escape(value)}"></span>'
+            return "".join(f'<span class="ln" id="L{n}"></span>' for n in value.split(","))
+
+        return MARK.sub(swap, body)
+
+
+def annotate_lines(body: str, first: int, facts: dict[int, Fact]) -> tuple[str, list[Fact]]:
+    """Insert line-number markers into the Markdown; facts become badge markers."""
+    lines = _PRIVATE_USE.sub("", body).split("\n")
+    out: list[str] = []
+    badges: list[Fact] = []
+    pending: list[int] = []
+    fence: str | None = None
+    in_comment = False
+    for offset, line in enumerate(lines):
+        number = first + offset
+        if in_comment or _COMMENT_OPEN.match(line):
+            in_comment = "-->" not in line
+            out.append("")
+            continue
+        fm = _FENCE.match(line)
+        if fence is not None or fm:
+            closing = fence is not None and fm is not None and fm[1][0] == fence[0] and len(fm[1]) >= len(fence)
+            if fence is None and fm:
+                fence = fm[1]
+                pending.append(number)
+                out.append(line)
+                continue
+            if closing:
+                fence = None
+                pending.append(number)
+                out.append(line)
+                continue
+            indent = len(line) - len(line.lstrip())
+            out.append(line[:indent] + _mark([*pending, number]) + line[indent:])
+            pending = []
+            continue
+        if not line.strip():
+            out.append(line)
+            continue
+        item = _ITEM_START.match(line)
+        if _NO_CONTENT.match(line) and not (item and item[0].strip()):
+            pending.append(number)
+            out.append(line)
+            continue
+        marks = _mark([*pending, number])
+        pending = []
+        fact = facts.get(number)
+        if fact is not None:
+            lead = line[: len(line) - len(line.lstrip())]
+            badges.append(fact)
+            out.append(f"{lead}- {marks}{OPEN}F{len(badges) - 1}{CLOSE} {_escape_md_start(fact.content)}")
+            continue
+        block = BLOCK_ID.search(line)
+        if block:
+            line = BLOCK_ID.sub("", line) + f" {OPEN}B{block['block_id']}{CLOSE}"
+        out.append(_insert(line, marks))
+    if pending:
+        out.append("")
+        out.append(_mark(pending))
+    return "\n".join(out), badges
+
+
+def _mark(numbers: list[int]) -> str:
+    return f"{OPEN}L{','.join(map(str, numbers))}{CLOSE}"
+
+
+def _insert(line: str, marks: str) -> str:
+    hm = _HEADING_START.match(line)
+    if hm:
+        return line[: hm.end()] + marks + line[hm.end() :]
+    if line.lstrip().startswith("|"):
+        at = line.index("|") + 1
+        return line[:at] + marks + line[at:]
+    im = _ITEM_START.match(line)
+    at = im.end() if im else 0
+    rest = line[at:]
+    lead = len(rest) - len(rest.lstrip())
+    return line[: at + lead] + marks + rest[lead:]
+
+
+def _escape_md_start(text: str) -> str:
+    """Keep fact text from being read as a heading or list when it starts with one."""
+    return re.sub(r"^([#>]|\d+[.)])", r"\\\1", text)
+
+
+def _render_table_cell(renderer: Any, text: str, align: str | None = None, head: bool = False) -> str:
+    tag = "th" if head else "td"
+    css = f' class="align-{align}"' if align in ("left", "center", "right") else ""
+    return f"  <{tag}{css}>{text}</{tag}>\n"
+
+
+class _Renderer(mistune.HTMLRenderer):
+    def __init__(self, owner: MarkdownRenderer) -> None:
+        super().__init__(escape=True)
+        self.owner = owner
+        self.register("wikilink", _render_wikilink)
+        self.register("mention", _render_mention)
+
+    def heading(self, text: str, level: int, **attrs: Any) -> str:
+        plain = html.unescape(striptags(MARK.sub("", text)))
+        return f'<h{level} id="{heading_slug(plain)}">{text}</h{level}>\n'
+
+    def block_html(self, html_text: str) -> str:
+        return "<p>" + html.escape(html_text.strip()) + "</p>\n"
+
+
+def _linker(renderer: _Renderer) -> Linker:
+    linker = renderer.owner.linker
+    assert linker is not None
+    return linker
+
+
+def _render_wikilink(renderer: _Renderer, target: str, heading: str | None, label: str | None) -> str:
+    to = _linker(renderer).wikilink(target, heading)
+    text = label or (f"{target} › {heading}" if heading and target else heading or target)
+    return _anchor(to, html.escape(text), "wikilink")
+
+
+def _render_mention(renderer: _Renderer, name: str) -> str:
+    to = _linker(renderer).entity(name)
+    return _anchor(to, "@" + html.escape(name), "mention")
+
+
+def _anchor(to: Target, text_html: str, css: str) -> str:
+    classes = css + (" missing" if to.missing else "")
+    return f'<a class="{classes}" href="{html.escape(to.href)}" title="{html.escape(to.title)}">{text_html}</a>'
