@@ -1,41 +1,54 @@
-"""``build()``: the whole pipeline, one line per stage, each timed.
+"""``build()``: the whole pipeline, one line per stage, each timed. First gather, then write.
 
-read -> parse -> model -> render -> recall bundle -> write (staged) -> search
-index -> swap in, then the recall bundle is copied to ``WORKSPACE/.memwiki/``.
+gather: read -> parse -> model -> reflect (new page texts, re-parsed in memory)
+        -> render (site path -> bytes) -> recall bundle
+write:  reflect's pages into the workspace -> the site, staged -> search index
+        -> ``--strict`` check -> swap the site in -> ``.memwiki/`` (recall.json, recall index)
 """
 
 from __future__ import annotations
 
 import dataclasses
+import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
-from site_builder.core.config import Config, parse_config
 from site_builder.core.diagnostics import Diagnostics
-from site_builder.core.model import Library
+from site_builder.core.model import Library, Note
 from site_builder.core.progress import Progress
-from site_builder.io.reader import open_workspace, read_config, read_raw, read_workspace
-from site_builder.io.writer import Staging, check_output, write_derived
-from site_builder.library.hygiene import Section, hygiene_report
-from site_builder.library.link import build_library
+from site_builder.io.reader import Workspace, open_workspace, read_raw, read_sources, source_file
+from site_builder.io.writer import Staging, check_output, write_derived, write_workspace_files
+from site_builder.library.hygiene import hygiene_report
+from site_builder.library.link import link_notes
 from site_builder.parse.note import parse_note
 from site_builder.recall.bundle import Bundle, make_bundle
-from site_builder.reflect.run import Reflector, ReflectResult, reflect, write_changes
-from site_builder.site.feeds import feed_page, sitemap_page
-from site_builder.site.markdown import MarkdownRenderer
+from site_builder.recall.index import refresh_index
+from site_builder.reflect.reflector import Reflector
+from site_builder.reflect.run import ReflectResult, reflect
 from site_builder.site.pagefind import SearchIndexError, SearchStats, index_site
-from site_builder.site.pages import PageBuilder, collect_pages
-from site_builder.site.render import make_environment, render_pages, theme_files
+from site_builder.site.render import render_site
 
 
 @dataclass
 class Loaded:
     """A workspace read, parsed and linked: what every command starts from."""
 
-    root: Path
-    config: Config
-    library: Library
-    diagnostics: Diagnostics
+    workspace: Workspace
+    notes: list[Note]  # every note, private ones included
+    library: Library  # the public notes, linked
+    read_problems: Diagnostics
+
+    @property
+    def root(self) -> Path:
+        return self.workspace.root
+
+    def problems(self) -> Diagnostics:
+        """Everything found so far: in the settings, while reading, in each note and while linking."""
+        found = Diagnostics([*self.workspace.problems, *self.read_problems.items])
+        for note in self.notes:
+            found.items.extend(note.problems)
+        found.extend(self.library.problems)
+        return found
 
 
 @dataclass
@@ -45,57 +58,65 @@ class BuildResult:
     files: int
     written: bool
     loaded: Loaded
+    diagnostics: Diagnostics  # every problem of every stage
     search: SearchStats | None
     recall: Bundle
     timings: dict[str, float]
     reflected: ReflectResult | None = None
 
 
-def load_config(workspace: str | Path) -> Config:
-    """Just the settings of a workspace (defaults when it has no memwiki.toml or cannot be read)."""
-    diagnostics = Diagnostics()
-    return parse_config(read_config(open_workspace(workspace), diagnostics), diagnostics)
-
-
-def load(workspace: str | Path, progress: Progress | None = None) -> Loaded:
+def load(workspace: str | Path | Workspace, progress: Progress | None = None) -> Loaded:
     """read -> parse -> model."""
     progress = progress or Progress()
-    diagnostics = Diagnostics()
-    root = open_workspace(workspace)
+    opened = open_workspace(workspace)
+    read_problems = Diagnostics()
     with progress.stage("read"):
-        files = read_workspace(root, diagnostics)
-        config = parse_config(files.config_text, diagnostics)
+        sources = read_sources(opened, read_problems)
     with progress.stage("parse"):
-        notes = [parse_note(source, diagnostics) for source in files.files]
+        notes = [parse_note(source) for source in sources]
     with progress.stage("model"):
-        library = build_library(notes, diagnostics)
-    return Loaded(root, config, library, diagnostics)
+        library = link_notes(notes)
+    return Loaded(opened, notes, library, read_problems)
+
+
+def reflect_loaded(loaded: Loaded, reflector: Reflector, diagnostics: Diagnostics) -> tuple[Loaded, ReflectResult]:
+    """Ask reflect for new page texts; the pages it changes are parsed again in memory and linked anew."""
+    result = reflect(loaded.library, reflector, lambda rel: read_raw(loaded.root, rel), diagnostics)
+    if not result.changes:
+        return loaded, result
+    again = {
+        path: parse_note(source_file(loaded.workspace, path, new.encode("utf-8", "surrogateescape")))
+        for path, (_, new) in result.changes.items()
+    }
+    notes = [again.pop(n.path, n) for n in loaded.notes] + list(again.values())
+    library = link_notes(notes, opinions=result.opinions_now)
+    return dataclasses.replace(loaded, notes=notes, library=library), result
 
 
 def reflect_workspace(
-    loaded: Loaded, reflector: Reflector, progress: Progress | None = None, dry_run: bool = False
-) -> tuple[Loaded, ReflectResult]:
-    """Run reflect and write its changes; returns the workspace loaded again if anything changed."""
-    diagnostics = loaded.diagnostics
-    result = reflect(loaded.library, reflector, lambda rel: read_raw(loaded.root, rel), diagnostics)
-    if dry_run:
-        return loaded, result
+    loaded: Loaded, reflector: Reflector, *, dry_run: bool = False
+) -> tuple[Loaded, ReflectResult, Diagnostics]:
+    """``memwiki reflect``: reflect, write the changed pages (unless ``dry_run``) and say what went wrong."""
+    found = Diagnostics()
+    again, result = reflect_loaded(loaded, reflector, found)
+    if not dry_run:
+        write_reflected(loaded.root, result, reflector, found)
+    return again, result, found
+
+
+def write_reflected(root: Path, result: ReflectResult, reflector: Reflector, diagnostics: Diagnostics) -> None:
+    """Reflect's pages into the workspace, its cache into ``.memwiki/``."""
+    write_workspace_files(root, {path: new for path, (_, new) in result.changes.items()}, diagnostics)
     cache = reflector.cache_files()
     if cache:
         try:
-            write_derived(loaded.root / ".memwiki", cache)
+            write_derived(root / ".memwiki", cache)
         except OSError as exc:
             diagnostics.warn(".memwiki", 0, f"reflect cache not saved: {exc}", "io")
-    if not result.changes:
-        return loaded, result
-    write_changes(loaded.root, result, diagnostics)
-    again = load(loaded.root, progress)
-    again.diagnostics.items = [*again.diagnostics.items, *(d for d in diagnostics.items if d.code == "reflect")]
-    return again, result
 
 
 def build(
-    workspace: str | Path,
+    workspace: str | Path | Workspace,
     output: str | Path | None = None,
     *,
     strict: bool = False,
@@ -104,50 +125,56 @@ def build(
     base_url: str | None = None,
     reflector: Reflector | None = None,
 ) -> BuildResult:
-    """Reflect (when a reflector is given), then build the site.
-
-    Under ``strict`` any warning leaves the previous site untouched.
-    """
+    """Reflect (when a reflector is given), then build the site. Under ``strict`` any warning keeps the old site."""
     progress = progress or Progress()
-    root = open_workspace(workspace)
-    out = check_output(Path(output) if output else root / "_site", root)
-    loaded = load(root, progress)
+    opened = open_workspace(workspace)
+    if base_url is not None:
+        opened = opened.with_config(dataclasses.replace(opened.config, base_url=base_url.rstrip("/")))
+    out = check_output(Path(output) if output else opened.root / "_site", opened.root)
+    later = Diagnostics()  # what the stages after linking find
+    loaded = load(opened, progress)
     reflected = None
     if reflector is not None:
         with progress.stage("reflect"):
-            loaded, reflected = reflect_workspace(loaded, reflector, progress)
-    if base_url is not None:
-        loaded.config = dataclasses.replace(loaded.config, base_url=base_url.rstrip("/"))
+            loaded, reflected = reflect_loaded(loaded, reflector, later)
     with progress.stage("render"):
-        sections: list[Section] = hygiene_report(loaded.library, loaded.diagnostics)
-        builder = PageBuilder(loaded.library, loaded.config, MarkdownRenderer())
-        pages = collect_pages(builder, sections)
-        feeds = [feed_page(builder), *filter(None, [sitemap_page(builder, pages)])]
-        files = render_pages([*pages, *feeds], make_environment()) | theme_files()
+        sections = hygiene_report(loaded.library, Diagnostics([*loaded.problems().items, *later.items]))
+        site = render_site(loaded.library, opened.config, sections)
     with progress.stage("recall"):
-        bundle = make_bundle(loaded.library, loaded.config.title, loaded.config.recall_max_tokens)
-        files |= bundle.files()
-    if strict and loaded.diagnostics.items:
-        return BuildResult(out, len(pages), 0, False, loaded, None, bundle, progress.timings, reflected)
+        bundle = make_bundle(loaded.library, opened.config.title, opened.config.recall_max_tokens)
     with progress.stage("write"):
+        if reflected is not None and reflector is not None:
+            write_reflected(opened.root, reflected, reflector, later)
         staging = Staging(out)
-        staging.write(files)
+        staging.write(site.files | bundle.files())
     stats = None
     try:
         if search:
             with progress.stage("index"):
                 stats = index_site(staging.path)
     except SearchIndexError as exc:
-        loaded.diagnostics.warn(".", 0, f"search index not built: {exc}", "search")
+        later.warn(".", 0, f"search index not built: {exc}", "search")
     except BaseException:
         staging.abort()
         raise
-    if strict and loaded.diagnostics.items:
+    diagnostics = Diagnostics([*loaded.problems().items, *later.items])
+    if strict and diagnostics.items:
         staging.abort()
-        return BuildResult(out, len(pages), 0, False, loaded, stats, bundle, progress.timings, reflected)
+        return BuildResult(out, site.pages, 0, False, loaded, diagnostics, stats, bundle, progress.timings, reflected)
     staging.commit()
+    with progress.stage("recall index"):
+        _write_recall(loaded, bundle, diagnostics)
+    files = len(site.files) + len(bundle.files())
+    return BuildResult(out, site.pages, files, True, loaded, diagnostics, stats, bundle, progress.timings, reflected)
+
+
+def _write_recall(loaded: Loaded, bundle: Bundle, diagnostics: Diagnostics) -> None:
+    """recall.json into ``.memwiki/``, and the recall index brought up to date with the notes just parsed."""
     try:
-        write_derived(root / ".memwiki", bundle.files())
+        write_derived(loaded.root / ".memwiki", bundle.files())
     except OSError as exc:
-        loaded.diagnostics.warn(".memwiki", 0, f"recall.json not copied into the workspace: {exc}", "io")
-    return BuildResult(out, len(pages), len(files), True, loaded, stats, bundle, progress.timings, reflected)
+        diagnostics.warn(".memwiki", 0, f"recall.json not copied into the workspace: {exc}", "io")
+    try:
+        refresh_index(loaded.workspace, loaded.notes)
+    except (OSError, sqlite3.Error) as exc:
+        diagnostics.warn(".memwiki", 0, f"recall index not updated ({exc}); memwiki recall will update it", "io")

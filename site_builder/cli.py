@@ -6,46 +6,24 @@ import dataclasses
 import datetime as dt
 import json
 import shlex
-import signal
 import sys
-import threading
 import time
 import webbrowser
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 import click
 
 from site_builder import __version__
-from site_builder.build import build, load, load_config, reflect_workspace
-from site_builder.core.diagnostics import Diagnostics
-from site_builder.core.progress import Progress
+from site_builder.core.diagnostics import PROBLEM_CODES, Diagnostics
 from site_builder.io.reader import WorkspaceError, open_workspace
-from site_builder.io.scaffold import scaffold_files, write_new_files
 from site_builder.io.writer import OutputError, check_output
-from site_builder.library.hygiene import hygiene_report
-from site_builder.recall.bundle import Bundle
-from site_builder.recall.context import context_block
-from site_builder.recall.index import open_index
-from site_builder.recall.search import Hit, QueryError, RecallQuery, parse_when, search
-from site_builder.reflect.choose import ReflectorError, make_reflector
-from site_builder.reflect.run import ReflectResult
-from site_builder.serve.server import LiveState, Watcher, make_server
 
-# Diagnostics that mean input was lost or misread; `check` fails on these.
-PROBLEM_CODES = {
-    "broken-link",
-    "malformed-fact",
-    "date",
-    "front-matter",
-    "encoding",
-    "io",
-    "duplicate-entity",
-    "path",
-    "config",
-    "private",
-    "credential",
-}
+if TYPE_CHECKING:
+    from site_builder.recall.search import Hit
+
+# Heavy modules (the renderer, Pagefind, the anthropic SDK, watchfiles) are imported inside the
+# commands that use them, so `memwiki recall` starts fast.
 
 workspace_argument = click.argument(
     "workspace", default=".", type=click.Path(file_okay=False, path_type=Path), required=False
@@ -69,9 +47,8 @@ def main() -> None:
 
 
 def _report(diagnostics: Diagnostics, strict: bool) -> None:
-    for item in diagnostics.sorted():
-        level = "error" if strict else item.level
-        click.echo(f"{item.path}{f':{item.line}' if item.line else ''}: {level}: {item.message}", err=True)
+    for line in diagnostics.report(strict):
+        click.echo(line, err=True)
 
 
 @main.command("build")
@@ -92,11 +69,16 @@ def build_command(
     base_url: str | None,
 ) -> None:
     """Reflect, then render WORKSPACE into a static wiki."""
+    from site_builder.build import build
+    from site_builder.core.progress import Progress
+    from site_builder.reflect.choose import ReflectorError, make_reflector
+
     started = time.perf_counter()
     try:
-        reflector = None if no_reflect else make_reflector(load_config(workspace), root=open_workspace(workspace))
+        opened = open_workspace(workspace)
+        reflector = None if no_reflect else make_reflector(opened.config, root=opened.root)
         result = build(
-            workspace,
+            opened,
             output,
             strict=strict,
             search=not no_search,
@@ -104,9 +86,9 @@ def build_command(
             base_url=base_url,
             reflector=reflector,
         )
-    except (WorkspaceError, OutputError) as exc:
+    except (WorkspaceError, OutputError, ReflectorError) as exc:
         raise click.ClickException(str(exc)) from None
-    diagnostics = result.loaded.diagnostics
+    diagnostics = result.diagnostics
     _report(diagnostics, strict)
     count = len(diagnostics.items)
     if not result.written:
@@ -114,12 +96,12 @@ def build_command(
         sys.exit(1)
     index = result.output / "index.html"
     if result.reflected is not None:
-        click.echo(_reflect_report(result.reflected))
+        click.echo(result.reflected.summary())
     click.echo(
         f"Built {result.pages} pages ({result.files} files) into {result.output} "
         f"in {time.perf_counter() - started:.2f} s; {count} warning(s). Open {index}"
     )
-    click.echo(_bundle_report(result.recall))
+    click.echo(result.recall.report())
     if open_site:
         webbrowser.open(index.as_uri())
 
@@ -129,17 +111,22 @@ def build_command(
 @click.option("--strict", is_flag=True, help="Fail on any finding, not only on broken input.")
 def check_command(workspace: Path, strict: bool) -> None:
     """Print the hygiene report; exit 1 when input is broken (any finding with --strict)."""
+    from site_builder.build import load
+    from site_builder.core.progress import Progress
+    from site_builder.library.hygiene import hygiene_report
+
     try:
         loaded = load(workspace, Progress.for_terminal())
     except WorkspaceError as exc:
         raise click.ClickException(str(exc)) from None
-    sections = hygiene_report(loaded.library, loaded.diagnostics)
+    diagnostics = loaded.problems()
+    sections = hygiene_report(loaded.library, diagnostics)
     for section in sections:
         click.echo(f"{section.title} ({len(section.findings)})")
         for finding in section.findings:
             where = f"{finding.path}:{finding.line}" if finding.line else finding.path
             click.echo(f"  {where}: {finding.message}")
-    problems = [d for d in loaded.diagnostics.items if strict or d.code in PROBLEM_CODES]
+    problems = [d for d in diagnostics.items if strict or d.code in PROBLEM_CODES]
     total = sum(len(s.findings) for s in sections)
     click.echo(f"{total} finding(s), {len(problems)} problem(s).")
     if problems:
@@ -179,11 +166,14 @@ def recall_command(
     queries: TextIO | None,
 ) -> None:
     """Answer QUERY from the workspace with ranked, dated, cited lines."""
+    from site_builder.recall.index import open_index
+    from site_builder.recall.search import QueryError, RecallQuery, parse_when, resolve_entity, search
+
     if (query is None) == (queries is None):
         raise click.UsageError("give a QUERY or --queries FILE (not both)")
     diagnostics = Diagnostics()
     try:
-        root = open_workspace(workspace)
+        opened = open_workspace(workspace)
         today = dt.date.today()
         base = RecallQuery(
             text="",
@@ -193,11 +183,9 @@ def recall_command(
             kind=kind,
             today=today,
         )
-        index = open_index(root, diagnostics)
+        index = open_index(opened, diagnostics)
         if entity:
-            base = RecallQuery(**{**base.__dict__, "entity": entity})
-            from site_builder.recall.search import resolve_entity
-
+            base = dataclasses.replace(base, entity=entity)
             resolve_entity(index, entity)
     except (WorkspaceError, QueryError) as exc:
         raise click.ClickException(str(exc)) from None
@@ -243,36 +231,22 @@ def reflect_command(workspace: Path, dry_run: bool, provider: str | None, strict
     Only the blocks between <!-- memwiki:begin --> and <!-- memwiki:end --> change;
     everything a person wrote around them is kept byte for byte.
     """
+    from site_builder.build import load, reflect_workspace
+    from site_builder.core.progress import Progress
+    from site_builder.reflect.choose import ReflectorError, make_reflector
+
     try:
         loaded = load(workspace, Progress.for_terminal())
-        reflector = make_reflector(loaded.config, provider, root=loaded.root)
+        reflector = make_reflector(loaded.workspace.config, provider, root=loaded.root)
     except (WorkspaceError, ReflectorError) as exc:
         raise click.ClickException(str(exc)) from None
-    _, result = reflect_workspace(loaded, reflector, dry_run=dry_run)
+    _, result, found = reflect_workspace(loaded, reflector, dry_run=dry_run)
     if dry_run:
         click.echo(result.diff(), nl=False)
-    reflect_diagnostics = [d for d in loaded.diagnostics.items if d.code == "reflect"]
-    for item in reflect_diagnostics:
-        click.echo(
-            f"{item.path}{f':{item.line}' if item.line else ''}: {'error' if strict else 'warning'}: {item.message}",
-            err=True,
-        )
-    click.echo(_reflect_report(result, dry_run))
-    if strict and reflect_diagnostics:
+    _report(found, strict)
+    click.echo(result.summary(dry_run))
+    if strict and found.items:
         sys.exit(1)
-
-
-def _reflect_report(result: ReflectResult, dry_run: bool = False) -> str:
-    usage = result.usage
-    verb = "would change" if dry_run else "changed"
-    created = f" ({len(result.created)} new)" if result.created else ""
-    line = f"reflect: {result.entities} entities, {result.opinions} opinions; {verb} {len(result.changes)} page(s){created}"
-    if usage.calls or usage.cached:
-        line += (
-            f"; {usage.calls} model call(s), {usage.cached} from cache, "
-            f"{usage.input_tokens:,} input + {usage.output_tokens:,} output tokens"
-        )
-    return line + "."
 
 
 @main.command("init")
@@ -281,6 +255,8 @@ def _reflect_report(result: ReflectResult, dry_run: bool = False) -> str:
 @click.option("--github-pages", is_flag=True, help="Also add a GitHub Actions workflow that publishes to Pages.")
 def init_command(directory: Path, title: str, github_pages: bool) -> None:
     """Create a new workspace in DIRECTORY with short example content (existing files are kept)."""
+    from site_builder.io.scaffold import scaffold_files, write_new_files
+
     if directory.exists() and not directory.is_dir():
         raise click.ClickException(f"{directory} exists and is not a folder")
     try:
@@ -309,77 +285,14 @@ def serve_command(
     workspace: Path, port: int, host: str, output: Path | None, strict: bool, no_reflect: bool, base_url: str | None
 ) -> None:
     """Build WORKSPACE, serve it, rebuild on every change and reload open pages."""
+    from site_builder.serve.loop import serve_workspace
+
     try:
-        root = open_workspace(workspace)
-        out = check_output(output or root / "_site", root)
-        state = LiveState()
-        reflect = not no_reflect
-        server = make_server(out, state, host, port)
+        opened = open_workspace(workspace)
+        out = check_output(output or opened.root / "_site", opened.root)
+        serve_workspace(opened, out, host, port, strict, base_url, not no_reflect)
     except (WorkspaceError, OutputError, OSError) as exc:
         raise click.ClickException(str(exc)) from None
-    signal.signal(signal.SIGTERM, signal.default_int_handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://{host}:{server.server_address[1]}/"
-    watcher = Watcher(root)
-    watcher.start()
-    try:
-        watcher.ignore_own_writes(_rebuild(root, out, state, strict, base_url, reflect))
-        watcher.ready.wait(timeout=10)
-        click.echo(f"Serving {out} at {url} ; edits to {root} rebuild and reload open pages. Ctrl-C stops.")
-        for changes in watcher.batches():
-            names = sorted({Path(p).relative_to(root).as_posix() for _, p in changes})
-            click.echo(f"Changed: {', '.join(names[:5])}{' …' if len(names) > 5 else ''}")
-            watcher.ignore_own_writes(_rebuild(root, out, state, strict, base_url, reflect))
-    except KeyboardInterrupt:
-        pass
-    finally:
-        watcher.stop.set()
-        server.shutdown()
-        server.server_close()
-    click.echo("Stopped.")
-
-
-def _rebuild(root: Path, out: Path, state: LiveState, strict: bool, base_url: str | None, reflect: bool) -> list[Path]:
-    """One build for serve; returns the workspace files reflect wrote (not a reason to build again)."""
-    started = time.perf_counter()
-    try:
-        reflector = make_reflector(load_config(root), root=root) if reflect else None
-        result = build(root, out, strict=strict, base_url=base_url, reflector=reflector)
-    except (WorkspaceError, OutputError, ReflectorError) as exc:
-        click.echo(f"error: {exc}", err=True)
-        state.publish(error=str(exc), rebuilt=False)
-        return []
-    except Exception as exc:  # a bug in memwiki: keep serving the last good site and say what broke
-        message = f"{type(exc).__name__}: {exc} (this is a memwiki bug; please report it)"
-        click.echo(f"error: {message}", err=True)
-        state.publish(error=message, rebuilt=False)
-        return []
-    diagnostics = result.loaded.diagnostics
-    _report(diagnostics, strict)
-    lines = [f"{d.path}{f':{d.line}' if d.line else ''}: {d.message}" for d in diagnostics.sorted()]
-    if not result.written:
-        click.echo(
-            f"Build failed under --strict ({len(lines)} problem(s)); still serving the last good site.", err=True
-        )
-        state.publish(error="\n".join(lines), rebuilt=False)
-        return _reflected_paths(root, result.reflected)
-    click.echo(f"Built {result.pages} pages in {time.perf_counter() - started:.2f} s; {len(lines)} warning(s).")
-    state.publish(warnings=lines, rebuilt=True)
-    return _reflected_paths(root, result.reflected)
-
-
-def _reflected_paths(root: Path, reflected: ReflectResult | None) -> list[Path]:
-    return [root / rel for rel in reflected.changes] if reflected else []
-
-
-def _bundle_report(bundle: Bundle) -> str:
-    budget = bundle.data["budget"]
-    line = f"recall.json: ~{budget['estimated_tokens']:,} of {budget['max_tokens']:,} tokens"
-    left_out = {k.replace("_", " "): n for k, n in budget["omitted"].items() if n}
-    if not left_out:
-        return line + "; everything fit."
-    parts = ", ".join(f"{n} {what}" for what, n in left_out.items())
-    return line + f"; left out {parts} (full detail in recall/entities/)."
 
 
 @main.command("context")
@@ -388,16 +301,22 @@ def _bundle_report(bundle: Bundle) -> str:
 @click.option("--query", "-q", default="", help="Also include the lines most relevant to this query.")
 def context_command(workspace: Path, budget: int | None, query: str) -> None:
     """Print a memory block for an agent's prompt: core memory, opinions, relevant and recent facts."""
+    from site_builder.build import load
+    from site_builder.recall.context import context_block
+    from site_builder.recall.index import open_index
+    from site_builder.recall.search import QueryError, RecallQuery, search
+
     try:
         loaded = load(workspace)
         hits = None
         if query.strip():
-            index = open_index(loaded.root, Diagnostics())
+            index = open_index(loaded.workspace, Diagnostics())
             hits = search(index, RecallQuery(text=query, k=25, today=dt.date.today()))
     except (WorkspaceError, QueryError) as exc:
         raise click.ClickException(str(exc)) from None
-    limit = budget or loaded.config.recall_max_tokens
-    block = context_block(loaded.library, loaded.config.title, limit, query.strip(), hits)
+    config = loaded.workspace.config
+    limit = budget or config.recall_max_tokens
+    block = context_block(loaded.library, config.title, limit, query.strip(), hits)
     click.echo(block.text, nl=False)
     cut = "; some lines were left out" if block.truncated else ""
     click.echo(f"memwiki context: ~{block.estimated_tokens:,} of {limit:,} tokens{cut}.", err=True)

@@ -197,12 +197,12 @@ def test_index_from_another_version_is_rebuilt(ws: Path) -> None:
 
 def test_only_files_whose_stamp_changed_are_read_again(ws: Path) -> None:
     from site_builder.core.diagnostics import Diagnostics
-    from site_builder.io.reader import stamp_workspace
+    from site_builder.io.reader import open_workspace, stamp_workspace
     from site_builder.recall.index import open_index
 
-    index = open_index(ws, Diagnostics())
-    assert index.stale(stamp_workspace(ws, Diagnostics())) == []
+    index = open_index(open_workspace(ws), Diagnostics())
+    assert index.stale(stamp_workspace(open_workspace(ws), Diagnostics())) == []
     day = ws / "memory/2025-11-04.md"
     day.write_text(day.read_text(encoding="utf-8") + "- W @Peter: Bought flippers.\n", encoding="utf-8")
-    assert index.stale(stamp_workspace(ws, Diagnostics())) == ["memory/2025-11-04.md"]
+    assert index.stale(stamp_workspace(open_workspace(ws), Diagnostics())) == ["memory/2025-11-04.md"]
     assert recall_json(ws, "flippers")["results"][0]["source"] == "memory/2025-11-04.md#L6"

@@ -13,6 +13,7 @@ from referencing import Registry, Resource
 
 from site_builder.build import build, load
 from site_builder.core.diagnostics import Diagnostics
+from site_builder.io.reader import open_workspace
 from site_builder.recall.bundle import estimate_tokens, json_schema
 from site_builder.recall.index import open_index
 from site_builder.recall.search import RecallQuery, search
@@ -214,7 +215,7 @@ def test_time_words_lift_lines_dated_in_the_window(tmp_path: Path) -> None:
             "memory/2025-11-28.md": "# Fri\nNothing about water.\n",
         },
     )
-    index = open_index(ws, Diagnostics())
+    index = open_index(open_workspace(ws), Diagnostics())
     plain = search(index, RecallQuery("swimming pool"))
     assert plain[0].path == "memory/2025-10-02.md"
     timed = search(index, RecallQuery("swimming pool last week", today=TODAY))

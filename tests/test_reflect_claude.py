@@ -74,8 +74,8 @@ def reflect_with(ws: Path, handler: Handler | None, retries: int = 2) -> tuple[R
     reflector = make_reflector(
         Config(reflect_provider="anthropic"), root=ws, client=client(handler, retries) if handler else None
     )
-    _, result = reflect_workspace(loaded, reflector)
-    return result, [d.message for d in loaded.diagnostics.items if d.code == "reflect"]
+    _, result, found = reflect_workspace(loaded, reflector)
+    return result, [d.message for d in found.items if d.code == "reflect"]
 
 
 @pytest.fixture

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from site_builder.build import build
-from site_builder.reflect.run import OfflineReflector
+from site_builder.reflect.offline import OfflineReflector
 from tests.conftest import EXAMPLE, REPO, QuietHandler, needs_browser, serving, write_workspace
 
 pytestmark = needs_browser

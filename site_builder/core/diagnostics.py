@@ -7,6 +7,23 @@ from typing import Literal
 
 Level = Literal["warning", "error"]
 
+# Codes of diagnostics that mean input was lost or misread: ``memwiki check`` fails on these.
+PROBLEM_CODES = frozenset(
+    {
+        "broken-link",
+        "malformed-fact",
+        "date",
+        "front-matter",
+        "encoding",
+        "io",
+        "duplicate-entity",
+        "path",
+        "config",
+        "private",
+        "credential",
+    }
+)
+
 
 @dataclass(frozen=True, order=True)
 class Diagnostic:
@@ -45,6 +62,13 @@ class Diagnostics:
     @property
     def errors(self) -> list[Diagnostic]:
         return [d for d in self.items if d.level == "error"]
+
+    def report(self, strict: bool = False) -> list[str]:
+        """``file:line: warning: message`` lines in file order (``error`` under ``--strict``)."""
+        return [
+            f"{d.path}{f':{d.line}' if d.line else ''}: {'error' if strict else d.level}: {d.message}"
+            for d in self.sorted()
+        ]
 
     def sorted(self) -> list[Diagnostic]:
         """Unique diagnostics in file and line order, for stable reports."""

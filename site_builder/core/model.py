@@ -10,6 +10,7 @@ import datetime as dt
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from site_builder.core.diagnostics import Diagnostic, Diagnostics
 from site_builder.core.names import entity_key
 
 FactKind = Literal["W", "B", "O", "S"]
@@ -36,10 +37,21 @@ class Fact:
     occurred: tuple[dt.date, dt.date] | None = None
     confidence: float | None = None
     block_id: str | None = None
+    mentions: tuple[str, ...] = ()  # names linked inside the text: ``@Name``, ``[[Name]]``
 
     @property
     def source(self) -> str:
         return f"{self.path}#L{self.line}"
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Every name the fact is about: its entities, then the names linked in its text."""
+        return (*self.entities, *self.mentions)
+
+
+def fact_order(fact: Fact) -> tuple[str, str, int]:
+    """The one order of facts everywhere: by date (undated first), then file and line."""
+    return (fact.date.isoformat() if fact.date else "", fact.path, fact.line)
 
 
 @dataclass(frozen=True)
@@ -63,6 +75,14 @@ class Heading:
     line: int
 
 
+@dataclass(frozen=True)
+class Reflected:
+    """What reflect recorded in a note's generated blocks: its entity summary and opinion histories."""
+
+    summary: str = ""
+    opinion_history: dict[str, list[OpinionPoint]] = field(default_factory=dict)
+
+
 @dataclass
 class Note:
     """One parsed Markdown file of the workspace."""
@@ -78,7 +98,9 @@ class Note:
     links: list[Link] = field(default_factory=list)
     headings: list[Heading] = field(default_factory=list)
     private: bool = False
-    generated: dict[str, str] = field(default_factory=dict)  # reflect's blocks by name; blank in ``body``
+    reflected: Reflected = field(default_factory=lambda: Reflected())  # what reflect's blocks recorded
+    problems: list[Diagnostic] = field(default_factory=list)  # what parsing this file found, with file:line
+    digest: str = ""  # hash of the source text: tells a changed file from an unchanged one
 
     @property
     def stem(self) -> str:
@@ -182,6 +204,7 @@ class Library:
     opinions: list[Opinion]
     note_by_path: dict[str, Note]
     resolver: Resolver
+    problems: Diagnostics = field(default_factory=lambda: Diagnostics())  # what linking found
 
     @property
     def days(self) -> list[Note]:

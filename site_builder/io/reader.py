@@ -1,8 +1,9 @@
 """The reader: the only module that reads the workspace from disk.
 
-It lists the files memwiki understands (DESIGN §2), refuses anything that
-resolves outside the workspace, and decodes text leniently so that a bad byte
-costs a warning, never the build.
+``open_workspace`` checks the folder and reads its settings once; ``read_sources``
+lists the files its layout (``site_builder.io.layout``) names, refuses anything
+that resolves outside the workspace, and decodes text leniently so that a bad
+byte costs a warning, never the build.
 """
 
 from __future__ import annotations
@@ -12,11 +13,10 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from site_builder.core.diagnostics import Diagnostics
-
-CONFIG_NAME = "memwiki.toml"
-TOP_LEVEL_NOTES = ("memory.md", "SOUL.md")
-NOTE_FOLDERS = ("memory", "bank", "bank/entities")
+from site_builder.core.config import Config, parse_config
+from site_builder.core.diagnostics import Diagnostic, Diagnostics
+from site_builder.core.model import NoteKind
+from site_builder.io.layout import CLAWD_V2, CONFIG_NAME, Layout
 
 
 class WorkspaceError(Exception):
@@ -25,10 +25,12 @@ class WorkspaceError(Exception):
 
 @dataclass(frozen=True)
 class SourceFile:
-    """One Markdown file of the workspace: its relative POSIX path and text."""
+    """One Markdown file of the workspace: its relative POSIX path, text and kind of note."""
 
     path: str
     text: str
+    kind: NoteKind
+    problems: tuple[Diagnostic, ...] = ()  # decoding problems, at file:line
 
     @property
     def digest(self) -> str:
@@ -37,37 +39,42 @@ class SourceFile:
 
 @dataclass(frozen=True)
 class Workspace:
-    """Everything read from a workspace folder, ready to parse."""
+    """An opened workspace folder: where it is, how it is laid out and its settings (read once)."""
 
     root: Path
-    files: tuple[SourceFile, ...]
-    config_text: str | None
+    config: Config
+    layout: Layout = CLAWD_V2
+    problems: tuple[Diagnostic, ...] = ()  # what reading memwiki.toml found
+
+    def with_config(self, config: Config) -> Workspace:
+        return Workspace(self.root, config, self.layout, self.problems)
 
 
-def open_workspace(path: str | Path) -> Path:
-    """Resolve and check the workspace folder."""
+def open_workspace(path: str | Path | Workspace) -> Workspace:
+    """Check the workspace folder and read its ``memwiki.toml`` (defaults when there is none)."""
+    if isinstance(path, Workspace):
+        return path
     root = Path(path).expanduser()
     if not root.exists():
         raise WorkspaceError(f"workspace not found: {root}")
     if not root.is_dir():
         raise WorkspaceError(f"workspace is not a folder: {root}")
-    return root.resolve()
+    root = root.resolve()
+    diagnostics = Diagnostics()
+    config = parse_config(_read_config(root, diagnostics), diagnostics)
+    return Workspace(root, config, CLAWD_V2, tuple(diagnostics.items))
 
 
-def read_workspace(root: Path, diagnostics: Diagnostics) -> Workspace:
-    """Read every note and the config; problems become diagnostics."""
-    files: list[SourceFile] = []
-    for path in _note_paths(root, diagnostics):
-        source = _read_text(root, path, diagnostics)
-        if source is not None:
-            files.append(source)
-    config_text = read_config(root, diagnostics)
+def read_sources(workspace: Workspace, diagnostics: Diagnostics) -> list[SourceFile]:
+    """Every note of the workspace, in a stable order; problems become diagnostics."""
+    paths = [rel for rel, _ in _note_entries(workspace, diagnostics)]
+    files = read_notes(workspace, paths, diagnostics)
     if not files:
         diagnostics.warn(".", 0, "the workspace holds no memory files (memory.md, memory/, bank/)", "empty")
-    return Workspace(root=root, files=tuple(files), config_text=config_text)
+    return files
 
 
-def read_config(root: Path, diagnostics: Diagnostics) -> str | None:
+def _read_config(root: Path, diagnostics: Diagnostics) -> str | None:
     """The text of ``memwiki.toml``, or None when the workspace has none."""
     config_path = root / CONFIG_NAME
     if config_path.is_file() and _inside(root, config_path, diagnostics):
@@ -75,14 +82,15 @@ def read_config(root: Path, diagnostics: Diagnostics) -> str | None:
     return None
 
 
-def _note_entries(root: Path, diagnostics: Diagnostics) -> list[tuple[str, os.DirEntry[str] | Path]]:
+def _note_entries(workspace: Workspace, diagnostics: Diagnostics) -> list[tuple[str, os.DirEntry[str] | Path]]:
     """``(relative path, entry)`` of every note, in a stable order; plain strings keep this fast."""
+    root, layout = workspace.root, workspace.layout
     found: list[tuple[str, os.DirEntry[str] | Path]] = []
-    for name in TOP_LEVEL_NOTES:
+    for name in layout.top_level:
         path = root / name
         if path.exists() and _inside(root, path, diagnostics) and path.is_file():
             found.append((name, path))
-    for folder in NOTE_FOLDERS:
+    for folder in layout.folders:
         directory = root / folder
         if not directory.is_dir() or not _inside(root, directory, diagnostics):
             continue
@@ -100,14 +108,10 @@ def _note_entries(root: Path, diagnostics: Diagnostics) -> list[tuple[str, os.Di
     return found
 
 
-def _note_paths(root: Path, diagnostics: Diagnostics) -> list[Path]:
-    return [root / rel for rel, _ in _note_entries(root, diagnostics)]
-
-
-def stamp_workspace(root: Path, diagnostics: Diagnostics) -> dict[str, str]:
+def stamp_workspace(workspace: Workspace, diagnostics: Diagnostics) -> dict[str, str]:
     """``{relative path: "mtime_ns:size"}`` of every note: a cheap way to spot changed files."""
     stamps = {}
-    for rel, entry in _note_entries(root, diagnostics):
+    for rel, entry in _note_entries(workspace, diagnostics):
         try:
             info = entry.stat()
         except OSError:
@@ -121,9 +125,9 @@ def stamp_of(info: os.stat_result) -> str:
     return f"{info.st_mtime_ns}:{info.st_size}"
 
 
-def read_notes(root: Path, paths: list[str], diagnostics: Diagnostics) -> list[SourceFile]:
+def read_notes(workspace: Workspace, paths: list[str], diagnostics: Diagnostics) -> list[SourceFile]:
     """Read the given notes (relative paths from ``stamp_workspace``)."""
-    files = [_read_text(root, root / rel, diagnostics) for rel in paths]
+    files = [_read_text(workspace, rel, diagnostics) for rel in paths]
     return [f for f in files if f is not None]
 
 
@@ -140,17 +144,23 @@ def _inside(root: Path, path: Path, diagnostics: Diagnostics) -> bool:
     return False
 
 
-def _read_text(root: Path, path: Path, diagnostics: Diagnostics) -> SourceFile | None:
-    rel = _rel(root, path)
+def _read_text(workspace: Workspace, rel: str, diagnostics: Diagnostics) -> SourceFile | None:
+    path = workspace.root / rel
     try:
         data = path.read_bytes()
     except OSError as exc:
         diagnostics.warn(rel, 1, f"cannot read file ({exc.strerror or exc}); skipped", "io")
         return None
-    text = _decode(data, rel, diagnostics)
+    return source_file(workspace, rel, data)
+
+
+def source_file(workspace: Workspace, rel: str, data: bytes) -> SourceFile:
+    """A note from its bytes, as read from disk or as reflect is about to write it."""
+    problems = Diagnostics()
+    text = _decode(data, rel, problems)
     if not text.strip():
-        diagnostics.warn(rel, 1, "file is empty", "empty")
-    return SourceFile(path=rel, text=text)
+        problems.warn(rel, 1, "file is empty", "empty")
+    return SourceFile(rel, text, workspace.layout.kind_of(rel), tuple(problems.items))
 
 
 def _decode(data: bytes, rel: str, diagnostics: Diagnostics) -> str:

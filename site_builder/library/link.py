@@ -9,17 +9,22 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 
 from site_builder.core.diagnostics import Diagnostics
-from site_builder.core.model import Entity, Fact, Library, Link, Note, OpinionPoint, Resolver
+from site_builder.core.model import Entity, Fact, Library, Link, Note, Opinion, OpinionPoint, Resolver, fact_order
 from site_builder.core.names import entity_key, heading_slug, slugify
-from site_builder.library.opinions import collect_opinions
-from site_builder.parse.link_syntax import find_links
-from site_builder.reflect.opinion_block import parse_opinion_block
+from site_builder.library.opinions import collect_opinions, repoint_opinions
 
 OPINIONS_PATH = "bank/opinions.md"
 
 
-def build_library(notes: list[Note], diagnostics: Diagnostics) -> Library:
-    """Resolve links across notes; unknown names become placeholder entities."""
+def link_notes(notes: list[Note], opinions: list[Opinion] | None = None) -> Library:
+    """Resolve links across notes; unknown names become placeholder entities.
+
+    Opinions are collected from the facts and the history recorded in
+    ``bank/opinions.md``, unless ``opinions`` already computed for these facts
+    (by reflect) are given: those are only re-pointed at the facts' current lines.
+    What linking finds goes to ``Library.problems``.
+    """
+    diagnostics = Diagnostics()
     public = sorted((n for n in notes if not n.private), key=lambda n: n.path)
     resolver = _resolver(public, diagnostics)
     by_path = {n.path: n for n in public}
@@ -41,6 +46,10 @@ def build_library(notes: list[Note], diagnostics: Diagnostics) -> Library:
         )
     facts = [f for n in public for f in n.facts]
     facts_by_entity = _facts_by_entity(facts, resolver)
+    if opinions is None:
+        opinions = collect_opinions(facts, recorded_history(by_path))
+    else:
+        opinions = repoint_opinions(opinions, facts)
     return Library(
         notes=public,
         entities=dict(sorted(resolver.entities.items())),
@@ -48,16 +57,17 @@ def build_library(notes: list[Note], diagnostics: Diagnostics) -> Library:
         backlinks={k: _dedupe(v) for k, v in sorted(backlinks.items())},
         facts_by_entity=facts_by_entity,
         related=_related(public, resolver),
-        opinions=collect_opinions(facts, recorded_history(by_path)),
+        opinions=opinions,
         note_by_path=by_path,
         resolver=resolver,
+        problems=diagnostics,
     )
 
 
 def recorded_history(by_path: dict[str, Note]) -> dict[str, list[OpinionPoint]]:
     """The opinion history reflect recorded in ``bank/opinions.md``."""
     note = by_path.get(OPINIONS_PATH)
-    return parse_opinion_block(note.generated.get("opinions")) if note else {}
+    return note.reflected.opinion_history if note else {}
 
 
 def _resolver(notes: list[Note], diagnostics: Diagnostics) -> Resolver:
@@ -105,12 +115,19 @@ def _resolver(notes: list[Note], diagnostics: Diagnostics) -> Resolver:
 
 
 def _aliases(note: Note, diagnostics: Diagnostics) -> tuple[str, ...]:
+    aliases = entity_aliases(note)
+    if aliases is None:
+        diagnostics.warn(note.path, 2, "aliases must be a list of names; ignored", "front-matter")
+    return aliases or ()
+
+
+def entity_aliases(note: Note) -> tuple[str, ...] | None:
+    """The ``aliases:`` in an entity page's front matter; None when they are not a list of names."""
     raw = note.meta.get("aliases", [])
     if isinstance(raw, str):
         raw = [raw]
     if not isinstance(raw, list):
-        diagnostics.warn(note.path, 2, "aliases must be a list of names; ignored", "front-matter")
-        return ()
+        return None
     return tuple(str(a).strip() for a in raw if str(a).strip())
 
 
@@ -166,27 +183,13 @@ def _dedupe(links: list[Link]) -> list[Link]:
     return out
 
 
-def fact_entity_keys(fact: Fact, resolver: Resolver) -> list[str]:
-    keys = []
-    for name in fact.entities:
-        entity = resolver.entity(name)
-        if entity:
-            keys.append(entity.key)
-    return keys
-
-
 def _facts_by_entity(facts: list[Fact], resolver: Resolver) -> dict[str, list[Fact]]:
     out: dict[str, list[Fact]] = defaultdict(list)
     for fact in facts:
-        names = list(fact.entities) + [ref.target for ref in find_links(fact.content)]
-        keys = {e.key for e in (resolver.entity(n) for n in names) if e}
+        keys = {e.key for e in (resolver.entity(n) for n in fact.names) if e}
         for key in keys:
             out[key].append(fact)
-    return {k: sorted(v, key=_fact_order) for k, v in sorted(out.items())}
-
-
-def _fact_order(fact: Fact) -> tuple[str, str, int]:
-    return (fact.date.isoformat() if fact.date else "", fact.path, fact.line)
+    return {k: sorted(v, key=fact_order) for k, v in sorted(out.items())}
 
 
 def _related(notes: list[Note], resolver: Resolver) -> dict[str, list[tuple[str, int]]]:

@@ -22,7 +22,7 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass, replace
 
-from site_builder.core.model import Evidence, Fact, Opinion, OpinionPoint
+from site_builder.core.model import Evidence, Fact, Opinion, OpinionPoint, fact_order
 
 DEFAULT_CONFIDENCE = 0.5
 VERDICTS = ("reinforces", "weakens", "contradicts", "irrelevant")
@@ -83,12 +83,12 @@ def _opinion(
     by_id: dict[str, Fact],
 ) -> Opinion:
     undated = [f for f in facts if f.date is None]
-    dated = sorted((f for f in facts if f.date is not None), key=_order)
+    dated = sorted((f for f in facts if f.date is not None), key=fact_order)
     origin = (undated or dated)[0]
     events = [Event(f, "stated", f.confidence) for f in undated if f.confidence is not None]
     restated = [Event(f, "restated", f.confidence) for f in dated if f.confidence is not None]
     verdict_events = [Event(f, v, None) for f, v in judged if v in VERDICTS[:3]]
-    events += sorted(restated + verdict_events, key=lambda e: _order(e.fact))
+    events += sorted(restated + verdict_events, key=lambda e: fact_order(e.fact))
     history = merge_history([_refresh(p, by_id) for p in recorded], events)
     if history:
         confidence = history[-1].confidence
@@ -96,7 +96,7 @@ def _opinion(
         confidence = origin.confidence if origin.confidence is not None else DEFAULT_CONFIDENCE
     evidence = _evidence(history, by_id)
     evidence += [Evidence(f, "restates") for f in dated if f.confidence is None]
-    evidence.sort(key=lambda e: _order(e.fact))
+    evidence.sort(key=lambda e: fact_order(e.fact))
     return Opinion(
         id=key,
         statement=origin.content,
@@ -146,6 +146,24 @@ def step(confidence: float, verdict: str, previous_verdict: str | None) -> float
     return round(min(1.0, max(0.0, moved)), 2)
 
 
+def repoint_opinions(opinions: list[Opinion], facts: list[Fact]) -> list[Opinion]:
+    """The same opinions, their citations moved to where their facts now are (ids are content hashes)."""
+    by_id = {f.id: f for f in facts}
+
+    def moved(fact: Fact) -> Fact:
+        return by_id.get(fact.id, fact)
+
+    return [
+        replace(
+            o,
+            history=[_refresh(p, by_id) for p in o.history],
+            evidence=[Evidence(moved(e.fact), e.stance) for e in o.evidence],
+            origin=moved(o.origin),
+        )
+        for o in opinions
+    ]
+
+
 def _refresh(point: OpinionPoint, by_id: dict[str, Fact]) -> OpinionPoint:
     """A recorded point with its citation updated if its fact moved to another line."""
     fact = by_id.get(point.fact_id)
@@ -169,10 +187,6 @@ def _evidence(history: list[OpinionPoint], by_id: dict[str, Fact]) -> list[Evide
             out.append(Evidence(fact, stance))  # type: ignore[arg-type]
         previous = point.confidence
     return out
-
-
-def _order(fact: Fact) -> tuple[str, str, int]:
-    return (fact.date.isoformat() if fact.date else "", fact.path, fact.line)
 
 
 def _last_change(history: list[OpinionPoint]) -> dt.date | None:

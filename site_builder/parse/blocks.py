@@ -1,4 +1,4 @@
-"""Generated blocks: text memwiki writes into a person's page, between markers.
+"""Generated blocks: what ``memwiki reflect`` wrote into a person's page, between markers, read back.
 
 ```
 <!-- memwiki:begin entity · written by `memwiki reflect`; edits inside are replaced -->
@@ -6,24 +6,30 @@
 <!-- memwiki:end -->
 ```
 
-Everything outside the markers belongs to a person and is kept byte for byte:
-``replace_block`` works on the file's exact text (any newline style, BOM kept)
-and only swaps the lines between the markers, or appends a new block at the end.
+The note parser sets the blocks aside (blank lines in the body, so line numbers
+hold) and keeps what later stages need from them as typed fields: the entity
+summary paragraph and the recorded opinion history. Writing them is reflect's
+job (``site_builder.reflect.blocks``); the formats shared by both sides live here.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from dataclasses import dataclass
 
+from site_builder.core.diagnostics import Diagnostics
+from site_builder.core.model import OpinionPoint, Reflected
+from site_builder.parse.lines import walk_lines
+
 BEGIN = re.compile(r"^<!--\s*memwiki:begin(?:\s+(?P<name>[\w-]+))?\b.*-->\s*$")
 END = re.compile(r"^<!--\s*memwiki:end\s*-->\s*$")
-FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
-END_MARKER = "<!-- memwiki:end -->"
-
-
-def begin_marker(name: str) -> str:
-    return f"<!-- memwiki:begin {name} · written by `memwiki reflect`; edits inside are replaced -->"
+ENTITY_HEADING = "## From memory"
+HISTORY_ROW = re.compile(
+    r"^\|\s*(?P<date>\d{4}-\d{2}-\d{2}|—)\s*\|\s*(?P<confidence>[01](?:\.\d+)?)\s*\|\s*(?P<change>[a-z]+)\s*\|"
+    r"\s*`(?P<fact>[0-9a-f]{10}(?:-\d+)?)`\s*\|\s*\[(?P<source>[^\]]+)\]"
+)
+OPINION_ID_LINE = re.compile(r"^Id `(?P<id>[^`]+)`")
 
 
 @dataclass(frozen=True)
@@ -38,71 +44,78 @@ class Span:
 def find_spans(lines: list[str]) -> tuple[list[Span], list[int]]:
     """Closed blocks outside code fences, and the indexes of begin markers that are never closed."""
     spans: list[Span] = []
-    fence: str | None = None
     opened: tuple[str, int] | None = None
     unclosed: list[int] = []
-    for index, raw in enumerate(lines):
-        line = raw.rstrip("\r")
-        fm = FENCE.match(line)
-        if fence:
-            if fm and fm[1][0] == fence[0] and len(fm[1]) >= len(fence):
-                fence = None
+    for line in walk_lines(lines, 0):
+        if line.role in ("code", "fence"):
             continue
-        if fm and opened is None:
-            fence = fm[1]
-            continue
-        begin = BEGIN.match(line)
+        text = line.text.rstrip("\r")
+        begin = BEGIN.match(text)
         if begin:
             if opened is not None:
                 unclosed.append(opened[1])
-            opened = (begin["name"] or "block", index)
-        elif END.match(line) and opened is not None:
-            spans.append(Span(opened[0], opened[1], index))
+            opened = (begin["name"] or "block", line.number)
+        elif opened is not None and END.match(text):
+            spans.append(Span(opened[0], opened[1], line.number))
             opened = None
     if opened is not None:
         unclosed.append(opened[1])
     return spans, unclosed
 
 
-class BlockError(ValueError):
-    """The file's markers are ambiguous; memwiki will not guess where a person's text ends."""
-
-
-def replace_block(text: str, name: str, body: str) -> str:
-    """``text`` with block ``name`` holding ``body``; a missing block is appended at the end."""
-    lines = text.split("\n")
+def take_blocks(body: str, path: str, start: int, diagnostics: Diagnostics) -> tuple[str, Reflected]:
+    """The body with every generated block blanked (line numbers kept), and what the blocks recorded."""
+    if "memwiki:begin" not in body:
+        return body, Reflected()
+    lines = body.split("\n")
     spans, unclosed = find_spans(lines)
-    if unclosed:
-        raise BlockError(f"line {unclosed[0] + 1}: '<!-- memwiki:begin' has no matching '<!-- memwiki:end -->'")
-    mine = [s for s in spans if s.name == name]
-    if len(mine) > 1:
-        raise BlockError(f"line {mine[1].begin + 1}: a second '{name}' block; keep one")
-    crlf = "\r\n" in text
-    new = body.rstrip("\n").split("\n") if body.strip() else []
-    if mine:
-        span = mine[0]
-        inner = [line + "\r" for line in new] if crlf else new
-        return "\n".join([*lines[: span.begin + 1], *inner, *lines[span.end :]])
-    newline = "\r\n" if crlf else "\n"
-    block = newline.join([begin_marker(name), *new, END_MARKER]) + newline
-    if not text:
-        return block
-    separator = (
-        "" if text.endswith("\n\n") or text.endswith("\r\n\r\n") else (newline if text.endswith("\n") else newline * 2)
-    )
-    return text + separator + block
-
-
-def block_text(text: str, name: str) -> str | None:
-    """The body of block ``name`` (newlines normalised), or None when there is none."""
-    lines = text.replace("\r\n", "\n").split("\n")
-    spans, _ = find_spans(lines)
+    for index in unclosed:
+        diagnostics.warn(
+            path, start + index, "'<!-- memwiki:begin' has no '<!-- memwiki:end -->'; the marker is ignored", "generated"
+        )
+    blocks: dict[str, str] = {}
     for span in spans:
-        if span.name == name:
-            return "\n".join(lines[span.begin + 1 : span.end])
-    return None
+        blocks.setdefault(span.name, "\n".join(lines[span.begin + 1 : span.end]))
+        lines[span.begin : span.end + 1] = [""] * (span.end + 1 - span.begin)
+    reflected = Reflected(read_entity_summary(blocks.get("entity", "")), read_opinion_history(blocks.get("opinions", "")))
+    return "\n".join(lines), reflected
 
 
-def source_link(from_path: str, source: str) -> str:
-    """A relative Markdown link from one workspace page to a citation ``memory/2025-11-27.md#L12``."""
-    return "../" * from_path.count("/") + source
+def read_entity_summary(text: str) -> str:
+    """The summary paragraph of an ``entity`` block ("" when there is none)."""
+    lines = text.split("\n")
+    try:
+        start = lines.index(ENTITY_HEADING) + 1
+    except ValueError:
+        return ""
+    paragraph: list[str] = []
+    for line in lines[start:]:
+        if not line.strip():
+            if paragraph:
+                break
+            continue
+        if line.startswith(("#", "- ")):
+            break
+        paragraph.append(line.strip())
+    return " ".join(paragraph)
+
+
+def read_opinion_history(text: str) -> dict[str, list[OpinionPoint]]:
+    """Recorded history by opinion id, from the tables of an ``opinions`` block."""
+    recorded: dict[str, list[OpinionPoint]] = {}
+    current: list[OpinionPoint] | None = None
+    for line in text.split("\n"):
+        found = OPINION_ID_LINE.match(line)
+        if found:
+            current = recorded.setdefault(found["id"], [])
+            continue
+        row = HISTORY_ROW.match(line)
+        if row and current is not None:
+            try:
+                date = None if row["date"] == "—" else dt.date.fromisoformat(row["date"])
+            except ValueError:  # a hand-edited row with an impossible date: skip it
+                continue
+            current.append(
+                OpinionPoint(date, round(float(row["confidence"]), 2), row["change"], row["fact"], row["source"])
+            )
+    return recorded

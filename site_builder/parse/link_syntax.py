@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Literal
 
 MENTION = r"(?<![\w@./\\])@(?P<mention_name>[^\W\d_][\w\-]*[\w]|[^\W\d_])"
 WIKILINK = (
@@ -19,7 +20,7 @@ BLOCK_ID = re.compile(r"\s\^(?P<block_id>[A-Za-z0-9][A-Za-z0-9\-]*)\s*$")
 @dataclass(frozen=True)
 class LinkRef:
     target: str
-    syntax: str
+    syntax: Literal["mention", "wikilink"]
     heading: str | None
     label: str | None
 

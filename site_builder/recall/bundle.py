@@ -73,6 +73,16 @@ class Bundle:
     def truncated(self) -> bool:
         return bool(self.data["budget"]["truncated"])
 
+    def report(self) -> str:
+        """One line for the terminal: how full the bundle is and what was left out."""
+        budget = self.data["budget"]
+        line = f"recall.json: ~{budget['estimated_tokens']:,} of {budget['max_tokens']:,} tokens"
+        left_out = {k.replace("_", " "): n for k, n in budget["omitted"].items() if n}
+        if not left_out:
+            return line + "; everything fit."
+        parts = ", ".join(f"{n} {what}" for what, n in left_out.items())
+        return line + f"; left out {parts} (full detail in recall/entities/)."
+
     def files(self) -> dict[str, bytes]:
         out = {BUNDLE_PATH: dumps(self.data).encode()}
         out.update({path: dumps(shard).encode() for path, shard in self.shards.items()})

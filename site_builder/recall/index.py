@@ -11,18 +11,21 @@ hash changed, so a query on an unchanged workspace reads no Markdown at all.
 from __future__ import annotations
 
 import sqlite3
+from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
 from site_builder.core.diagnostics import Diagnostics
 from site_builder.core.model import Note
 from site_builder.core.names import entity_key
-from site_builder.io.reader import SourceFile, read_notes, stamp_workspace
-from site_builder.parse.blocks import FENCE
-from site_builder.parse.link_syntax import find_links, plain_sentence
-from site_builder.parse.note import ATX_HEADING, parse_note
+from site_builder.io.reader import Workspace, read_notes, stamp_workspace
+from site_builder.library.link import entity_aliases
+from site_builder.parse.lines import walk_lines
+from site_builder.parse.link_syntax import plain_sentence
+from site_builder.parse.note import parse_note
 
-INDEX_VERSION = "2"
+INDEX_VERSION = "3"
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE IF NOT EXISTS files(path TEXT PRIMARY KEY, digest TEXT NOT NULL, stamp TEXT NOT NULL);
@@ -49,33 +52,25 @@ class Doc:
 
 
 def docs_of(note: Note) -> list[Doc]:
-    """Every searchable line of a note, with its neighbours as context."""
+    """Every searchable line of a note (not code fences, comments or headings), with its neighbours as context."""
     facts = {f.line: f for f in note.facts}
+    headings = {h.line for h in note.headings}
+    linked: dict[int, list[str]] = defaultdict(list)
+    for link in note.links:
+        linked[link.line].append(link.target)
     date = note.date.isoformat() if note.date else None
     rows: list[tuple[int, str, str, tuple[str, ...]]] = []
-    fence = False
-    for offset, raw in enumerate(note.body.split("\n")):
-        number = note.body_start + offset
-        if FENCE.match(raw):
-            fence = not fence
+    for line in walk_lines(note.body.split("\n"), note.body_start):
+        if line.role in ("fence", "comment") or not line.text.strip() or line.number in headings:
             continue
-        if not raw.strip() or ATX_HEADING.match(raw) or raw.lstrip().startswith("<!--"):
-            continue
-        fact = facts.get(number)
+        fact = facts.get(line.number)
         if fact is not None:
-            names = [*fact.entities, *(ref.target for ref in find_links(fact.content))]
-            rows.append((number, fact.kind, fact.content, _keys(names)))
-        else:
-            text = plain_sentence(raw)
-            if text and not set(text) <= set("|-: "):
-                rows.append(
-                    (
-                        number,
-                        "log" if note.kind == "daily" else "page",
-                        text,
-                        _keys([ref.target for ref in find_links(raw)]),
-                    )
-                )
+            rows.append((line.number, fact.kind, fact.content, _keys(fact.names)))
+            continue
+        text = plain_sentence(line.text)
+        if text and not set(text) <= set("|-: "):
+            kind = "log" if note.kind == "daily" else "page"
+            rows.append((line.number, kind, text, _keys(linked[line.number])))
     docs = []
     for i, (number, kind, text, keys) in enumerate(rows):
         around = [rows[j][2] for j in range(max(0, i - CONTEXT_LINES), min(len(rows), i + CONTEXT_LINES + 1)) if j != i]
@@ -83,7 +78,7 @@ def docs_of(note: Note) -> list[Doc]:
     return docs
 
 
-def _keys(names: list[str]) -> tuple[str, ...]:
+def _keys(names: Iterable[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(k for k in (entity_key(n) for n in names) if k))
 
 
@@ -150,24 +145,21 @@ class RecallIndex:
         known = dict(self.db.execute("SELECT path, stamp FROM files"))
         return [path for path, stamp in stamps.items() if known.get(path) != stamp]
 
-    def update(self, stamps: dict[str, str], files: list[SourceFile], diagnostics: Diagnostics) -> int:
-        """Record ``stamps`` (every current file), re-index ``files`` whose content changed, drop files
-        that are gone. Returns the number of files re-indexed."""
+    def update(self, stamps: dict[str, str], notes: list[Note]) -> int:
+        """Record ``stamps`` (every current file), re-index the ``notes`` whose content changed and drop
+        files that are gone. Returns the number of notes re-indexed."""
         known = dict(self.db.execute("SELECT path, digest FROM files"))
-        changed = [f for f in files if known.get(f.path) != f.digest]
+        changed = [n for n in notes if known.get(n.path) != n.digest]
         with self.db:
             for path in set(known) - set(stamps):
                 self._drop(path)
-            for source in changed:
-                self._drop(source.path)
-                note = parse_note(source, diagnostics)
+            for note in changed:
+                self._drop(note.path)
                 if note.private:
-                    docs: list[Doc] = []
-                else:
-                    docs = docs_of(note)
-                    if note.kind == "entity":
-                        self._aliases(note)
-                for doc in docs:
+                    continue
+                if note.kind == "entity":
+                    self._aliases(note)
+                for doc in docs_of(note):
                     cur = self.db.execute(
                         "INSERT INTO docs(path, line, date, kind, entities, content) VALUES (?,?,?,?,?,?)",
                         (doc.path, doc.line, doc.date, doc.kind, " ".join(doc.entities), doc.content),
@@ -176,18 +168,15 @@ class RecallIndex:
                         "INSERT INTO docs_fts(rowid, content, context, entities) VALUES (?,?,?,?)",
                         (cur.lastrowid, doc.content, doc.context, " ".join(doc.entities).replace("-", " ")),
                     )
-            for source in files:
-                self.db.execute(
-                    "INSERT OR REPLACE INTO files VALUES (?, ?, ?)", (source.path, source.digest, stamps[source.path])
-                )
+            self.db.executemany(
+                "INSERT OR REPLACE INTO files VALUES (?, ?, ?)", [(n.path, n.digest, stamps.get(n.path, "")) for n in notes]
+            )
         return len(changed)
 
     def _aliases(self, note: Note) -> None:
         key = entity_key(note.stem)
-        raw = note.meta.get("aliases", [])
-        names = [note.stem, *([raw] if isinstance(raw, str) else raw if isinstance(raw, list) else [])]
-        for name in names:
-            self.db.execute("INSERT INTO aliases VALUES (?, ?, ?)", (entity_key(str(name)), key, note.path))
+        for name in (note.stem, *(entity_aliases(note) or ())):
+            self.db.execute("INSERT INTO aliases VALUES (?, ?, ?)", (entity_key(name), key, note.path))
 
     def _drop(self, path: str) -> None:
         self.db.execute("DELETE FROM docs_fts WHERE rowid IN (SELECT id FROM docs WHERE path = ?)", (path,))
@@ -199,10 +188,23 @@ class RecallIndex:
         return int(self.db.execute("SELECT count(*) FROM docs").fetchone()[0])
 
 
-def open_index(root: Path, diagnostics: Diagnostics) -> RecallIndex:
-    """Bring the workspace's index under ``.memwiki/`` up to date, reading only files that changed."""
-    stamps = stamp_workspace(root, diagnostics)
-    index = RecallIndex(root / ".memwiki" / "recall.sqlite")
-    files = read_notes(root, index.stale(stamps), diagnostics)
-    index.update(stamps, files, diagnostics)
+def index_path(root: Path) -> Path:
+    return root / ".memwiki" / "recall.sqlite"
+
+
+def open_index(workspace: Workspace, diagnostics: Diagnostics) -> RecallIndex:
+    """Bring the workspace's index under ``.memwiki/`` up to date, parsing only the files that changed."""
+    stamps = stamp_workspace(workspace, diagnostics)
+    index = RecallIndex(index_path(workspace.root))
+    notes = [parse_note(source) for source in read_notes(workspace, index.stale(stamps), diagnostics)]
+    index.update(stamps, notes)
     return index
+
+
+def refresh_index(workspace: Workspace, notes: list[Note]) -> int:
+    """After a build: store the notes it parsed, so the next ``memwiki recall`` reads nothing."""
+    index = RecallIndex(index_path(workspace.root))
+    try:
+        return index.update(stamp_workspace(workspace, Diagnostics()), notes)
+    finally:
+        index.db.close()

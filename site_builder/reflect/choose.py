@@ -1,17 +1,22 @@
-"""Pick the reflector a workspace asks for: offline (default) or Claude."""
+"""Pick the reflector a workspace asks for: offline (default) or Claude.
+
+The Claude reflector, and with it the ``anthropic`` SDK, is imported only when
+asked for: it costs most of a second, which no other command should pay.
+"""
 
 from __future__ import annotations
 
 import json
 import os
 from pathlib import Path
-from typing import Any
-
-import anthropic
+from typing import TYPE_CHECKING, Any
 
 from site_builder.core.config import Config
-from site_builder.reflect.claude import CACHE_NAME, ClaudeReflector
-from site_builder.reflect.run import OfflineReflector, Reflector
+from site_builder.reflect.offline import OfflineReflector
+from site_builder.reflect.reflector import Reflector
+
+if TYPE_CHECKING:
+    import anthropic
 
 TIMEOUT_SECONDS = 60.0
 MAX_RETRIES = 2
@@ -29,6 +34,10 @@ def make_reflector(
     if name == "offline":
         return OfflineReflector()
     if name == "anthropic":
+        import anthropic
+
+        from site_builder.reflect.claude import CACHE_NAME, ClaudeReflector
+
         if client is None and os.environ.get("ANTHROPIC_API_KEY"):
             client = anthropic.Anthropic(timeout=TIMEOUT_SECONDS, max_retries=MAX_RETRIES)
         cache = load_cache(root / ".memwiki" / CACHE_NAME) if root else {}

@@ -24,7 +24,7 @@ from anthropic.types import ToolParam
 from site_builder.core.diagnostics import Diagnostics
 from site_builder.core.model import KIND_NAMES
 from site_builder.library.opinions import VERDICTS
-from site_builder.reflect.run import EntityInput, Usage, VerdictInput
+from site_builder.reflect.reflector import EntityInput, Usage, VerdictInput
 
 CACHE_NAME = "reflect-cache.json"  # under .memwiki/
 MAX_WORKERS = 4

@@ -7,17 +7,17 @@ person's own text around the block is never touched.
 
 from __future__ import annotations
 
-from site_builder.core.model import Entity, Library, Note, Opinion
-from site_builder.parse.blocks import source_link
+from site_builder.core.model import Entity, Library, Opinion
+from site_builder.parse.blocks import ENTITY_HEADING
+from site_builder.reflect.blocks import source_link
 
-HEADING = "## From memory"
 KIND_TITLES = {"W": "World", "B": "Experience", "S": "Observations"}
 
 
 def render_entity_block(entity: Entity, library: Library, opinions: list[Opinion], summary: str) -> str:
     path = entity.note.path if entity.note else f"bank/entities/{entity.name}.md"
     facts = library.facts_by_entity.get(entity.key, [])
-    lines = [HEADING, "", " ".join(summary.split()) or f"Nothing is known about {entity.name} yet."]
+    lines = [ENTITY_HEADING, "", " ".join(summary.split()) or f"Nothing is known about {entity.name} yet."]
     for kind in "WBS":  # opinions are listed once, below, with their current confidence
         chosen = [f for f in facts if f.kind == kind]
         if not chosen:
@@ -44,25 +44,3 @@ def render_entity_block(entity: Entity, library: Library, opinions: list[Opinion
     if seen:
         lines += ["", f"First seen {seen[0].isoformat()} · last seen {seen[-1].isoformat()} · {len(facts)} fact(s)"]
     return "\n".join(lines) + "\n"
-
-
-def reflected_summary(note: Note | None) -> str:
-    """The summary paragraph of a page's ``entity`` block ("" when there is none)."""
-    text = note.generated.get("entity") if note else None
-    if not text:
-        return ""
-    lines = text.split("\n")
-    try:
-        start = lines.index(HEADING) + 1
-    except ValueError:
-        return ""
-    paragraph: list[str] = []
-    for line in lines[start:]:
-        if not line.strip():
-            if paragraph:
-                break
-            continue
-        if line.startswith(("#", "- ")):
-            break
-        paragraph.append(line.strip())
-    return " ".join(paragraph)

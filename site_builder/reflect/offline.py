@@ -12,8 +12,10 @@ from __future__ import annotations
 import datetime as dt
 import re
 
+from site_builder.core.diagnostics import Diagnostics
 from site_builder.core.model import Entity, Fact, Library, Opinion
-from site_builder.recall.search import STOP_WORDS
+from site_builder.core.stop_words import STOP_WORDS
+from site_builder.reflect.reflector import EntityInput, Usage, VerdictInput
 
 NEGATIONS = frozenset(
     [
@@ -42,6 +44,24 @@ NEGATIONS = frozenset(
         "nor",
     ]
 )
+
+
+class OfflineReflector:
+    """Deterministic summaries and verdicts from the facts alone; no network."""
+
+    name = "offline"
+
+    def __init__(self) -> None:
+        self.usage = Usage()
+
+    def summaries(self, entities: list[EntityInput], diagnostics: Diagnostics) -> dict[str, str]:
+        return {e.key: e.offline for e in entities}
+
+    def verdicts(self, items: list[VerdictInput], diagnostics: Diagnostics) -> dict[tuple[str, str], str]:
+        return {(i.opinion.id, f.id): offline_verdict(i.opinion, f) for i in items for f in i.facts}
+
+    def cache_files(self) -> dict[str, bytes]:
+        return {}
 
 
 def offline_summary(entity: Entity, library: Library, opinions: list[Opinion]) -> str:

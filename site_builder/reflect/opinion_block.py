@@ -2,23 +2,14 @@
 
 Per opinion: a heading with the statement, a line with its id, entities,
 confidence and last change, a history table (one row per point, naming the
-fact that set it) and the evidence for and against. ``parse_opinion_block``
+fact that set it) and the evidence for and against. ``site_builder.parse.blocks``
 reads the table back, so the history survives every run and is only appended to.
 """
 
 from __future__ import annotations
 
-import datetime as dt
-import re
-
-from site_builder.core.model import Opinion, OpinionPoint
-from site_builder.parse.blocks import source_link
-
-ROW = re.compile(
-    r"^\|\s*(?P<date>\d{4}-\d{2}-\d{2}|—)\s*\|\s*(?P<confidence>[01](?:\.\d+)?)\s*\|\s*(?P<change>[a-z]+)\s*\|"
-    r"\s*`(?P<fact>[0-9a-f]{10}(?:-\d+)?)`\s*\|\s*\[(?P<source>[^\]]+)\]"
-)
-ID_LINE = re.compile(r"^Id `(?P<id>[^`]+)`")
+from site_builder.core.model import Opinion
+from site_builder.reflect.blocks import source_link
 
 
 def render_opinion_block(opinions: list[Opinion], path: str = "bank/opinions.md") -> str:
@@ -55,27 +46,6 @@ def render_opinion_block(opinions: list[Opinion], path: str = "bank/opinions.md"
                 )
                 lines += ["", f"{label}: {cites}"]
     return "\n".join(lines) + "\n"
-
-
-def parse_opinion_block(text: str | None) -> dict[str, list[OpinionPoint]]:
-    """Recorded history by opinion id, as written by ``render_opinion_block``."""
-    recorded: dict[str, list[OpinionPoint]] = {}
-    current: list[OpinionPoint] | None = None
-    for line in (text or "").split("\n"):
-        found = ID_LINE.match(line)
-        if found:
-            current = recorded.setdefault(found["id"], [])
-            continue
-        row = ROW.match(line)
-        if row and current is not None:
-            try:
-                date = None if row["date"] == "—" else dt.date.fromisoformat(row["date"])
-            except ValueError:  # a hand-edited row with an impossible date: skip it
-                continue
-            current.append(
-                OpinionPoint(date, round(float(row["confidence"]), 2), row["change"], row["fact"], row["source"])
-            )
-    return recorded
 
 
 def _one_line(text: str) -> str:

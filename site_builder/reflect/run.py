@@ -3,7 +3,7 @@
 Reads the linked library, asks a reflector (offline, or Claude) for entity
 summaries and evidence verdicts, and returns the new text of every page whose
 generated block changed. Only the blocks change: the person's text around
-them is kept byte for byte. ``write_changes`` writes each file atomically.
+them is kept byte for byte. The build writes them (``io.writer.write_workspace_files``).
 """
 
 from __future__ import annotations
@@ -11,87 +11,23 @@ from __future__ import annotations
 import difflib
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Protocol
 
 from site_builder.core.diagnostics import Diagnostics
-from site_builder.core.model import Entity, Fact, Library, Opinion
+from site_builder.core.model import Entity, Library, Opinion, fact_order
 from site_builder.core.names import entity_file_name
-from site_builder.io.writer import OutputError, write_text_atomic
 from site_builder.library.link import OPINIONS_PATH, recorded_history
 from site_builder.library.opinions import VERDICTS, collect_opinions
-from site_builder.parse.blocks import BlockError, replace_block
-from site_builder.reflect.entity_block import reflected_summary, render_entity_block
-from site_builder.reflect.offline import offline_summary, offline_verdict
+from site_builder.reflect.blocks import BlockError, replace_block
+from site_builder.reflect.entity_block import render_entity_block
+from site_builder.reflect.offline import offline_summary
 from site_builder.reflect.opinion_block import render_opinion_block
-
-
-@dataclass(frozen=True)
-class EntityInput:
-    """What a reflector needs to summarise one entity."""
-
-    key: str
-    name: str
-    path: str  # the page the summary goes to
-    type: str
-    text: str  # the person's own page text (private parts and generated blocks removed)
-    facts: list[Fact]
-    opinions: list[Opinion]
-    related: list[str]
-    previous: str  # the summary written last time ("" if none)
-    offline: str  # the offline summary, the fallback when the model fails
-
-
-@dataclass(frozen=True)
-class VerdictInput:
-    opinion: Opinion
-    facts: list[Fact]
-
-
-@dataclass
-class Usage:
-    calls: int = 0
-    cached: int = 0
-    input_tokens: int = 0
-    output_tokens: int = 0
-
-
-class Reflector(Protocol):
-    name: str
-    usage: Usage
-
-    def summaries(self, entities: list[EntityInput], diagnostics: Diagnostics) -> dict[str, str]:
-        """Entity key -> summary; a missing key means keep the previous text."""
-        ...
-
-    def verdicts(self, items: list[VerdictInput], diagnostics: Diagnostics) -> dict[tuple[str, str], str]:
-        """(opinion id, fact id) -> reinforces / weakens / contradicts / irrelevant."""
-        ...
-
-    def cache_files(self) -> dict[str, bytes]:
-        """Files to keep under ``.memwiki/`` between runs (a cache of answers), if any."""
-        ...
-
-
-class OfflineReflector:
-    name = "offline"
-
-    def __init__(self) -> None:
-        self.usage = Usage()
-
-    def summaries(self, entities: list[EntityInput], diagnostics: Diagnostics) -> dict[str, str]:
-        return {e.key: e.offline for e in entities}
-
-    def verdicts(self, items: list[VerdictInput], diagnostics: Diagnostics) -> dict[tuple[str, str], str]:
-        return {(i.opinion.id, f.id): offline_verdict(i.opinion, f) for i in items for f in i.facts}
-
-    def cache_files(self) -> dict[str, bytes]:
-        return {}
+from site_builder.reflect.reflector import EntityInput, Reflector, Usage, VerdictInput
 
 
 @dataclass
 class ReflectResult:
     changes: dict[str, tuple[str | None, str]] = field(default_factory=dict)  # path -> (old text or None, new)
+    opinions_now: list[Opinion] = field(default_factory=list)  # every opinion, with the verdicts judged this run
     entities: int = 0
     opinions: int = 0
     usage: Usage = field(default_factory=Usage)
@@ -99,6 +35,19 @@ class ReflectResult:
     @property
     def created(self) -> list[str]:
         return sorted(p for p, (old, _) in self.changes.items() if old is None)
+
+    def summary(self, dry_run: bool = False) -> str:
+        """One line for the terminal: what was reflected, what changed, what the model cost."""
+        usage = self.usage
+        verb = "would change" if dry_run else "changed"
+        created = f" ({len(self.created)} new)" if self.created else ""
+        line = f"reflect: {self.entities} entities, {self.opinions} opinions; {verb} {len(self.changes)} page(s){created}"
+        if usage.calls or usage.cached:
+            line += (
+                f"; {usage.calls} model call(s), {usage.cached} from cache, "
+                f"{usage.input_tokens:,} input + {usage.output_tokens:,} output tokens"
+            )
+        return line + "."
 
     def diff(self) -> str:
         out: list[str] = []
@@ -115,7 +64,11 @@ def reflect(
     """New text for every page whose generated block changes."""
     result = ReflectResult(usage=reflector.usage)
     verdicts = reflector.verdicts(_verdict_inputs(library), diagnostics)
-    opinions = collect_opinions(library.facts, recorded_history(library.note_by_path), verdicts)
+    if any(v in VERDICTS[:3] for v in verdicts.values()):
+        opinions = collect_opinions(library.facts, recorded_history(library.note_by_path), verdicts)
+    else:  # nothing moved: the library's opinions are already these
+        opinions = library.opinions
+    result.opinions_now = opinions
     result.opinions = len(opinions)
     if opinions:
         _change(
@@ -139,17 +92,6 @@ def reflect(
         _change(result, given.path, "entity", block, read_raw, f"# {entity.name}\n", diagnostics)
         result.entities += 1
     return result
-
-
-def write_changes(root: Path, result: ReflectResult, diagnostics: Diagnostics) -> int:
-    written = 0
-    for path, (_, new) in sorted(result.changes.items()):
-        try:
-            write_text_atomic(root, path, new)
-            written += 1
-        except (OSError, OutputError) as exc:
-            diagnostics.warn(path, 0, f"reflect could not write this page ({exc}); it is unchanged", "reflect")
-    return written
 
 
 def _change(
@@ -189,7 +131,7 @@ def _entity_input(entity: Entity, path: str, library: Library, opinions: list[Op
         facts=library.facts_by_entity.get(entity.key, []),
         opinions=about,
         related=[library.entities[k].name for k, _ in library.related.get(entity.key, [])[:8]],
-        previous=reflected_summary(note),
+        previous=note.reflected.summary if note else "",
         offline=offline_summary(entity, library, about),
     )
 
@@ -206,7 +148,7 @@ def _verdict_inputs(library: Library) -> list[VerdictInput]:
             for f in library.facts_by_entity.get(key, [])
             if f.kind in ("W", "B", "S") and f.id not in judged
         }
-        newest = sorted(candidates.values(), key=lambda f: (f.date.isoformat() if f.date else "", f.path, f.line))
+        newest = sorted(candidates.values(), key=fact_order)
         if newest:
             items.append(VerdictInput(opinion, newest))
     return items

@@ -1,4 +1,4 @@
-"""``memwiki serve``: build, serve over HTTP, rebuild on change, reload open pages.
+"""The preview server: the site over HTTP, plus live reload.
 
 The site is served from the output folder, which a build only replaces when it
 succeeds, so a failed build leaves the last good site being served. Pages get a
@@ -11,9 +11,7 @@ from __future__ import annotations
 
 import errno
 import json
-import queue
 import threading
-from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import partial
 from http import HTTPStatus
@@ -22,10 +20,6 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
-
-from watchfiles import Change, watch
-
-from site_builder.io.reader import CONFIG_NAME, NOTE_FOLDERS, TOP_LEVEL_NOTES, stamp_of
 
 LIVE_PREFIX = "/__memwiki/"
 LIVE_JS = resources.files("site_builder.serve").joinpath("live.js").read_bytes()
@@ -143,73 +137,3 @@ def make_server(site: Path, state: LiveState, host: str, port: int) -> Threading
         raise
     server.daemon_threads = True
     return server
-
-
-def workspace_filter(root: Path) -> Callable[[Change, str], bool]:
-    """Only the files memwiki reads trigger a rebuild (not the site, the index or editor temp files)."""
-    tops = {str(root / name) for name in (*TOP_LEVEL_NOTES, CONFIG_NAME)}
-    folders = {str(root / folder) for folder in NOTE_FOLDERS}
-
-    def accept(_change: Change, path: str) -> bool:
-        if path in tops:
-            return True
-        parent, _, name = path.rpartition("/")
-        return parent in folders and name.endswith(".md") and not name.startswith(".")
-
-    return accept
-
-
-class Watcher(threading.Thread):
-    """Watches the workspace in the background and queues batches of changed files.
-
-    ``ready`` is set once the watcher runs (its first timeout has passed), so
-    no edit made after that is missed.
-    """
-
-    def __init__(self, root: Path) -> None:
-        super().__init__(daemon=True)
-        self.root = root
-        self.stop = threading.Event()
-        self.ready = threading.Event()
-        self.changes: queue.Queue[set[tuple[Change, str]]] = queue.Queue()
-        self.own: dict[str, str] = {}  # files memwiki wrote itself (reflect) and their stamps
-
-    def ignore_own_writes(self, paths: list[Path]) -> None:
-        """Do not rebuild for these files while they are as memwiki wrote them."""
-        self.own.update({str(p): _stamp(p) for p in paths})
-
-    def run(self) -> None:
-        batches = watch(
-            self.root,
-            watch_filter=workspace_filter(self.root),
-            stop_event=self.stop,
-            step=50,
-            rust_timeout=200,
-            yield_on_timeout=True,
-            raise_interrupt=False,
-        )
-        for batch in batches:
-            self.ready.set()
-            if batch:
-                self.changes.put(batch)
-
-    def batches(self) -> Iterator[set[tuple[Change, str]]]:
-        """Changed files, several quick edits merged into one batch."""
-        while True:
-            try:
-                batch = self.changes.get(timeout=0.5)  # wakes up for Ctrl-C
-            except queue.Empty:
-                continue
-            while not self.changes.empty():
-                batch |= self.changes.get_nowait()
-            batch = {(change, path) for change, path in batch if self.own.get(path) != _stamp(Path(path))}
-            if batch:
-                yield batch
-
-
-def _stamp(path: Path) -> str:
-    try:
-        info = path.stat()
-    except OSError:
-        return "gone"
-    return stamp_of(info)

@@ -20,19 +20,18 @@ from mistune.util import striptags
 
 from site_builder.core.model import Fact, Note
 from site_builder.core.names import heading_slug
+from site_builder.parse.lines import walk_lines
 from site_builder.parse.link_syntax import BLOCK_ID, MENTION, WIKILINK
 
 OPEN, CLOSE = "\ue000", "\ue001"
 MARK = re.compile(f"{OPEN}([LFB])([^{CLOSE}]*){CLOSE}")
 _PRIVATE_USE = re.compile("[\ue000-\ue003]")
-_FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
 _HEADING_START = re.compile(r"^( {0,3}#{1,6}[ \t]+)")
 _ITEM_START = re.compile(r"^([ \t]*(?:>[ \t]?)*[ \t]*(?:(?:[-*+]|\d{1,9}[.)])(?:[ \t]+\[[ xX]\])?[ \t]+)?)")
 _NO_CONTENT = re.compile(
     r"^[ \t]*(?:=+|-+|(?:[*_-][ \t]*){3,}|\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?)[ \t]*$"
     r"|^[ \t]*\[[^\]]+\]:"
 )
-_COMMENT_OPEN = re.compile(r"^[ \t]*<!--")
 
 
 @dataclass(frozen=True)
@@ -123,31 +122,19 @@ class MarkdownRenderer:
 
 def annotate_lines(body: str, first: int, facts: dict[int, Fact]) -> tuple[str, list[Fact]]:
     """Insert line-number markers into the Markdown; facts become badge markers."""
-    lines = _PRIVATE_USE.sub("", body).split("\n")
     out: list[str] = []
     badges: list[Fact] = []
     pending: list[int] = []
-    fence: str | None = None
-    in_comment = False
-    for offset, line in enumerate(lines):
-        number = first + offset
-        if in_comment or _COMMENT_OPEN.match(line):
-            in_comment = "-->" not in line
+    for walked in walk_lines(_PRIVATE_USE.sub("", body).split("\n"), first):
+        line, number = walked.text, walked.number
+        if walked.role == "comment":
             out.append("")
             continue
-        fm = _FENCE.match(line)
-        if fence is not None or fm:
-            closing = fence is not None and fm is not None and fm[1][0] == fence[0] and len(fm[1]) >= len(fence)
-            if fence is None and fm:
-                fence = fm[1]
-                pending.append(number)
-                out.append(line)
-                continue
-            if closing:
-                fence = None
-                pending.append(number)
-                out.append(line)
-                continue
+        if walked.role == "fence":
+            pending.append(number)
+            out.append(line)
+            continue
+        if walked.role == "code":
             indent = len(line) - len(line.lstrip())
             out.append(line[:indent] + _mark([*pending, number]) + line[indent:])
             pending = []

@@ -16,7 +16,6 @@ from site_builder.library.hygiene import Section
 from site_builder.library.link import OPINIONS_PATH
 from site_builder.library.summaries import first_line
 from site_builder.parse.link_syntax import plain_sentence
-from site_builder.reflect.entity_block import reflected_summary
 from site_builder.site.charts import ChartPoint, HeatDay, confidence_chart, heatmap
 from site_builder.site.links import SiteLinker, href, root_of, source_url
 from site_builder.site.markdown import MarkdownRenderer
@@ -295,7 +294,7 @@ class PageBuilder:
         ]
         opinions = [self.opinion_view(o, url) for o in self.library.opinions_about(entity.key)]
         note = entity.note
-        summary = reflected_summary(note)
+        summary = note.reflected.summary if note else ""
         return EntityPage(
             **self.base(  # type: ignore[arg-type]
                 url,

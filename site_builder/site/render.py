@@ -1,11 +1,18 @@
-"""Render page views to HTML with Jinja2 and gather the theme's static files."""
+"""Render the site: every page's view through its Jinja2 template, plus the theme's static files."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 import jinja2
 
+from site_builder.core.config import Config
+from site_builder.core.model import Library
+from site_builder.library.hygiene import Section
+from site_builder.site.feeds import feed_page, sitemap_page
+from site_builder.site.markdown import MarkdownRenderer
+from site_builder.site.pages import PageBuilder, collect_pages
 from site_builder.site.views import PageView
 
 PACKAGE_DIR = Path(__file__).resolve().parents[1]  # site_builder/
@@ -17,6 +24,22 @@ def resource_dir(name: str) -> Path:
         if candidate.is_dir():
             return candidate
     raise FileNotFoundError(f"memwiki is missing its {name}/ folder; reinstall memwiki")
+
+
+@dataclass(frozen=True)
+class RenderedSite:
+    """Every file of the site by its path, and how many of them are pages."""
+
+    files: dict[str, bytes]
+    pages: int
+
+
+def render_site(library: Library, config: Config, hygiene: list[Section]) -> RenderedSite:
+    """The whole site in memory: pages, feed, sitemap and theme files."""
+    builder = PageBuilder(library, config, MarkdownRenderer())
+    pages = collect_pages(builder, hygiene)
+    feeds = [feed_page(builder), *filter(None, [sitemap_page(builder, pages)])]
+    return RenderedSite(render_pages([*pages, *feeds], make_environment()) | theme_files(), len(pages))
 
 
 def make_environment() -> jinja2.Environment:

@@ -29,7 +29,7 @@ from gen_corpus import generate
 from site_builder.build import load, reflect_workspace
 from site_builder.core.config import Config
 from site_builder.reflect.choose import make_reflector
-from site_builder.reflect.run import OfflineReflector
+from site_builder.reflect.offline import OfflineReflector
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "example_workspace"
 SIZES = {"small": (365, 100), "medium": (3650, 1000)}
@@ -63,7 +63,7 @@ def fake_claude(request: httpx.Request) -> httpx.Response:
 def claude_run(ws: Path) -> str:
     client = anthropic.Anthropic(api_key="k", http_client=httpx.Client(transport=httpx.MockTransport(fake_claude)))
     reflector = make_reflector(Config(reflect_provider="anthropic"), root=ws, client=client)
-    _, result = reflect_workspace(load(ws), reflector)
+    _, result, _ = reflect_workspace(load(ws), reflector)
     u = result.usage
     return f"{u.calls} calls ({u.cached} cached), {u.input_tokens:,} input tokens, {len(result.changes)} pages changed"
 
@@ -79,7 +79,7 @@ def main() -> None:
             start = time.perf_counter()
             loaded = load(ws)
             loaded_at = time.perf_counter() - start
-            _, result = reflect_workspace(loaded, OfflineReflector())
+            _, result, _ = reflect_workspace(loaded, OfflineReflector())
             total = time.perf_counter() - start
             print(
                 f"offline reflect, {args.size}, {run} run: {total:.2f} s (load {loaded_at:.2f} s); "

@@ -1,0 +1,75 @@
+"""Front matter and privacy: the YAML header of a note, and the parts that must never leave it."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import yaml
+
+from site_builder.core.diagnostics import Diagnostics
+
+PRIVATE_OPEN = re.compile(r"<!--\s*private\s*-->", re.IGNORECASE)
+PRIVATE_CLOSE = re.compile(r"<!--\s*/private\s*-->", re.IGNORECASE)
+
+
+def split_front_matter(text: str, path: str, diagnostics: Diagnostics) -> tuple[dict[str, Any], str, int]:
+    """Return (front matter, body, line number of the body's first line)."""
+    lines = text.split("\n")
+    if not lines or lines[0].strip() != "---":
+        return {}, text, 1
+    for index in range(1, len(lines)):
+        if lines[index].strip() in ("---", "..."):
+            raw = "\n".join(lines[1:index])
+            body = "\n".join(lines[index + 1 :])
+            return _load_yaml(raw, path, diagnostics), body, index + 2
+    diagnostics.warn(path, 1, "front matter starts with '---' but is never closed; read as text", "front-matter")
+    return {}, text, 1
+
+
+def _load_yaml(raw: str, path: str, diagnostics: Diagnostics) -> dict[str, Any]:
+    try:
+        data = yaml.safe_load(raw)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = mark.line + 2 if mark is not None else 1
+        problem = getattr(exc, "problem", None) or "syntax error"
+        diagnostics.warn(path, line, f"front matter is not valid YAML ({problem}); ignored", "front-matter")
+        return {}
+    if data is None:
+        return {}
+    if not isinstance(data, dict):
+        diagnostics.warn(path, 2, "front matter must be a mapping of keys to values; ignored", "front-matter")
+        return {}
+    return {str(k): v for k, v in data.items()}
+
+
+def is_private(meta: dict[str, Any], path: str, diagnostics: Diagnostics) -> bool:
+    """``private: true``; any other value than true/false is taken as private (and reported), never as public."""
+    value = meta.get("private", False)
+    if isinstance(value, bool):
+        return value
+    diagnostics.warn(path, 2, f"private: {value!r} is not true or false; the page is kept private", "front-matter")
+    return True
+
+
+def hide_private_blocks(body: str, path: str, start: int, diagnostics: Diagnostics) -> str:
+    """Blank out every ``<!-- private -->`` ... ``<!-- /private -->`` span, keeping line numbers.
+
+    Spans may sit inside one line or run over many; text around them stays.
+    """
+    if not PRIVATE_OPEN.search(body):
+        return body
+    out: list[str] = []
+    pos = 0
+    while (opened := PRIVATE_OPEN.search(body, pos)) is not None:
+        out.append(body[pos : opened.start()])
+        closed = PRIVATE_CLOSE.search(body, opened.end())
+        end = closed.end() if closed else len(body)
+        out.append("\n" * body.count("\n", opened.start(), end))
+        if closed is None:
+            line = start + body.count("\n", 0, opened.start())
+            diagnostics.warn(path, line, "<!-- private --> is never closed; the rest of the file is hidden", "private")
+        pos = end
+    out.append(body[pos:])
+    return "".join(out)

@@ -1,0 +1,56 @@
+"""The one line walker: which lines of a Markdown file are text, code fences or HTML comments.
+
+Every reader of a note's lines uses it (the note parser, the line anchors of
+the site, generated blocks, recall rows), so they agree on what is code.
+A fence opens with three or more backticks or tildes and closes with a line
+of at least as many of the same character; an HTML comment that starts a line
+runs to the line holding ``-->``. Inside a fence nothing is a comment.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Literal
+
+FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
+COMMENT_OPEN = re.compile(r"^[ \t]*<!--")
+
+Role = Literal["text", "fence", "code", "comment"]
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One line of a file: its number as a person sees it in an editor, its text and its role.
+
+    ``fence`` is a line that opens or closes a code fence, ``code`` a line inside
+    one, ``comment`` a line of an HTML comment that starts a line.
+    """
+
+    number: int
+    text: str
+    role: Role
+
+
+def walk_lines(lines: Iterable[str], first: int = 1) -> Iterator[Line]:
+    """Classify ``lines`` (without their newlines; a trailing ``\\r`` is ignored), numbered from ``first``."""
+    fence: str | None = None
+    in_comment = False
+    for number, text in enumerate(lines, first):
+        line = text.removesuffix("\r")
+        opened = FENCE.match(line)
+        if fence is not None:
+            if opened and opened[1][0] == fence[0] and len(opened[1]) >= len(fence):
+                fence = None
+                yield Line(number, text, "fence")
+            else:
+                yield Line(number, text, "code")
+        elif in_comment or COMMENT_OPEN.match(line):
+            in_comment = "-->" not in line
+            yield Line(number, text, "comment")
+        elif opened:
+            fence = opened[1]
+            yield Line(number, text, "fence")
+        else:
+            yield Line(number, text, "text")

@@ -1,0 +1,80 @@
+"""``memwiki serve``: build, serve over HTTP, rebuild on every change and reload open pages."""
+
+from __future__ import annotations
+
+import signal
+import threading
+import time
+from pathlib import Path
+
+import click
+
+from site_builder.build import build
+from site_builder.io.reader import Workspace, WorkspaceError, open_workspace
+from site_builder.io.writer import OutputError
+from site_builder.reflect.choose import ReflectorError, make_reflector
+from site_builder.serve.server import LiveState, make_server
+from site_builder.serve.watch import Watcher
+
+
+def serve_workspace(
+    workspace: Workspace, out: Path, host: str, port: int, strict: bool, base_url: str | None, reflect: bool
+) -> None:
+    """Serve until Ctrl-C or SIGTERM; every batch of edits rebuilds (reflect first, unless told not to)."""
+    state = LiveState()
+    server = make_server(out, state, host, port)
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://{host}:{server.server_address[1]}/"
+    watcher = Watcher(workspace)
+    watcher.start()
+    root = workspace.root
+    try:
+        watcher.ignore_own_writes(rebuild(root, out, state, strict, base_url, reflect))
+        watcher.ready.wait(timeout=10)
+        click.echo(f"Serving {out} at {url} ; edits to {root} rebuild and reload open pages. Ctrl-C stops.")
+        for changes in watcher.batches():
+            names = sorted({Path(p).relative_to(root).as_posix() for _, p in changes})
+            click.echo(f"Changed: {', '.join(names[:5])}{' …' if len(names) > 5 else ''}")
+            watcher.ignore_own_writes(rebuild(root, out, state, strict, base_url, reflect))
+    except KeyboardInterrupt:
+        pass
+    finally:
+        watcher.stop.set()
+        server.shutdown()
+        server.server_close()
+    click.echo("Stopped.")
+
+
+def rebuild(root: Path, out: Path, state: LiveState, strict: bool, base_url: str | None, reflect: bool) -> list[Path]:
+    """One build for serve; returns the workspace files reflect wrote (not a reason to build again).
+
+    The workspace is opened again each time: ``memwiki.toml`` may be what changed.
+    """
+    started = time.perf_counter()
+    try:
+        workspace = open_workspace(root)
+        reflector = make_reflector(workspace.config, root=root) if reflect else None
+        result = build(workspace, out, strict=strict, base_url=base_url, reflector=reflector)
+    except (WorkspaceError, OutputError, ReflectorError) as exc:
+        click.echo(f"error: {exc}", err=True)
+        state.publish(error=str(exc), rebuilt=False)
+        return []
+    except Exception as exc:  # a bug in memwiki: keep serving the last good site and say what broke
+        message = f"{type(exc).__name__}: {exc} (this is a memwiki bug; please report it)"
+        click.echo(f"error: {message}", err=True)
+        state.publish(error=message, rebuilt=False)
+        return []
+    for line in result.diagnostics.report(strict):
+        click.echo(line, err=True)
+    lines = [f"{d.path}{f':{d.line}' if d.line else ''}: {d.message}" for d in result.diagnostics.sorted()]
+    wrote = [root / rel for rel in result.reflected.changes] if result.reflected else []
+    if not result.written:
+        click.echo(
+            f"Build failed under --strict ({len(lines)} problem(s)); still serving the last good site.", err=True
+        )
+        state.publish(error="\n".join(lines), rebuilt=False)
+        return wrote
+    click.echo(f"Built {result.pages} pages in {time.perf_counter() - started:.2f} s; {len(lines)} warning(s).")
+    state.publish(warnings=lines, rebuilt=True)
+    return wrote

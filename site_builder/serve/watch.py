@@ -1,0 +1,91 @@
+"""Watching the workspace for ``memwiki serve``: batches of changed notes, minus memwiki's own writes."""
+
+from __future__ import annotations
+
+import queue
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from site_builder.io.layout import CONFIG_NAME
+from site_builder.io.reader import Workspace, stamp_of
+
+if TYPE_CHECKING:
+    from watchfiles import Change
+
+Changes = set[tuple["Change", str]]
+
+
+def workspace_filter(workspace: Workspace) -> Callable[[Change, str], bool]:
+    """Only the files memwiki reads trigger a rebuild (not the site, the index or editor temp files)."""
+    root, layout = workspace.root, workspace.layout
+    tops = {str(root / name) for name in (*layout.top_level, CONFIG_NAME)}
+    folders = {str(root / folder) for folder in layout.folders}
+
+    def accept(_change: Change, path: str) -> bool:
+        if path in tops:
+            return True
+        parent, _, name = path.rpartition("/")
+        return parent in folders and name.endswith(".md") and not name.startswith(".")
+
+    return accept
+
+
+class Watcher(threading.Thread):
+    """Watches the workspace in the background and queues batches of changed files.
+
+    ``ready`` is set once the watcher runs (its first timeout has passed), so
+    no edit made after that is missed.
+    """
+
+    def __init__(self, workspace: Workspace) -> None:
+        super().__init__(daemon=True)
+        self.workspace = workspace
+        self.root = workspace.root
+        self.stop = threading.Event()
+        self.ready = threading.Event()
+        self.changes: queue.Queue[Changes] = queue.Queue()
+        self.own: dict[str, str] = {}  # files memwiki wrote itself (reflect) and their stamps
+
+    def ignore_own_writes(self, paths: list[Path]) -> None:
+        """Do not rebuild for these files while they are as memwiki wrote them."""
+        self.own.update({str(p): _stamp(p) for p in paths})
+
+    def run(self) -> None:
+        from watchfiles import watch  # imported here: only serve needs it
+
+        batches = watch(
+            self.root,
+            watch_filter=workspace_filter(self.workspace),
+            stop_event=self.stop,
+            step=50,
+            rust_timeout=200,
+            yield_on_timeout=True,
+            raise_interrupt=False,
+        )
+        for batch in batches:
+            self.ready.set()
+            if batch:
+                self.changes.put(batch)
+
+    def batches(self) -> Iterator[Changes]:
+        """Changed files, several quick edits merged into one batch."""
+        while True:
+            try:
+                batch = self.changes.get(timeout=0.5)  # wakes up for Ctrl-C
+            except queue.Empty:
+                continue
+            while not self.changes.empty():
+                batch |= self.changes.get_nowait()
+            batch = {(change, path) for change, path in batch if self.own.get(path) != _stamp(Path(path))}
+            if batch:
+                yield batch
+
+
+def _stamp(path: Path) -> str:
+    try:
+        info = path.stat()
+    except OSError:
+        return "gone"
+    return stamp_of(info)
