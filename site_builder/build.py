@@ -147,16 +147,7 @@ def build(
             write_reflected(opened.root, reflected, reflector, later)
         staging = Staging(out)
         staging.write(site.files | bundle.files())
-    stats = None
-    try:
-        if search:
-            with progress.stage("index"):
-                stats = index_site(staging.path)
-    except SearchIndexError as exc:
-        later.warn(".", 0, f"search index not built: {exc}", "search")
-    except BaseException:
-        staging.abort()
-        raise
+    stats = _index_search(staging, progress, later) if search else None
     diagnostics = Diagnostics([*loaded.problems().items, *later.items])
     if strict and diagnostics.items:
         staging.abort()
@@ -168,6 +159,19 @@ def build(
     return BuildResult(out, site.pages, files, True, loaded, diagnostics, stats, bundle, progress.timings, reflected)
 
 
+def _index_search(staging: Staging, progress: Progress, diagnostics: Diagnostics) -> SearchStats | None:
+    """Pagefind over the staged pages, its index written beside them; a failure is a warning, not a lost site."""
+    try:
+        with progress.stage("index"):
+            return index_site(staging.path)
+    except SearchIndexError as exc:
+        diagnostics.warn(".", 0, f"search index not built: {exc}", "search")
+        return None
+    except BaseException:
+        staging.abort()
+        raise
+
+
 def _write_recall(loaded: Loaded, bundle: Bundle, diagnostics: Diagnostics) -> None:
     """recall.json into ``.memwiki/``, and the recall index brought up to date with the notes just parsed."""
     try:
@@ -175,6 +179,6 @@ def _write_recall(loaded: Loaded, bundle: Bundle, diagnostics: Diagnostics) -> N
     except OSError as exc:
         diagnostics.warn(".memwiki", 0, f"recall.json not copied into the workspace: {exc}", "io")
     try:
-        refresh_index(loaded.workspace, loaded.notes)
+        refresh_index(loaded.workspace, loaded.notes).db.close()
     except (OSError, sqlite3.Error) as exc:
         diagnostics.warn(".memwiki", 0, f"recall index not updated ({exc}); memwiki recall will update it", "io")

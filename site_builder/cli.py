@@ -10,7 +10,7 @@ import sys
 import time
 import webbrowser
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
+from typing import TextIO
 
 import click
 
@@ -18,9 +18,6 @@ from site_builder import __version__
 from site_builder.core.diagnostics import PROBLEM_CODES, Diagnostics
 from site_builder.io.reader import WorkspaceError, open_workspace
 from site_builder.io.writer import OutputError, check_output
-
-if TYPE_CHECKING:
-    from site_builder.recall.search import Hit
 
 # Heavy modules (the renderer, Pagefind, the anthropic SDK, watchfiles) are imported inside the
 # commands that use them, so `memwiki recall` starts fast.
@@ -113,7 +110,7 @@ def check_command(workspace: Path, strict: bool) -> None:
     """Print the hygiene report; exit 1 when input is broken (any finding with --strict)."""
     from site_builder.build import load
     from site_builder.core.progress import Progress
-    from site_builder.library.hygiene import hygiene_report
+    from site_builder.library.hygiene import hygiene_report, report_lines
 
     try:
         loaded = load(workspace, Progress.for_terminal())
@@ -121,14 +118,9 @@ def check_command(workspace: Path, strict: bool) -> None:
         raise click.ClickException(str(exc)) from None
     diagnostics = loaded.problems()
     sections = hygiene_report(loaded.library, diagnostics)
-    for section in sections:
-        click.echo(f"{section.title} ({len(section.findings)})")
-        for finding in section.findings:
-            where = f"{finding.path}:{finding.line}" if finding.line else finding.path
-            click.echo(f"  {where}: {finding.message}")
+    click.echo("\n".join(report_lines(sections)))
     problems = [d for d in diagnostics.items if strict or d.code in PROBLEM_CODES]
-    total = sum(len(s.findings) for s in sections)
-    click.echo(f"{total} finding(s), {len(problems)} problem(s).")
+    click.echo(f"{sum(len(s.findings) for s in sections)} finding(s), {len(problems)} problem(s).")
     if problems:
         sys.exit(1)
 
@@ -167,25 +159,15 @@ def recall_command(
 ) -> None:
     """Answer QUERY from the workspace with ranked, dated, cited lines."""
     from site_builder.recall.index import open_index
-    from site_builder.recall.search import QueryError, RecallQuery, parse_when, resolve_entity, search
+    from site_builder.recall.search import QueryError, answer_json, make_query, resolve_entity, search
 
     if (query is None) == (queries is None):
         raise click.UsageError("give a QUERY or --queries FILE (not both)")
-    diagnostics = Diagnostics()
     try:
         opened = open_workspace(workspace)
-        today = dt.date.today()
-        base = RecallQuery(
-            text="",
-            k=k,
-            since=parse_when(since, today) if since else None,
-            until=parse_when(until, today) if until else None,
-            kind=kind,
-            today=today,
-        )
-        index = open_index(opened, diagnostics)
+        base = make_query("", k=k, since=since, until=until, entity=entity, kind=kind, today=dt.date.today())
+        index = open_index(opened, Diagnostics())
         if entity:
-            base = dataclasses.replace(base, entity=entity)
             resolve_entity(index, entity)
     except (WorkspaceError, QueryError) as exc:
         raise click.ClickException(str(exc)) from None
@@ -193,15 +175,7 @@ def recall_command(
         click.echo("warning: the workspace has no facts or log lines to search", err=True)
     if queries is not None:
         for line in queries:
-            text = line.rstrip("\n")
-            try:
-                hits = search(index, dataclasses.replace(base, text=text))
-                error = None
-            except QueryError as exc:
-                hits, error = [], str(exc)
-            record: dict[str, object] = {"query": text, "results": [h.as_json() for h in hits]}
-            if error:
-                record["error"] = error
+            record = answer_json(index, dataclasses.replace(base, text=line.rstrip("\n")))
             click.echo(json.dumps(record, ensure_ascii=False))
         return
     assert query is not None
@@ -215,7 +189,7 @@ def recall_command(
     if not hits:
         click.echo("No matching facts or log lines.")
     for rank, hit in enumerate(hits, 1):
-        click.echo(_format_hit(rank, hit))
+        click.echo(hit.as_text(rank))
 
 
 @main.command("reflect")
@@ -303,14 +277,14 @@ def context_command(workspace: Path, budget: int | None, query: str) -> None:
     """Print a memory block for an agent's prompt: core memory, opinions, relevant and recent facts."""
     from site_builder.build import load
     from site_builder.recall.context import context_block
-    from site_builder.recall.index import open_index
+    from site_builder.recall.index import refresh_index
     from site_builder.recall.search import QueryError, RecallQuery, search
 
     try:
         loaded = load(workspace)
         hits = None
         if query.strip():
-            index = open_index(loaded.workspace, Diagnostics())
+            index = refresh_index(loaded.workspace, loaded.notes)
             hits = search(index, RecallQuery(text=query, k=25, today=dt.date.today()))
     except (WorkspaceError, QueryError) as exc:
         raise click.ClickException(str(exc)) from None
@@ -320,9 +294,3 @@ def context_command(workspace: Path, budget: int | None, query: str) -> None:
     click.echo(block.text, nl=False)
     cut = "; some lines were left out" if block.truncated else ""
     click.echo(f"memwiki context: ~{block.estimated_tokens:,} of {limit:,} tokens{cut}.", err=True)
-
-
-def _format_hit(rank: int, hit: Hit) -> str:
-    label = {"log": "log", "page": "page"}.get(hit.kind, hit.kind)
-    head = click.style(f"{rank:>2}. [{label}] {hit.date or ''}", bold=True)
-    return f"{head} {hit.content}\n    {click.style(hit.source, fg='cyan')}"

@@ -64,6 +64,17 @@ def hygiene_report(library: Library, diagnostics: Diagnostics) -> list[Section]:
     ]
 
 
+def report_lines(sections: list[Section]) -> list[str]:
+    """The report as text: each section's title and count, then its findings at file:line."""
+    lines = []
+    for section in sections:
+        lines.append(f"{section.title} ({len(section.findings)})")
+        for finding in section.findings:
+            where = f"{finding.path}:{finding.line}" if finding.line else finding.path
+            lines.append(f"  {where}: {finding.message}")
+    return lines
+
+
 def _opinions(library: Library) -> list[Finding]:
     days = library.days
     if not days or days[-1].date is None:

@@ -71,13 +71,18 @@ def take_blocks(body: str, path: str, start: int, diagnostics: Diagnostics) -> t
     spans, unclosed = find_spans(lines)
     for index in unclosed:
         diagnostics.warn(
-            path, start + index, "'<!-- memwiki:begin' has no '<!-- memwiki:end -->'; the marker is ignored", "generated"
+            path,
+            start + index,
+            "'<!-- memwiki:begin' has no '<!-- memwiki:end -->'; the marker is ignored",
+            "generated",
         )
     blocks: dict[str, str] = {}
     for span in spans:
         blocks.setdefault(span.name, "\n".join(lines[span.begin + 1 : span.end]))
         lines[span.begin : span.end + 1] = [""] * (span.end + 1 - span.begin)
-    reflected = Reflected(read_entity_summary(blocks.get("entity", "")), read_opinion_history(blocks.get("opinions", "")))
+    reflected = Reflected(
+        read_entity_summary(blocks.get("entity", "")), read_opinion_history(blocks.get("opinions", ""))
+    )
     return "\n".join(lines), reflected
 
 

@@ -169,7 +169,8 @@ class RecallIndex:
                         (cur.lastrowid, doc.content, doc.context, " ".join(doc.entities).replace("-", " ")),
                     )
             self.db.executemany(
-                "INSERT OR REPLACE INTO files VALUES (?, ?, ?)", [(n.path, n.digest, stamps.get(n.path, "")) for n in notes]
+                "INSERT OR REPLACE INTO files VALUES (?, ?, ?)",
+                [(n.path, n.digest, stamps.get(n.path, "")) for n in notes],
             )
         return len(changed)
 
@@ -201,10 +202,8 @@ def open_index(workspace: Workspace, diagnostics: Diagnostics) -> RecallIndex:
     return index
 
 
-def refresh_index(workspace: Workspace, notes: list[Note]) -> int:
-    """After a build: store the notes it parsed, so the next ``memwiki recall`` reads nothing."""
+def refresh_index(workspace: Workspace, notes: list[Note]) -> RecallIndex:
+    """The index brought up to date with notes already parsed (by a build): no file is read again."""
     index = RecallIndex(index_path(workspace.root))
-    try:
-        return index.update(stamp_workspace(workspace, Diagnostics()), notes)
-    finally:
-        index.db.close()
+    index.update(stamp_workspace(workspace, Diagnostics()), notes)
+    return index

@@ -14,6 +14,8 @@ import datetime as dt
 import re
 from dataclasses import dataclass
 
+import click
+
 from site_builder.core.names import entity_key
 from site_builder.core.stop_words import STOP_WORDS
 from site_builder.recall.index import RecallIndex
@@ -55,6 +57,11 @@ class Hit:
     def source(self) -> str:
         return f"{self.path}#L{self.line}"
 
+    def as_text(self, rank: int) -> str:
+        """Two lines for a terminal: rank, kind, date and the line; then its citation."""
+        head = click.style(f"{rank:>2}. [{self.kind}] {self.date or ''}", bold=True)
+        return f"{head} {self.content}\n    {click.style(self.source, fg='cyan')}"
+
     def as_json(self) -> dict[str, object]:
         return {
             "source": self.source,
@@ -76,6 +83,21 @@ def parse_when(value: str, today: dt.date) -> dt.date:
         return dt.date.fromisoformat(value.strip())
     except ValueError:
         raise QueryError(f"'{value}' is not a date (use YYYY-MM-DD) or a span like 30d, 2w, 6m, 1y") from None
+
+
+def make_query(
+    text: str, *, k: int, since: str | None, until: str | None, entity: str | None, kind: str | None, today: dt.date
+) -> RecallQuery:
+    """A query from command-line options; dates may be spans back from ``today`` (``30d``)."""
+    return RecallQuery(
+        text=text,
+        k=k,
+        since=parse_when(since, today) if since else None,
+        until=parse_when(until, today) if until else None,
+        entity=entity or None,
+        kind=kind,
+        today=today,
+    )
 
 
 def terms_of(text: str) -> list[str]:
@@ -104,29 +126,7 @@ def search(index: RecallIndex, query: RecallQuery) -> list[Hit]:
     terms = terms_of(text)
     if not terms and window is None:
         raise QueryError("the query has only stop words; add a word that names what you look for")
-    where: list[str] = []
-    params: list[str] = []
-    if terms:
-        where.append("docs_fts MATCH ?")
-        params.append(" OR ".join(_phrase(t) for t in terms))
-    elif window:
-        where.append("d.date BETWEEN ? AND ?")
-        params += [window[0].isoformat(), window[1].isoformat()]
-    if query.since:
-        where.append("d.date >= ?")
-        params.append(query.since.isoformat())
-    if query.until:
-        where.append("d.date <= ?")
-        params.append(query.until.isoformat())
-    if query.kind:
-        where.append("d.kind = ?")
-        params.append(query.kind)
-    entity_keys = set()
-    if query.entity:
-        key = resolve_entity(index, query.entity)
-        where.append("(' ' || d.entities || ' ') LIKE ?")
-        params.append(f"% {key} %")
-        entity_keys.add(key)
+    where, params, entity_keys = _conditions(index, query, terms, window)
     entity_keys |= _query_entities(index, terms)
     if terms:
         rank = f"bm25(docs_fts, {WEIGHTS[0]}, {WEIGHTS[1]}, {WEIGHTS[2]})"
@@ -157,6 +157,45 @@ def search(index: RecallIndex, query: RecallQuery) -> list[Hit]:
         return hits[: query.k]
     hits.sort(key=lambda h: (-h.score, h.path, h.line))
     return hits[: query.k]
+
+
+def _conditions(
+    index: RecallIndex, query: RecallQuery, terms: list[str], window: tuple[dt.date, dt.date] | None
+) -> tuple[list[str], list[str], set[str]]:
+    """SQL conditions and their values for the query's words or time and its filters, and the entity asked for."""
+    where: list[str] = []
+    params: list[str] = []
+    if terms:
+        where.append("docs_fts MATCH ?")
+        params.append(" OR ".join(_phrase(t) for t in terms))
+    elif window:
+        where.append("d.date BETWEEN ? AND ?")
+        params += [window[0].isoformat(), window[1].isoformat()]
+    for condition, value in (("d.date >= ?", query.since), ("d.date <= ?", query.until)):
+        if value:
+            where.append(condition)
+            params.append(value.isoformat())
+    if query.kind:
+        where.append("d.kind = ?")
+        params.append(query.kind)
+    entity_keys = set()
+    if query.entity:
+        key = resolve_entity(index, query.entity)
+        where.append("(' ' || d.entities || ' ') LIKE ?")
+        params.append(f"% {key} %")
+        entity_keys.add(key)
+    return where, params, entity_keys
+
+
+def answer_json(index: RecallIndex, query: RecallQuery) -> dict[str, object]:
+    """``{"query", "results"}`` for one query of a batch; an unusable query answers with an ``error``."""
+    record: dict[str, object] = {"query": query.text}
+    try:
+        record["results"] = [hit.as_json() for hit in search(index, query)]
+    except QueryError as exc:
+        record["results"] = []
+        record["error"] = str(exc)
+    return record
 
 
 def _query_entities(index: RecallIndex, terms: list[str]) -> set[str]:

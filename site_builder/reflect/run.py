@@ -41,7 +41,9 @@ class ReflectResult:
         usage = self.usage
         verb = "would change" if dry_run else "changed"
         created = f" ({len(self.created)} new)" if self.created else ""
-        line = f"reflect: {self.entities} entities, {self.opinions} opinions; {verb} {len(self.changes)} page(s){created}"
+        line = (
+            f"reflect: {self.entities} entities, {self.opinions} opinions; {verb} {len(self.changes)} page(s){created}"
+        )
         if usage.calls or usage.cached:
             line += (
                 f"; {usage.calls} model call(s), {usage.cached} from cache, "

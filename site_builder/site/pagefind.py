@@ -1,4 +1,4 @@
-"""The search index: Pagefind, run in-process over the staged site folder."""
+"""The search index: Pagefind, run in-process over the staged site folder (its input: the rendered pages)."""
 
 from __future__ import annotations
 
@@ -6,8 +6,6 @@ import asyncio
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-
-from pagefind.index import IndexConfig, PagefindIndex
 
 
 class SearchIndexError(Exception):
@@ -46,6 +44,8 @@ def _run(site_dir: Path) -> int:
 
 
 async def _index(site_dir: Path) -> int:
+    from pagefind.index import IndexConfig, PagefindIndex  # imported here: only a build with search needs it
+
     # Leaving the context writes the bundle to ``output_path``; without an
     # absolute one Pagefind writes to ./pagefind of the current directory.
     config = IndexConfig(keep_index_url=True, force_language="en", output_path=str(site_dir / "pagefind"))
