@@ -2,9 +2,10 @@
 
 Links in the feed are relative: the feed's ``xml:base`` is the hosted URL when
 ``base_url`` is set, and each entry's content (the day's page, rendered once for
-both) has ``xml:base="memory/"`` because its links are relative to that folder. A sitemap must list absolute URLs, so it is only
-written when ``base_url`` is known. Nothing depends on the clock: a feed's
-``updated`` is the date of its newest log.
+both) has ``xml:base="memory/"`` because its links are relative to that folder.
+A sitemap must list absolute URLs, so it is only written when ``base_url`` is
+known. Nothing depends on the clock: a feed's ``updated`` is the date of its
+newest log.
 """
 
 from __future__ import annotations
@@ -13,14 +14,14 @@ import uuid
 
 from site_builder.core.model import Note
 from site_builder.library.summaries import first_paragraph, shorten
-from site_builder.site.pages import PageBuilder
+from site_builder.site.builder import PageBuilder
 from site_builder.site.views import FeedEntry, FeedPage, PageView, SitemapPage
 
 FEED_ENTRIES = 50
-NOT_IN_SITEMAP = {"404.html", "search.html"}
 
 
 def feed_page(builder: PageBuilder) -> FeedPage:
+    """The newest daily logs, newest first, each with its page's body."""
     config = builder.config
     days = [n for n in builder.library.days if n.date][-FEED_ENTRIES:][::-1]
     entries = [
@@ -35,7 +36,9 @@ def feed_page(builder: PageBuilder) -> FeedPage:
         for note in days
     ]
     return FeedPage(
-        **builder.base("feed.xml", "feed.xml", f"{config.title}: daily logs", "days"),  # type: ignore[arg-type]
+        chrome=builder.chrome(
+            "feed.xml", kind="feed", title=f"{config.title}: daily logs", section="days", listed=False
+        ),
         feed_id=_id(config.base_url, config.title, "feed.xml"),
         updated=entries[0].date if entries else "1970-01-01",
         entries=entries,
@@ -43,11 +46,13 @@ def feed_page(builder: PageBuilder) -> FeedPage:
 
 
 def sitemap_page(builder: PageBuilder, pages: list[PageView]) -> SitemapPage | None:
+    """The listed pages' absolute URLs; ``None`` when the site's ``base_url`` is unknown."""
     base = builder.config.base_url
     if not base:
         return None
-    urls = sorted(f"{base}/{p.url}" for p in pages if p.url.endswith(".html") and p.url not in NOT_IN_SITEMAP)
-    return SitemapPage(**builder.base("sitemap.xml", "sitemap.xml", "Sitemap", ""), urls=urls)  # type: ignore[arg-type]
+    urls = sorted(f"{base}/{p.chrome.url}" for p in pages if p.chrome.listed)
+    chrome = builder.chrome("sitemap.xml", kind="sitemap", title="Sitemap", section="", listed=False)
+    return SitemapPage(chrome=chrome, urls=urls)
 
 
 def _title(note: Note) -> str:

@@ -10,9 +10,10 @@ import jinja2
 from site_builder.core.config import Config
 from site_builder.core.model import Library
 from site_builder.library.hygiene import Section
+from site_builder.site.builder import PageBuilder
 from site_builder.site.feeds import feed_page, sitemap_page
 from site_builder.site.markdown import MarkdownRenderer
-from site_builder.site.pages import PageBuilder, collect_pages
+from site_builder.site.pages import collect_pages
 from site_builder.site.views import PageView
 
 PACKAGE_DIR = Path(__file__).resolve().parents[1]  # site_builder/
@@ -53,12 +54,8 @@ def make_environment() -> jinja2.Environment:
 
 
 def render_pages(pages: list[PageView], env: jinja2.Environment) -> dict[str, bytes]:
-    """Site path -> HTML bytes for every page."""
-    out = {}
-    for page in pages:
-        html = env.get_template(page.template).render(page=page)
-        out[page.url] = html.encode("utf-8")
-    return out
+    """Site path -> bytes for every page: its view rendered by the template it names, as ``page``."""
+    return {page.chrome.url: env.get_template(page.template).render(page=page).encode("utf-8") for page in pages}
 
 
 def theme_files(theme: str = "default") -> dict[str, bytes]:

@@ -1,236 +1,280 @@
-"""Template contexts: the read-only views each page template receives as ``page``.
+"""Template contexts: the read-only views each template receives as ``page``.
 
-Templates never see the model. Every page view carries the fields of
-``PageView``; the subclasses add what their template shows. ``tests/
-test_views.py`` checks that templates use only documented fields.
+Templates never see the model. Every page view holds a ``Chrome`` (what
+``base.html`` shows around the content) and names its template; the other
+views are the items those pages list. Each field is documented by a ``#:``
+comment on its line, and ``tests/test_views.py`` checks that templates use
+exactly the documented fields.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from typing import ClassVar
 
 
 @dataclass(frozen=True)
 class LinkView:
     """A link with optional secondary text, e.g. an entity and its mention count."""
 
-    text: str
-    href: str
-    note: str = ""
-    css: str = ""
+    text: str  #: what the link says
+    href: str  #: where it leads, relative to the page
+    note: str = ""  #: muted text after the link, e.g. "3 mentions"
+    css: str = ""  #: CSS class, "missing" for an entity without a page
+
+
+@dataclass(frozen=True)
+class NavLink:
+    """An entry of the main navigation."""
+
+    text: str  #: the section's name
+    href: str  #: the section's page, relative to the page (absolute on the 404 page)
+    current: bool  #: the page belongs to this section
 
 
 @dataclass(frozen=True)
 class FactView:
     """One Retain fact as shown in lists: kind badge, text, date and citation."""
 
-    id: str
-    kind: str
-    kind_name: str
-    html: str
-    date: str
-    occurred: str
-    source: str
-    href: str
-    confidence: str
-    entities: list[LinkView]
+    id: str  #: the fact's id, anchor of its list item
+    kind: str  #: W, B, O or S
+    kind_name: str  #: the kind in words, e.g. "world"
+    html: str  #: the fact's text as HTML
+    date: str  #: ISO date of the log that states it, "" outside logs
+    occurred: str  #: when it happens ("2025-11-27" or a range), "" when not said
+    source: str  #: the note and line that state it, cited when there is no date
+    href: str  #: link to that line
+    confidence: str  #: "0.80", "" when not given
 
 
 @dataclass(frozen=True)
 class BacklinkLine:
     """A line that links to an entity: the sentence (HTML) and its line anchor."""
 
-    html: str
-    href: str
-    line: int
+    html: str  #: the sentence around the link, as HTML
+    href: str  #: link to the line in its note
+    line: int  #: the line number
 
 
 @dataclass(frozen=True)
 class BacklinkGroup:
-    """Backlinks from one source note, with the note's date when it is a log."""
+    """Backlinks from one source note."""
 
-    source: LinkView
-    date: str
-    lines: list[BacklinkLine]
+    source: LinkView  #: the note that links here
+    lines: list[BacklinkLine]  #: its lines that do
 
 
 @dataclass(frozen=True)
 class EvidenceView:
-    stance: str
-    fact: FactView
+    """A fact for or against an opinion."""
 
-
-@dataclass(frozen=True)
-class HistoryPoint:
-    date: str
-    value: str
-    href: str
+    stance: str  #: "supports" or "contradicts", also a CSS class
+    fact: FactView  #: the fact
 
 
 @dataclass(frozen=True)
 class OpinionView:
     """An opinion card: statement, confidence, chart and evidence."""
 
-    id: str
-    statement_html: str
-    confidence: float
-    confidence_text: str
-    changed: str
-    chart_svg: str
-    entities: list[LinkView]
-    history: list[HistoryPoint]
-    evidence: list[EvidenceView]
-    origin_href: str
+    id: str  #: the opinion's id, anchor of its card
+    statement_html: str  #: the statement as HTML
+    confidence_text: str  #: current confidence, "0.80"
+    changed: str  #: ISO date of the last change, "" when never changed
+    chart_svg: str  #: inline SVG of the confidence history, "" without dated history
+    entities: list[LinkView]  #: the entities it is about
+    evidence: list[EvidenceView]  #: facts for and against it
+    origin_href: str  #: link to where it was first stated
 
 
 @dataclass(frozen=True)
 class DaySummary:
     """A daily log in a list: date, first words and how many facts it retains."""
 
-    title: str
-    href: str
-    date: str
-    weekday: str
-    summary: str
-    fact_count: int
+    href: str  #: link to the day's page
+    date: str  #: ISO date
+    weekday: str  #: e.g. "Monday"
+    summary: str  #: the log's first line
+    fact_count: int  #: how many Retain facts it has
 
 
 @dataclass(frozen=True)
 class MonthView:
-    label: str
-    href: str
-    count: int
+    """A month in the archive list."""
+
+    label: str  #: e.g. "November 2025"
+    href: str  #: link to the month's page
+    count: int  #: how many logs it has
 
 
 @dataclass(frozen=True)
 class HygieneItem:
-    where: str
-    href: str
-    message: str
+    """One finding of the hygiene report."""
+
+    where: str  #: "path:line" or "path"
+    href: str  #: link to the place, "" when it has no page
+    message: str  #: what is wrong
 
 
 @dataclass(frozen=True)
 class HygieneSection:
-    title: str
-    explanation: str
-    items: list[HygieneItem]
+    """A group of findings of one sort."""
+
+    title: str  #: the section's heading
+    explanation: str  #: why these findings matter
+    items: list[HygieneItem]  #: the findings
+
+
+@dataclass(frozen=True)
+class Chrome:
+    """What ``base.html`` shows around every page's content."""
+
+    kind: str  #: the page's kind, its body's CSS class ``page-<kind>``
+    title: str  #: the page's title; the home page's is the site title
+    url: str  #: the page's path in the site, e.g. ``memory/2025-11-27.html``
+    root: str  #: prefix that leads back to the site root, so the site works from any path
+    site_title: str  #: the site's title from memwiki.toml
+    base_url: str  #: absolute URL of the hosted site, "" when unknown
+    listed: bool  #: a content page: canonical link and sitemap entry (not search or 404)
+    searchable: bool  #: Pagefind indexes the page's main content
+    nav: list[NavLink]  #: the main navigation
+    pagefind_meta: dict[str, str]  #: Pagefind metadata: the page's kind and date
+    pagefind_filters: dict[str, list[str]]  #: Pagefind filter values: page kind, fact kinds, year, entities
 
 
 @dataclass(frozen=True)
 class PageView:
-    """Fields every page has. ``root`` prefixes links so the site works from any path."""
+    """A page: its chrome; subclasses name their template and add their content."""
 
-    template: str
-    title: str
-    url: str
-    root: str
-    site_title: str
-    section: str
-    base_url: str = ""  # absolute URL of the hosted site, "" when unknown
-    description: str = ""
-    nav: list[LinkView] = field(default_factory=list)
-    pagefind_meta: dict[str, str] = field(default_factory=dict)
-    pagefind_filters: dict[str, list[str]] = field(default_factory=dict)
+    template: ClassVar[str]
+    chrome: Chrome  #: title, navigation and search data around the content
+
+
+@dataclass(frozen=True)
+class NotFoundPage(PageView):
+    """``404.html``: links back into the site and nothing else."""
+
+    template = "404.html"
 
 
 @dataclass(frozen=True)
 class HomePage(PageView):
-    core_html: str = ""
-    recent: list[DaySummary] = field(default_factory=list)
-    active_entities: list[LinkView] = field(default_factory=list)
-    opinions: list[OpinionView] = field(default_factory=list)
-    stats: list[LinkView] = field(default_factory=list)
+    """The home page: core memory, recent days, active entities and opinions."""
+
+    template = "home.html"
+    core_html: str  #: memory.md as HTML, "" without one
+    recent: list[DaySummary]  #: the newest daily logs, newest first
+    active_entities: list[LinkView]  #: the most mentioned entities
+    opinions: list[OpinionView]  #: the first opinions
+    stats: list[LinkView]  #: counts of logs, facts, entities and opinions (hrefs from the root)
 
 
 @dataclass(frozen=True)
 class NotePage(PageView):
     """Core memory, SOUL.md, bank pages and daily logs: a rendered Markdown body."""
 
-    html: str = ""
-    source: str = ""
-    date: str = ""
-    prev: LinkView | None = None
-    next: LinkView | None = None
-    up: LinkView | None = None
-    entities: list[LinkView] = field(default_factory=list)
+    template = "note.html"
+    html: str  #: the note as HTML
+    source: str  #: the note's path in the workspace
+    date: str  #: ISO date of a daily log, "" for other notes
+    prev: LinkView | None  #: the day before, for daily logs
+    next: LinkView | None  #: the day after, for daily logs
+    up: LinkView | None  #: the log's month, for daily logs
+    entities: list[LinkView]  #: the entities the note mentions
 
 
 @dataclass(frozen=True)
 class TimelinePage(PageView):
-    heatmaps: list[str] = field(default_factory=list)
-    months: list[MonthView] = field(default_factory=list)
-    days: list[DaySummary] = field(default_factory=list)
+    """The daily logs (with calendars and months) or one month of them."""
+
+    template = "timeline.html"
+    heatmaps: list[str]  #: inline SVG calendars, newest year first (none on month pages)
+    months: list[MonthView]  #: the month archives (none on month pages)
+    days: list[DaySummary]  #: the logs listed
 
 
 @dataclass(frozen=True)
 class EntityPage(PageView):
     """An entity: its own text (if it has a page), backlinks, facts and relations."""
 
-    name: str = ""
-    type: str = ""
-    aliases: list[str] = field(default_factory=list)
-    placeholder: bool = False
-    html: str = ""
-    source: str = ""
-    first_seen: str = ""
-    last_seen: str = ""
-    backlinks: list[BacklinkGroup] = field(default_factory=list)
-    facts: list[FactView] = field(default_factory=list)
-    related: list[LinkView] = field(default_factory=list)
-    opinions: list[OpinionView] = field(default_factory=list)
-    summary: str = ""  # reflect's summary from the page's generated block
-    summary_html: str = ""
+    template = "entity.html"
+    name: str  #: the entity's name (the page's own heading shows it otherwise)
+    type: str  #: e.g. "person", "" when not given
+    aliases: list[str]  #: other names
+    placeholder: bool  #: mentioned but without a page of its own
+    html: str  #: its page as HTML
+    source: str  #: its page's path in the workspace
+    first_seen: str  #: ISO date of the first log that mentions it
+    last_seen: str  #: ISO date of the last one
+    backlinks: list[BacklinkGroup]  #: lines that link here: logs newest first, then other notes
+    facts: list[FactView]  #: facts about it, newest first
+    related: list[LinkView]  #: entities mentioned alongside it
+    opinions: list[OpinionView]  #: opinions about it
+    summary: str  #: reflect's summary from the page's generated block, "" without one
+    summary_html: str  #: that summary as HTML
 
 
 @dataclass(frozen=True)
 class EntityIndexPage(PageView):
-    groups: list[tuple[str, list[LinkView]]] = field(default_factory=list)
+    """All entities grouped by type."""
+
+    template = "entities.html"
+    groups: list[tuple[str, list[LinkView]]]  #: (type, its entities by name), typed groups first
 
 
 @dataclass(frozen=True)
 class OpinionsPage(PageView):
-    opinions: list[OpinionView] = field(default_factory=list)
-    html: str = ""
-    source: str = ""
+    """Every opinion, then bank/opinions.md itself."""
+
+    template = "opinions.html"
+    opinions: list[OpinionView]  #: all opinions
+    html: str  #: bank/opinions.md as HTML, "" without one
 
 
 @dataclass(frozen=True)
 class HygienePage(PageView):
-    sections: list[HygieneSection] = field(default_factory=list)
-    total: int = 0
+    """The hygiene report: findings by section."""
+
+    template = "hygiene.html"
+    sections: list[HygieneSection]  #: the report's sections
+    total: int  #: how many findings in all
 
 
 @dataclass(frozen=True)
 class SearchPage(PageView):
     """The search page: its filter choices are known at build time, results come from Pagefind."""
 
-    kinds: list[str] = field(default_factory=list)
-    entities: list[str] = field(default_factory=list)
-    years: list[str] = field(default_factory=list)
-    page_kinds: list[str] = field(default_factory=list)
+    template = "search.html"
+    kinds: list[str]  #: fact kinds present, in words
+    entities: list[str]  #: entity names, by name
+    years: list[str]  #: years with logs, newest first
+    page_kinds: list[str]  #: page kinds present, in words
 
 
 @dataclass(frozen=True)
 class FeedEntry:
-    title: str
-    id: str
-    href: str
-    date: str
-    summary: str
-    html: str
+    """A daily log in the Atom feed."""
+
+    title: str  #: e.g. "Thursday 27 November 2025"
+    id: str  #: permanent Atom id
+    href: str  #: the day's page, relative to the site root
+    date: str  #: ISO date
+    summary: str  #: the log's first paragraph, shortened
+    html: str  #: the day's page body as HTML
 
 
 @dataclass(frozen=True)
 class FeedPage(PageView):
     """``feed.xml``: an Atom feed of the newest daily logs."""
 
-    feed_id: str = ""
-    updated: str = ""
-    entries: list[FeedEntry] = field(default_factory=list)
+    template = "feed.xml"
+    feed_id: str  #: permanent Atom id of the feed
+    updated: str  #: ISO date of the newest log
+    entries: list[FeedEntry]  #: the newest logs, newest first
 
 
 @dataclass(frozen=True)
 class SitemapPage(PageView):
     """``sitemap.xml``: absolute URLs of every content page (needs ``base_url``)."""
 
-    urls: list[str] = field(default_factory=list)
+    template = "sitemap.xml"
+    urls: list[str]  #: absolute URLs, sorted

@@ -1,0 +1,169 @@
+"""``PageBuilder``: what every page needs (library, config, Markdown, chrome) and the item views pages share."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable
+
+from site_builder.core.config import Config
+from site_builder.core.model import KIND_NAMES, Fact, Library, Note, Opinion
+from site_builder.library.summaries import first_line
+from site_builder.site.charts import ChartPoint, confidence_chart
+from site_builder.site.links import SiteLinker, href, root_of, source_url
+from site_builder.site.markdown import MarkdownRenderer
+from site_builder.site.views import (
+    Chrome,
+    DaySummary,
+    EvidenceView,
+    FactView,
+    LinkView,
+    NavLink,
+    OpinionView,
+)
+
+PAGE_KINDS = {
+    "core": "core memory",
+    "soul": "persona",
+    "daily": "daily log",
+    "bank": "bank page",
+    "entity": "entity",
+    "page": "page",
+}
+
+
+class PageBuilder:
+    """Holds what every page needs: the library, config, one Markdown renderer and the navigation."""
+
+    def __init__(self, library: Library, config: Config, markdown: MarkdownRenderer) -> None:
+        self.library = library
+        self.config = config
+        self.md = markdown
+        self.days = library.days
+        self._inline: dict[tuple[str, str], str] = {}
+        self._notes: dict[str, str] = {}
+        self.nav = [
+            ("days", "Days", "memory/index.html"),
+            ("entities", "Entities", "bank/entities/index.html"),
+            ("opinions", "Opinions", "bank/opinions.html"),
+            *(
+                ("bank", title, path.removesuffix(".md") + ".html")
+                for path, title in (("bank/world.md", "World"), ("bank/experience.md", "Experience"))
+                if library.note(path)
+            ),
+            ("hygiene", "Hygiene", "hygiene.html"),
+        ]
+
+    def note_html(self, note: Note) -> str:
+        """A note rendered for its own page (memoised: the feed reuses it)."""
+        html = self._notes.get(note.path)
+        if html is None:
+            html = self._notes[note.path] = self.md.render_note(note, SiteLinker(self.library, note.url))
+        return html
+
+    def inline(self, text: str, url: str) -> str:
+        """One line of Markdown as HTML; memoised per folder (links only depend on depth)."""
+        key = (text, root_of(url))
+        html = self._inline.get(key)
+        if html is None:
+            html = self._inline[key] = self.md.render_inline(text, SiteLinker(self.library, url))
+        return html
+
+    def chrome(
+        self,
+        url: str,
+        *,
+        kind: str,
+        title: str,
+        section: str,
+        listed: bool = True,
+        searchable: bool = False,
+        meta: dict[str, str] | None = None,
+        filters: dict[str, list[str]] | None = None,
+    ) -> Chrome:
+        """The chrome of the page at ``url``; ``section`` marks the current navigation entry."""
+        return Chrome(
+            kind=kind,
+            title=title,
+            url=url,
+            root=root_of(url),
+            site_title=self.config.title,
+            base_url=self.config.base_url,
+            listed=listed,
+            searchable=searchable,
+            nav=[NavLink(text, href(url, target), key == section) for key, text, target in self.nav],
+            pagefind_meta=meta or {},
+            pagefind_filters=filters or {},
+        )
+
+    def entity_chips(self, names: Iterable[str], url: str) -> list[LinkView]:
+        """``@name`` links to entities, marked when the entity has no page."""
+        linker = SiteLinker(self.library, url)
+        chips = []
+        for name in names:
+            to = linker.entity(name)
+            chips.append(LinkView("@" + name, to.href, css="missing" if to.missing else ""))
+        return chips
+
+    def fact_view(self, fact: Fact, url: str) -> FactView:
+        occurred = ""
+        if fact.occurred:
+            start, end = fact.occurred
+            occurred = start.isoformat() if start == end else f"{start.isoformat()} – {end.isoformat()}"
+        return FactView(
+            id=fact.id,
+            kind=fact.kind,
+            kind_name=KIND_NAMES[fact.kind],
+            html=self.inline(fact.content, url),
+            date=fact.date.isoformat() if fact.date else "",
+            occurred=occurred,
+            source=fact.source,
+            href=href(url, source_url(fact.source)),
+            confidence=f"{fact.confidence:.2f}" if fact.confidence is not None else "",
+        )
+
+    def opinion_view(self, opinion: Opinion, url: str) -> OpinionView:
+        points = [
+            ChartPoint(p.date, p.confidence, href(url, source_url(p.source)), f"{p.change}: {p.text}")
+            for p in opinion.history
+            if p.date
+        ]
+        return OpinionView(
+            id=opinion.id,
+            statement_html=self.inline(opinion.statement, url),
+            confidence_text=f"{opinion.confidence:.2f}",
+            changed=opinion.changed.isoformat() if opinion.changed else "",
+            chart_svg=confidence_chart(points, f"Confidence over time: {opinion.statement}"),
+            entities=self.entity_chips(opinion.entities, url),
+            evidence=[EvidenceView(e.stance, self.fact_view(e.fact, url)) for e in opinion.evidence],
+            origin_href=href(url, source_url(opinion.origin.source)),
+        )
+
+    def day_summary(self, note: Note, url: str) -> DaySummary:
+        assert note.date is not None
+        return DaySummary(
+            href=href(url, note.url),
+            date=note.date.isoformat(),
+            weekday=note.date.strftime("%A"),
+            summary=first_line(note),
+            fact_count=len(note.facts),
+        )
+
+
+def search_filters(page: str, kinds: list[str], entities: list[str], date: dt.date | None) -> dict[str, list[str]]:
+    """Pagefind filters: the page's kind, the kinds of its facts, its entities and year."""
+    filters: dict[str, list[str]] = {"page": [PAGE_KINDS[page]]}
+    if kinds:
+        filters["kind"] = sorted(KIND_NAMES[k] for k in set(kinds))
+    if date:
+        filters["year"] = [str(date.year)]
+    if entities:
+        filters["entity"] = entities
+    return filters
+
+
+def search_meta(page: str, date: dt.date | None) -> dict[str, str]:
+    """Pagefind metadata: the page's kind and, for logs, its date."""
+    meta = {"page": PAGE_KINDS[page]}
+    if date:
+        meta["date"] = date.isoformat()
+    return meta

@@ -1,0 +1,98 @@
+"""Entity pages (text, backlinks, facts, opinions, related entities) and the index of all entities."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from itertools import groupby
+
+from site_builder.core.model import Entity
+from site_builder.parse.link_syntax import plain_sentence
+from site_builder.site.builder import PageBuilder, search_filters, search_meta
+from site_builder.site.links import SiteLinker, href, source_url
+from site_builder.site.views import BacklinkGroup, BacklinkLine, EntityIndexPage, EntityPage, LinkView
+
+RELATED_ENTITIES = 12
+UNTYPED = ("other", "no page yet")
+
+
+def entity_page(builder: PageBuilder, entity: Entity) -> EntityPage:
+    url = entity.url
+    library = builder.library
+    facts = library.facts_by_entity.get(entity.key, [])
+    dates = library.seen(entity.key)
+    note = entity.note
+    summary = note.reflected.summary if note else ""
+    return EntityPage(
+        chrome=builder.chrome(
+            url,
+            kind="entity",
+            title=entity.name,
+            section="entities",
+            searchable=True,
+            meta=search_meta("entity", None),
+            filters=search_filters("entity", [f.kind for f in facts], [entity.name], None),
+        ),
+        name=entity.name,
+        type=entity.type,
+        aliases=list(entity.aliases),
+        placeholder=entity.placeholder,
+        html=builder.md.render_note(note, SiteLinker(library, url)) if note else "",
+        source=note.path if note else "",
+        first_seen=dates[0].isoformat() if dates else "",
+        last_seen=dates[-1].isoformat() if dates else "",
+        backlinks=backlink_groups(builder, entity),
+        facts=[builder.fact_view(f, url) for f in reversed(facts)],
+        related=related_entities(builder, entity),
+        opinions=[builder.opinion_view(o, url) for o in library.opinions_about(entity.key)],
+        summary=summary,
+        summary_html=builder.inline(summary, url) if summary else "",
+    )
+
+
+def backlink_groups(builder: PageBuilder, entity: Entity) -> list[BacklinkGroup]:
+    """The lines linking to ``entity`` by note: daily logs newest first, then the other notes by path."""
+    url = entity.url
+    dated: list[tuple[str, BacklinkGroup]] = []
+    undated: list[BacklinkGroup] = []
+    for path, links in groupby(builder.library.backlinks.get(entity.key, []), key=lambda link: link.path):
+        note = builder.library.note(path)
+        assert note is not None
+        lines = [
+            BacklinkLine(
+                builder.inline(link.sentence or plain_sentence(note.line_text(link.line)), url),
+                href(url, source_url(f"{path}#L{link.line}")),
+                link.line,
+            )
+            for link in links
+        ]
+        group = BacklinkGroup(LinkView(note.title, href(url, note.url)), lines)
+        if note.date:
+            dated.append((note.date.isoformat(), group))
+        else:
+            undated.append(group)
+    dated.sort(key=lambda item: item[0])
+    return [group for _, group in reversed(dated)] + undated
+
+
+def related_entities(builder: PageBuilder, entity: Entity) -> list[LinkView]:
+    """The entities most often mentioned alongside ``entity``, with how often."""
+    entities = builder.library.entities
+    return [
+        LinkView(entities[k].name, href(entity.url, entities[k].url), f"{n}×")
+        for k, n in builder.library.related.get(entity.key, [])[:RELATED_ENTITIES]
+    ]
+
+
+def entity_index_page(builder: PageBuilder) -> EntityIndexPage:
+    url = "bank/entities/index.html"
+    groups: dict[str, list[LinkView]] = defaultdict(list)
+    for entity in builder.library.entities.values():
+        mentions = len(builder.library.backlinks.get(entity.key, []))
+        label = entity.type or ("no page yet" if entity.placeholder else "other")
+        css = "missing" if entity.placeholder else ""
+        groups[label].append(LinkView(entity.name, href(url, entity.url), f"{mentions} mentions", css))
+    ordered = sorted(groups.items(), key=lambda kv: (kv[0] in UNTYPED, kv[0]))
+    return EntityIndexPage(
+        chrome=builder.chrome(url, kind="entities", title="Entities", section="entities"),
+        groups=[(label, sorted(links, key=lambda link: link.text.casefold())) for label, links in ordered],
+    )

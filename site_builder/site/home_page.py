@@ -1,0 +1,43 @@
+"""The home page: core memory, recent days, the most active entities and opinions at a glance."""
+
+from __future__ import annotations
+
+from site_builder.site.builder import PageBuilder
+from site_builder.site.links import SiteLinker, href
+from site_builder.site.views import HomePage, LinkView
+
+ACTIVE_ENTITIES = 12
+GLANCE_OPINIONS = 6
+
+
+def home_page(builder: PageBuilder) -> HomePage:
+    url = "index.html"
+    library = builder.library
+    core = library.note("memory.md")
+    return HomePage(
+        chrome=builder.chrome(url, kind="home", title=builder.config.title, section="home"),
+        core_html=builder.md.render_note(core, SiteLinker(library, url)) if core else "",
+        recent=[builder.day_summary(n, url) for n in reversed(builder.days[-builder.config.recent_days :])],
+        active_entities=active_entities(builder, url),
+        opinions=[builder.opinion_view(o, url) for o in library.opinions[:GLANCE_OPINIONS]],
+        stats=[
+            LinkView(f"{len(builder.days)} daily logs", "memory/index.html"),
+            LinkView(f"{len(library.facts)} facts", "memory/index.html"),
+            LinkView(f"{len(library.entities)} entities", "bank/entities/index.html"),
+            LinkView(f"{len(library.opinions)} opinions", "bank/opinions.html"),
+        ],
+    )
+
+
+def active_entities(builder: PageBuilder, url: str) -> list[LinkView]:
+    """The most mentioned entities, most mentions first."""
+    library = builder.library
+    counts = sorted(
+        ((len(library.backlinks.get(k, [])), e) for k, e in library.entities.items()),
+        key=lambda item: (-item[0], item[1].name.casefold()),
+    )
+    return [
+        LinkView(e.name, href(url, e.url), f"{n} mentions", "missing" if e.placeholder else "")
+        for n, e in counts[:ACTIVE_ENTITIES]
+        if n
+    ]

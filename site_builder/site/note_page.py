@@ -1,0 +1,64 @@
+"""Pages of notes shown as their Markdown: daily logs, core memory, SOUL.md and bank pages."""
+
+from __future__ import annotations
+
+from site_builder.core.model import Entity, Note
+from site_builder.site.builder import PageBuilder, search_filters, search_meta
+from site_builder.site.links import href
+from site_builder.site.views import LinkView, NotePage
+
+SECTIONS = {"core": "home", "soul": "home", "daily": "days", "entity": "entities"}
+
+
+def note_page(builder: PageBuilder, note: Note) -> NotePage:
+    url = note.url
+    entities = mentioned_entities(builder, note)
+    kinds = sorted({f.kind for f in note.facts})
+    prev, next_, up = day_links(builder, note) if note.kind == "daily" and note.date else (None, None, None)
+    return NotePage(
+        chrome=builder.chrome(
+            url,
+            kind="note",
+            title=note.title,
+            section=SECTIONS.get(note.kind, "bank"),
+            searchable=True,
+            meta=search_meta(note.kind, note.date),
+            filters=search_filters(note.kind, kinds, [e.text for e in entities], note.date),
+        ),
+        html=builder.note_html(note),
+        source=note.path,
+        date=note.date.isoformat() if note.kind == "daily" and note.date else "",
+        prev=prev,
+        next=next_,
+        up=up,
+        entities=entities,
+    )
+
+
+def day_links(builder: PageBuilder, day: Note) -> tuple[LinkView | None, LinkView | None, LinkView]:
+    """A daily log's previous and next days and its month."""
+    assert day.date is not None
+    url, days = day.url, builder.days
+    index = days.index(day)
+    prev = LinkView(days[index - 1].title, href(url, days[index - 1].url)) if index > 0 else None
+    next_ = LinkView(days[index + 1].title, href(url, days[index + 1].url)) if index + 1 < len(days) else None
+    up = LinkView(day.date.strftime("%B %Y"), href(url, f"memory/{day.date:%Y-%m}.html"))
+    return prev, next_, up
+
+
+def mentioned_entities(builder: PageBuilder, note: Note) -> list[LinkView]:
+    """The entities a note links to, by name; a wikilink to a note that is no entity page does not count."""
+    resolver = builder.library.resolver
+    seen: dict[str, Entity] = {}
+    for link in note.links:
+        entity = resolver.entity(link.target)
+        if (
+            entity
+            and entity.key not in seen
+            and not (link.syntax == "wikilink" and resolver.note_path(link.target) and not entity.note)
+        ):
+            seen[entity.key] = entity
+    return [
+        LinkView(e.name, href(note.url, e.url), css="missing" if e.placeholder else "")
+        for e in sorted(seen.values(), key=lambda e: e.name.casefold())
+    ]

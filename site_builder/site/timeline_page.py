@@ -1,0 +1,69 @@
+"""The daily-log timeline (calendars, months, every day) and one page per month."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import defaultdict
+from dataclasses import dataclass
+from itertools import groupby
+
+from site_builder.core.model import Note
+from site_builder.site.builder import PageBuilder
+from site_builder.site.charts import HeatDay, heatmap
+from site_builder.site.links import href
+from site_builder.site.views import MonthView, TimelinePage
+
+
+@dataclass(frozen=True)
+class Month:
+    """A month with daily logs: ``key`` is ``YYYY-MM``, ``label`` e.g. "November 2025"."""
+
+    key: str
+    label: str
+    count: int
+
+
+def timeline_page(builder: PageBuilder) -> TimelinePage:
+    url = "memory/index.html"
+    return TimelinePage(
+        chrome=builder.chrome(url, kind="timeline", title="Daily logs", section="days"),
+        heatmaps=heatmaps(builder.days, url),
+        months=[MonthView(m.label, href(url, f"memory/{m.key}.html"), m.count) for m in months(builder.days)],
+        days=[builder.day_summary(n, url) for n in reversed(builder.days)],
+    )
+
+
+def month_pages(builder: PageBuilder) -> list[TimelinePage]:
+    pages = []
+    for month in months(builder.days):
+        url = f"memory/{month.key}.html"
+        days = [n for n in builder.days if n.date and n.date.strftime("%Y-%m") == month.key]
+        pages.append(
+            TimelinePage(
+                chrome=builder.chrome(url, kind="timeline", title=month.label, section="days"),
+                heatmaps=[],
+                months=[],
+                days=[builder.day_summary(n, url) for n in days],
+            )
+        )
+    return pages
+
+
+def months(days: list[Note]) -> list[Month]:
+    """The months with logs, newest first."""
+    out = []
+    for key, group in groupby(days, key=lambda n: n.date.strftime("%Y-%m") if n.date else ""):
+        notes = list(group)
+        assert notes[0].date is not None
+        out.append(Month(key, notes[0].date.strftime("%B %Y"), len(notes)))
+    return out[::-1]
+
+
+def heatmaps(days: list[Note], url: str) -> list[str]:
+    """One calendar per year, newest year first; a day's count is its non-blank lines."""
+    by_year: dict[int, dict[dt.date, HeatDay]] = defaultdict(dict)
+    for note in days:
+        assert note.date is not None
+        lines = sum(1 for line in note.body.split("\n") if line.strip())
+        by_year[note.date.year][note.date] = HeatDay(note.date, lines, href(url, note.url))
+    return [heatmap(year, year_days) for year, year_days in sorted(by_year.items(), reverse=True)]
