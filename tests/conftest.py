@@ -6,7 +6,7 @@ import contextlib
 import functools
 import os
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Generator, Iterator, Mapping
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
@@ -20,7 +20,12 @@ REPO = Path(__file__).resolve().parent.parent
 EXAMPLE = REPO / "example_workspace"
 
 
-def write_workspace(root: Path, files: dict[str, str | bytes]) -> Path:
+Files = Mapping[str, str | bytes]
+MakeWorkspace = Callable[[Files], Path]
+"""The ``workspace`` fixture: ``workspace({"memory.md": "..."})`` -> workspace path."""
+
+
+def write_workspace(root: Path, files: Files) -> Path:
     """Write ``{relative path: content}`` under ``root`` and return it."""
     for rel, content in files.items():
         path = root / rel
@@ -41,17 +46,19 @@ def run(*args: str) -> Result:
 
 
 @pytest.fixture
-def workspace(tmp_path: Path):  # type: ignore[no-untyped-def]
+def workspace(tmp_path: Path) -> MakeWorkspace:
     """Factory: ``workspace({"memory.md": "..."})`` -> workspace path."""
 
-    def make(files: dict[str, str | bytes]) -> Path:
+    def make(files: Files) -> Path:
         return write_workspace(tmp_path / "ws", files)
 
     return make
 
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)
-def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):  # type: ignore[no-untyped-def]
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
     """Remember each phase's report on the test item, so fixtures can tell a failed test (screenshots)."""
     report = yield
     setattr(item, f"report_{report.when}", report)

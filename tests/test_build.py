@@ -5,7 +5,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from tests.conftest import run
+import pytest
+
+from tests.conftest import MakeWorkspace, run
 
 DAY = """# Thursday
 
@@ -47,7 +49,7 @@ def read(out: Path, rel: str) -> str:
     return (out / rel).read_text(encoding="utf-8")
 
 
-def small(workspace) -> Path:  # type: ignore[no-untyped-def]
+def small(workspace: MakeWorkspace) -> Path:
     return workspace(
         {
             "memory.md": "# Core\n- I help @Peter.\n",
@@ -59,7 +61,7 @@ def small(workspace) -> Path:  # type: ignore[no-untyped-def]
     )
 
 
-def test_build_writes_every_page_kind(workspace) -> None:  # type: ignore[no-untyped-def]
+def test_build_writes_every_page_kind(workspace: MakeWorkspace) -> None:
     out, _ = build(small(workspace))
     for rel in [
         "index.html",
@@ -79,7 +81,7 @@ def test_build_writes_every_page_kind(workspace) -> None:  # type: ignore[no-unt
         assert (out / rel).is_file(), rel
 
 
-def test_every_nonblank_source_line_has_an_anchor(workspace) -> None:  # type: ignore[no-untyped-def]
+def test_every_nonblank_source_line_has_an_anchor(workspace: MakeWorkspace) -> None:
     out, _ = build(small(workspace))
     html = read(out, "memory/2025-11-20.html")
     for number, line in enumerate(DAY.split("\n"), start=1):
@@ -87,7 +89,7 @@ def test_every_nonblank_source_line_has_an_anchor(workspace) -> None:  # type: i
             assert f'id="L{number}"' in html, (number, line)
 
 
-def test_backlinks_show_sentence_date_and_exact_line(workspace) -> None:  # type: ignore[no-untyped-def]
+def test_backlinks_show_sentence_date_and_exact_line(workspace: MakeWorkspace) -> None:
     out, _ = build(small(workspace))
     html = read(out, "bank/entities/peter.html")
     assert 'href="../../memory/2025-11-20.html#L3"' in html
@@ -97,7 +99,7 @@ def test_backlinks_show_sentence_date_and_exact_line(workspace) -> None:  # type
     assert "Talks to" not in html.split("Backlinks", 1)[1]
 
 
-def test_alias_and_heading_links_resolve(workspace) -> None:  # type: ignore[no-untyped-def]
+def test_alias_and_heading_links_resolve(workspace: MakeWorkspace) -> None:
     out, _ = build(small(workspace))
     html = read(out, "memory/2025-11-20.html")
     assert 'href="../bank/entities/peter.html#working-style"' in html
@@ -105,14 +107,14 @@ def test_alias_and_heading_links_resolve(workspace) -> None:  # type: ignore[no-
     assert ">Anna</a>" in html
 
 
-def test_placeholder_entity_page_and_warning(workspace) -> None:  # type: ignore[no-untyped-def]
+def test_placeholder_entity_page_and_warning(workspace: MakeWorkspace) -> None:
     out, output = build(small(workspace))
     assert "memory/2025-11-20.md:3: warning: 'Anna Lee' has no page" in output
     assert "No page yet" in read(out, "bank/entities/anna-lee.html")
     assert "Anna Lee" in read(out, "hygiene.html")
 
 
-def test_opinion_history_chart_links_each_point_to_its_fact(workspace) -> None:  # type: ignore[no-untyped-def]
+def test_opinion_history_chart_links_each_point_to_its_fact(workspace: MakeWorkspace) -> None:
     out, _ = build(small(workspace))
     html = read(out, "bank/opinions.html")
     chart = re.search(r'<svg class="chart confidence".*?</svg>', html, re.S)
@@ -123,14 +125,14 @@ def test_opinion_history_chart_links_each_point_to_its_fact(workspace) -> None: 
     assert "<strong>0.60</strong>" in html  # current confidence = latest restatement
 
 
-def test_daily_pages_link_prev_and_next(workspace) -> None:  # type: ignore[no-untyped-def]
+def test_daily_pages_link_prev_and_next(workspace: MakeWorkspace) -> None:
     out, _ = build(small(workspace))
     first = read(out, "memory/2025-11-20.html")
     assert 'rel="next" href="../memory/2025-11-22.html"' in first
     assert 'rel="prev"' not in first
 
 
-def test_links_are_relative(workspace) -> None:  # type: ignore[no-untyped-def]
+def test_links_are_relative(workspace: MakeWorkspace) -> None:
     out, _ = build(small(workspace))
     for page in out.rglob("*.html"):
         html = page.read_text(encoding="utf-8")
@@ -138,7 +140,7 @@ def test_links_are_relative(workspace) -> None:  # type: ignore[no-untyped-def]
             assert not target.startswith(("/", "http:", "https:")), (page, target)
 
 
-def test_same_input_gives_same_bytes(workspace, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_same_input_gives_same_bytes(workspace: MakeWorkspace, tmp_path: Path) -> None:
     ws = small(workspace)
     a, b = tmp_path / "a", tmp_path / "b"
     assert run("build", str(ws), "-o", str(a)).exit_code == 0
@@ -158,7 +160,7 @@ def test_same_input_gives_same_bytes(workspace, tmp_path: Path) -> None:  # type
         assert (a / rel).read_bytes() == (b / rel).read_bytes(), rel
 
 
-def test_build_without_reflect_never_writes_into_the_workspace(workspace) -> None:  # type: ignore[no-untyped-def]
+def test_build_without_reflect_never_writes_into_the_workspace(workspace: MakeWorkspace) -> None:
     ws = small(workspace)
     before = {p: p.read_bytes() for p in ws.rglob("*") if p.is_file()}
     build(ws, "--no-reflect")
@@ -168,7 +170,7 @@ def test_build_without_reflect_never_writes_into_the_workspace(workspace) -> Non
     assert ws / ".memwiki" / "recall.json" in derived
 
 
-def test_build_reflects_first_and_keeps_every_human_byte(workspace) -> None:  # type: ignore[no-untyped-def]
+def test_build_reflects_first_and_keeps_every_human_byte(workspace: MakeWorkspace) -> None:
     ws = small(workspace)
     before = {p: p.read_bytes() for p in ws.rglob("*.md")}
     assert run("build", str(ws), "--no-search").exit_code == 0
@@ -178,7 +180,7 @@ def test_build_reflects_first_and_keeps_every_human_byte(workspace) -> None:  # 
     assert changed and all(b"<!-- memwiki:begin" in p.read_bytes() for p in changed)
 
 
-def test_default_output_is_workspace_site_and_rebuild_replaces_it(workspace) -> None:  # type: ignore[no-untyped-def]
+def test_default_output_is_workspace_site_and_rebuild_replaces_it(workspace: MakeWorkspace) -> None:
     ws = small(workspace)
     assert run("build", str(ws), "--no-search").exit_code == 0
     assert (ws / "_site" / "index.html").is_file()
@@ -187,7 +189,9 @@ def test_default_output_is_workspace_site_and_rebuild_replaces_it(workspace) -> 
     assert not (ws / "_site" / "memory" / "2025-11-22.html").exists()
 
 
-def test_search_index_is_built_with_pagefind(workspace, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_search_index_is_built_with_pagefind(
+    workspace: MakeWorkspace, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     ws = small(workspace)
     elsewhere = tmp_path / "cwd"
     elsewhere.mkdir()

@@ -14,6 +14,24 @@ from tests.conftest import EXAMPLE, run, write_workspace
 ATOM = "{http://www.w3.org/2005/Atom}"
 
 
+def child(element: ET.Element, path: str) -> ET.Element:
+    found = element.find(path)
+    assert found is not None, f"no {path} in <{element.tag}>"
+    return found
+
+
+def text(element: ET.Element, path: str) -> str:
+    value = child(element, path).text
+    assert value is not None, f"{path} in <{element.tag}> is empty"
+    return value
+
+
+def attribute(element: ET.Element, path: str, name: str) -> str:
+    value = child(element, path).get(name)
+    assert value is not None, f"{path} in <{element.tag}> has no {name}"
+    return value
+
+
 def test_init_scaffolds_a_workspace_that_builds_without_warnings(tmp_path: Path) -> None:
     ws = tmp_path / "new"
     result = run("init", str(ws), "--title", 'Ada "the" bot')
@@ -55,17 +73,16 @@ def test_feed_lists_daily_logs_newest_first_with_working_links(tmp_path: Path) -
     feed = ET.parse(tmp_path / "site/feed.xml").getroot()
     entries = feed.findall(f"{ATOM}entry")
     assert len(entries) == 48
-    updated = [e.find(f"{ATOM}updated").text for e in entries]  # type: ignore[union-attr]
+    updated = [text(e, f"{ATOM}updated") for e in entries]
     assert updated == sorted(updated, reverse=True)
-    assert feed.find(f"{ATOM}updated").text == updated[0] == "2025-12-15T00:00:00Z"  # type: ignore[union-attr]
+    assert text(feed, f"{ATOM}updated") == updated[0] == "2025-12-15T00:00:00Z"
     first = entries[0]
-    assert first.find(f"{ATOM}title").text == "Monday 15 December 2025"  # type: ignore[union-attr]
-    href = first.find(f"{ATOM}link").get("href")  # type: ignore[union-attr]
+    assert text(first, f"{ATOM}title") == "Monday 15 December 2025"
+    href = attribute(first, f"{ATOM}link", "href")
     assert (tmp_path / "site" / href).is_file()
-    assert first.find(f"{ATOM}id").text.startswith("urn:uuid:")  # type: ignore[union-attr]
-    content = first.find(f"{ATOM}content")
-    assert content is not None and content.get("{http://www.w3.org/XML/1998/namespace}base") == "memory/"
-    link = re.search(r'href="(\.\./bank/entities/[^"#]+)"', content.text or "")
+    assert text(first, f"{ATOM}id").startswith("urn:uuid:")
+    assert attribute(first, f"{ATOM}content", "{http://www.w3.org/XML/1998/namespace}base") == "memory/"
+    link = re.search(r'href="(\.\./bank/entities/[^"#]+)"', text(first, f"{ATOM}content"))
     assert link and (tmp_path / "site" / "memory" / link[1]).resolve().is_file()  # resolves against memory/
     assert not (tmp_path / "site/sitemap.xml").exists()  # no base_url: a sitemap needs absolute URLs
 
@@ -94,7 +111,7 @@ def test_base_url_gives_sitemap_canonical_links_and_feed_ids(tmp_path: Path) -> 
     assert '<link rel="canonical" href="https://x.io/mem/memory/2025-11-28.html">' in page
     feed = ET.parse(site / "feed.xml").getroot()
     assert feed.get("{http://www.w3.org/XML/1998/namespace}base") == "https://x.io/mem/"
-    assert feed.find(f"{ATOM}entry/{ATOM}id").text == "https://x.io/mem/memory/2025-12-15.html"  # type: ignore[union-attr]
+    assert text(feed, f"{ATOM}entry/{ATOM}id") == "https://x.io/mem/memory/2025-12-15.html"
 
 
 def test_private_days_stay_out_of_the_feed(tmp_path: Path) -> None:

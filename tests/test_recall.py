@@ -8,6 +8,7 @@ import sqlite3
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -41,10 +42,11 @@ def ws(tmp_path: Path) -> Path:
     )
 
 
-def recall_json(ws: Path, *args: str) -> dict:  # type: ignore[type-arg]
+def recall_json(ws: Path, *args: str) -> dict[str, Any]:
     result = run("recall", *args, "--workspace", str(ws), "--json")
     assert result.exit_code == 0, result.output
-    return json.loads(result.output)
+    answer: dict[str, Any] = json.loads(result.output)
+    return answer
 
 
 def test_results_cite_one_line_with_date_kind_and_entities(ws: Path) -> None:

@@ -6,6 +6,7 @@ import re
 import shutil
 import tempfile
 from pathlib import Path
+from typing import Literal
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -182,7 +183,8 @@ def test_build_shows_the_reflected_state_in_the_same_build(tmp_path: Path) -> No
     assert not [p for p in ws.rglob("*") if ".tmp" in p.name]
 
 
-NOT_MARKERS = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00\r"), max_size=120).filter(
+SURROGATES: tuple[Literal["Cs"]] = ("Cs",)  # lone surrogates cannot be written as UTF-8
+NOT_MARKERS = st.text(st.characters(exclude_categories=SURROGATES, exclude_characters="\x00\r"), max_size=120).filter(
     lambda t: "memwiki:" not in t and "<!--" not in t
 )
 FACTS = st.lists(

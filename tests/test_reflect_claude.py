@@ -6,6 +6,7 @@ import json
 import re
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import anthropic
 import httpx2 as httpx  # the HTTP client the anthropic SDK is built on (httpx, renamed)
@@ -29,7 +30,7 @@ FILES = {
 }
 
 
-def message(tool: str, payload: dict, usage: tuple[int, int] = (120, 30)) -> httpx.Response:  # type: ignore[type-arg]
+def message(tool: str, payload: dict[str, Any], usage: tuple[int, int] = (120, 30)) -> httpx.Response:
     return httpx.Response(
         200,
         json={
@@ -45,11 +46,18 @@ def message(tool: str, payload: dict, usage: tuple[int, int] = (120, 30)) -> htt
     )
 
 
+def group(pattern: str, text: str) -> str:
+    """The first group of ``pattern``'s first match in ``text`` (multiline); the match must exist."""
+    found = re.search(pattern, text, re.M)
+    assert found, f"{pattern!r} not in {text!r}"
+    return found[1]
+
+
 class FakeClaude:
     """Answers like the Messages API and records every request body."""
 
     def __init__(self) -> None:
-        self.requests: list[dict] = []  # type: ignore[type-arg]
+        self.requests: list[dict[str, Any]] = []
 
     def __call__(self, request: httpx.Request) -> httpx.Response:
         body = json.loads(request.content)
@@ -57,7 +65,7 @@ class FakeClaude:
         tool = body["tools"][0]["name"]
         prompt = body["messages"][0]["content"]
         if tool == "write_summary":
-            name = re.search(r"^Entity: (\w+)", prompt, re.M)[1]  # type: ignore[index]
+            name = group(r"^Entity: (\w+)", prompt)
             return message(tool, {"summary": f"{name} is summarised by Claude."})
         ids = re.findall(r"^- \[([0-9a-f]{10})\]", prompt, re.M)
         return message(tool, {"verdicts": [{"fact_id": i, "verdict": "reinforces", "reason": "fits"} for i in ids]})
@@ -113,7 +121,7 @@ def test_a_new_daily_log_only_sends_the_touched_entities(ws: Path) -> None:
     (ws / "memory/2025-11-04.md").write_text("# Tue\n\n## Retain\n- W @Peter: Peter shipped the fix.\n")
     fake = FakeClaude()
     result, _ = reflect_with(ws, fake)
-    sent = [re.search(r"^(Entity|Belief): (.*)$", b["messages"][0]["content"], re.M)[2] for b in fake.requests]  # type: ignore[index]
+    sent = [group(r"^(?:Entity|Belief): (.*)$", b["messages"][0]["content"]) for b in fake.requests]
     assert sent == ["Peter"]
     assert result.usage.calls == 1 and result.usage.cached == 1
 

@@ -13,10 +13,8 @@ from pathlib import Path
 import pytest
 
 from site_builder.core.names import slugify
-from tests.conftest import REPO, run, write_workspace
-
-sys.path.insert(0, str(REPO / "tests" / "bench"))
-from gen_corpus import generate
+from tests.bench.gen_corpus import generate
+from tests.conftest import run, write_workspace
 
 
 def snapshot(folder: Path) -> dict[str, bytes]:

@@ -106,7 +106,12 @@ def payload_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
 
 def visit_all(page: Any, base: str, site: Path, handler_csp: bool) -> tuple[list[str], list[str], list[str]]:
     dialogs: list[str] = []
-    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+
+    def on_dialog(dialog: Any) -> None:
+        dialogs.append(dialog.message)
+        dialog.dismiss()
+
+    page.on("dialog", on_dialog)
     page.add_init_script(
         "window.__csp = []; document.addEventListener('securitypolicyviolation',"
         " e => window.__csp.push(e.violatedDirective + ' ' + e.blockedURI + ' ' + (e.sample || '')));"

@@ -12,6 +12,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -43,7 +44,7 @@ class Served:
         finally:
             conn.close()
 
-    def states(self) -> Iterator[dict]:  # type: ignore[type-arg]
+    def states(self) -> Iterator[dict[str, Any]]:
         """Parsed `state` events from the live-reload stream."""
         conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)  # < the 15 s keep-alive ping
         self.streams.append(conn)

@@ -17,8 +17,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from gen_corpus import generate
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository root, for tests.bench
+from tests.bench.gen_corpus import generate
 
 SIZES = {"small": (365, 100), "medium": (3650, 1000), "large": (9000, 1000)}
 

@@ -20,8 +20,8 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from gen_corpus import WORDS, generate
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository root, for tests.bench
+from tests.bench.gen_corpus import WORDS, generate
 
 MEMWIKI = [sys.executable, "-m", "site_builder"]
 

@@ -19,17 +19,17 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import anthropic
 import httpx2 as httpx
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from gen_corpus import generate
-
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository root, for tests.bench
 from site_builder.build import load, reflect_workspace
 from site_builder.core.config import Config
 from site_builder.reflect.choose import make_reflector
 from site_builder.reflect.offline import OfflineReflector
+from tests.bench.gen_corpus import generate
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "example_workspace"
 SIZES = {"small": (365, 100), "medium": (3650, 1000)}
@@ -39,6 +39,7 @@ def fake_claude(request: httpx.Request) -> httpx.Response:
     body = json.loads(request.content)
     tool = body["tools"][0]["name"]
     prompt = body["messages"][0]["content"]
+    payload: dict[str, Any]
     if tool == "write_summary":
         payload = {"summary": "A summary."}
     else:

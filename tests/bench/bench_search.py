@@ -20,10 +20,9 @@ from typing import Any
 
 from playwright.sync_api import sync_playwright
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from gen_corpus import generate
-
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository root, for tests.bench
 from site_builder.build import build
+from tests.bench.gen_corpus import generate
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "example_workspace"
 QUERIES = {"example": "marrakech lamps", "medium": "invoice migration"}

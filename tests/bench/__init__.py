@@ -1,0 +1,1 @@
+"""Benchmark scripts, each run on its own: ``python tests/bench/bench_build.py`` (see the README)."""
