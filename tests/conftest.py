@@ -102,7 +102,19 @@ def _browser_missing() -> str:
 MISSING = _browser_missing()
 if MISSING and os.environ.get("MEMWIKI_REQUIRE_BROWSER"):
     raise RuntimeError(f"browser tests are required here but cannot run: {MISSING}")
-needs_browser = pytest.mark.skipif(bool(MISSING), reason=f"browser tests skipped: {MISSING}")
+# A test that drives Chromium is marked ``@pytest.mark.browser``; the hook below skips it without
+# Chromium. ``needs_browser`` is the same mark, kept for modules that say ``pytestmark = needs_browser``.
+needs_browser = pytest.mark.browser
+
+
+@pytest.hookimpl(tryfirst=True)  # before ``-m`` deselects, so the marks added here count
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test that uses the ``browser`` fixture is a browser test, marked or not; without Chromium it skips."""
+    for item in items:
+        if "browser" in getattr(item, "fixturenames", ()) and item.get_closest_marker("browser") is None:
+            item.add_marker(pytest.mark.browser)
+        if MISSING and item.get_closest_marker("browser") is not None:
+            item.add_marker(pytest.mark.skip(reason=f"browser tests skipped: {MISSING}"))
 
 
 class QuietHandler(SimpleHTTPRequestHandler):

@@ -207,10 +207,15 @@ def test_the_corpus_has_forty_cases() -> None:
     assert len(CASES) + len(AWKWARD) >= 40
 
 
+SLOW = {"10 MB file", "100k-line log"}  # about 30 s each through five commands
+
+
 @pytest.mark.parametrize(
     ("name", "files"),
-    [(c[0], c[1]) for c in CASES] + AWKWARD,
-    ids=[c[0] for c in CASES] + [a[0] for a in AWKWARD],
+    [
+        pytest.param(name, files, id=name, marks=[pytest.mark.slow] if name in SLOW else [])
+        for name, files in [(c[0], c[1]) for c in CASES] + AWKWARD
+    ],
 )
 def test_every_command_survives_every_case(tmp_path: Path, name: str, files: dict[str, str | bytes]) -> None:
     ws = write_workspace(tmp_path / "ws", {"bank/entities/Peter.md": "# Peter\n", **files})

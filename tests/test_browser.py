@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 
 from site_builder.build import build
-from tests.conftest import EXAMPLE, needs_browser, serving
+from tests.conftest import EXAMPLE, serving
 
-pytestmark = needs_browser
+pytestmark = pytest.mark.browser  # every test here drives Chromium
 
 
 @pytest.fixture(scope="module")
@@ -113,6 +113,7 @@ def test_one_query_downloads_little(page: Any, site: str) -> None:
     assert 0 < sum(sizes.values()) < 600_000
 
 
+@pytest.mark.slow
 def test_serve_reloads_the_open_page_and_shows_build_errors(page: Any, tmp_path: Path) -> None:
     from tests.conftest import write_workspace
     from tests.test_serve import DAY, start

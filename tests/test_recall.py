@@ -160,6 +160,7 @@ def test_private_content_is_not_indexed(tmp_path: Path) -> None:
 LOCOMO = REPO.parent / "shared" / "locomo" / "locomo_dev.json"
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not LOCOMO.exists(), reason="../shared/locomo is not present (licensed data, not in the repo)")
 def test_locomo_recall_beats_bm25(tmp_path: Path) -> None:
     memwiki = f"{sys.executable} -m site_builder"

@@ -71,6 +71,7 @@ def test_reflect_creates_no_file_for_an_unsafe_name(tmp_path: Path) -> None:
     assert not (ws / "bank").exists()
 
 
+@pytest.mark.slow
 def test_a_build_killed_at_random_moments_leaves_a_complete_site(tmp_path: Path) -> None:
     ws = tmp_path / "ws"
     generate(ws, days=150, entities=40)

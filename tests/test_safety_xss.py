@@ -16,9 +16,8 @@ import pytest
 
 from site_builder.build import build
 from site_builder.reflect.offline import OfflineReflector
-from tests.conftest import EXAMPLE, REPO, QuietHandler, needs_browser, serving, write_workspace
+from tests.conftest import EXAMPLE, REPO, QuietHandler, serving, write_workspace
 
-pytestmark = needs_browser
 PAYLOADS = [line for line in (REPO / "tests/corpus/xss.txt").read_text(encoding="utf-8").splitlines() if line]
 OUR_SCRIPTS = ("_theme/theme.js", "_theme/app.js", "_theme/search.js")
 
@@ -134,6 +133,8 @@ def visit_all(page: Any, base: str, site: Path, handler_csp: bool) -> tuple[list
     return dialogs, problems, violations
 
 
+@pytest.mark.browser
+@pytest.mark.slow
 def test_no_payload_runs_or_survives_as_markup_without_the_csp(browser: Any, payload_site: Path) -> None:
     context = browser.new_context()
     page = context.new_page()
@@ -148,6 +149,8 @@ def test_no_payload_runs_or_survives_as_markup_without_the_csp(browser: Any, pay
     assert page.is_closed()
 
 
+@pytest.mark.browser
+@pytest.mark.slow
 def test_the_csp_reports_no_violation_on_the_payload_site(browser: Any, payload_site: Path) -> None:
     context = browser.new_context()
     page = context.new_page()
@@ -158,6 +161,8 @@ def test_the_csp_reports_no_violation_on_the_payload_site(browser: Any, payload_
     assert violations == []
 
 
+@pytest.mark.browser
+@pytest.mark.slow
 def test_the_example_site_passes_its_own_csp(browser: Any, tmp_path: Path) -> None:
     build(EXAMPLE, tmp_path / "site")
     context = browser.new_context()

@@ -150,6 +150,7 @@ def test_a_busy_port_gets_a_clear_message(tmp_path: Path) -> None:
     assert "Traceback" not in done.stderr
 
 
+@pytest.mark.slow  # two 1 s waits for a rebuild that must not come
 def test_reflect_writes_do_not_cause_a_second_rebuild(tmp_path: Path) -> None:
     ws = write_workspace(tmp_path / "ws", {"memory/2025-11-03.md": DAY, "bank/entities/Peter.md": "# Peter\n"})
     server = start(ws)  # reflect on: the first build writes Peter.md's generated block
