@@ -65,9 +65,11 @@ def start(ws: Path, *args: str) -> Served:
         text=True,
     )
     assert process.stdout is not None
+    said: list[str] = []  # what it printed before giving up, for the failure message
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         line = process.stdout.readline()
+        said.append(line)
         found = re.search(r"at http://127\.0\.0\.1:(\d+)/", line)
         if found:
             return Served(process, int(found[1]))
@@ -75,7 +77,7 @@ def start(ws: Path, *args: str) -> Served:
             break
     process.kill()
     out, _ = process.communicate()
-    raise AssertionError(f"memwiki serve did not start:\n{out}")
+    raise AssertionError("memwiki serve did not start:\n" + "".join(said) + out)
 
 
 @pytest.fixture
