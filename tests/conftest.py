@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import importlib.util
 import os
 import threading
 from collections.abc import Callable, Generator, Iterator, Mapping
@@ -90,9 +91,7 @@ ARTIFACTS = REPO / "test-artifacts"
 
 
 def _browser_missing() -> str:
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
+    if importlib.util.find_spec("playwright") is None:  # found, not imported: most runs never drive a browser
         return "the playwright package is not installed (pip install -e '.[test]')"
     if not CHROMIUM.is_file():
         return f"no Chromium at {CHROMIUM} (apt-get install chromium)"

@@ -217,7 +217,15 @@ def human_bytes(data: bytes) -> bytes:
     return GENERATED.sub(b"", data)
 
 
-SLOW = {"10 MB file", "100k-line log"}  # about 30 s each through five commands
+# Big inputs: the first two take about 30 s each through the five commands, the others 1-2 s.
+SLOW = {
+    "10 MB file",
+    "100k-line log",
+    "deeply nested list",
+    "one 1 MB line",
+    "5000 headings",
+    "huge confidence history",
+}
 
 
 @pytest.mark.parametrize(

@@ -134,6 +134,7 @@ def test_corrupt_index_is_rebuilt(ws: Path) -> None:
     sqlite3.connect(index).execute("SELECT count(*) FROM docs").fetchone()
 
 
+@pytest.mark.slow  # waits out the index's 2 s SQLite lock timeout
 def test_locked_index_still_answers(ws: Path) -> None:
     recall_json(ws, "kitchen")
     holder = sqlite3.connect(ws / ".memwiki" / "recall.sqlite")
