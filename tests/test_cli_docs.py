@@ -23,14 +23,6 @@ CODE_SPAN = re.compile(r"`([^`]+)`")
 OPTION_NAME = re.compile(r"(?<![\w-])--?[A-Za-z][\w-]*")
 GROUP = ""  # the usage spans of `memwiki` itself: `memwiki --version`, `memwiki COMMAND --help`
 
-# Gaps in README.md known when this test was written, each "memwiki COMMAND OPTION". Remove an
-# entry once the table documents it; anything missing that is not listed here fails the test.
-KNOWN_GAPS = {
-    "memwiki serve -o/--output",
-    "memwiki serve --no-reflect",
-    "memwiki serve --base-url",
-}
-
 
 def usage_spans(readme: str) -> dict[str, str]:
     """Command name (``GROUP`` for memwiki itself) -> its usage spans from the command table, joined."""
@@ -87,7 +79,7 @@ def test_every_command_and_option_has_help_text() -> None:
 
 
 def test_every_command_and_option_is_in_the_readme_command_table() -> None:
-    assert set(undocumented(main, README)) - KNOWN_GAPS == set()
+    assert undocumented(main, README) == []
 
 
 def test_the_table_is_read_from_the_readme() -> None:
@@ -131,7 +123,7 @@ CONTEXT_ROW = next(line for line in README.splitlines() if line.startswith("| `m
     ],
 )
 def test_a_readme_missing_an_option_or_command_fails(readme: str, expected: str | None) -> None:
-    found = set(undocumented(main, readme)) - KNOWN_GAPS
+    found = set(undocumented(main, readme))
     if expected is None:
         assert found == set()
     else:

@@ -1,11 +1,8 @@
-"""Warnings and errors about the workspace, each tied to a file and line."""
+"""Warnings about the workspace, each tied to a file and line (errors under ``--strict``)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
-
-Level = Literal["warning", "error"]
 
 # Codes of diagnostics that mean input was lost or misread: ``memwiki check`` fails on these.
 PROBLEM_CODES = frozenset(
@@ -32,12 +29,12 @@ class Diagnostic:
     path: str
     line: int
     message: str
-    level: Level = "warning"
     code: str = "general"
 
-    def __str__(self) -> str:
-        where = f"{self.path}:{self.line}" if self.line else self.path
-        return f"{where}: {self.level}: {self.message}"
+    @property
+    def where(self) -> str:
+        """``path:line``, or only the path when the problem is about the whole file."""
+        return f"{self.path}:{self.line}" if self.line else self.path
 
 
 @dataclass
@@ -47,28 +44,15 @@ class Diagnostics:
     items: list[Diagnostic] = field(default_factory=list)
 
     def warn(self, path: str, line: int, message: str, code: str = "general") -> None:
-        self.items.append(Diagnostic(path, line, message, "warning", code))
-
-    def error(self, path: str, line: int, message: str, code: str = "general") -> None:
-        self.items.append(Diagnostic(path, line, message, "error", code))
+        self.items.append(Diagnostic(path, line, message, code))
 
     def extend(self, other: Diagnostics) -> None:
         self.items.extend(other.items)
 
-    @property
-    def warnings(self) -> list[Diagnostic]:
-        return [d for d in self.items if d.level == "warning"]
-
-    @property
-    def errors(self) -> list[Diagnostic]:
-        return [d for d in self.items if d.level == "error"]
-
     def report(self, strict: bool = False) -> list[str]:
         """``file:line: warning: message`` lines in file order (``error`` under ``--strict``)."""
-        return [
-            f"{d.path}{f':{d.line}' if d.line else ''}: {'error' if strict else d.level}: {d.message}"
-            for d in self.sorted()
-        ]
+        level = "error" if strict else "warning"
+        return [f"{d.where}: {level}: {d.message}" for d in self.sorted()]
 
     def sorted(self) -> list[Diagnostic]:
         """Unique diagnostics in file and line order, for stable reports."""

@@ -67,7 +67,7 @@ def rebuild(root: Path, out: Path, state: LiveState, strict: bool, base_url: str
         return []
     for line in result.diagnostics.report(strict):
         click.echo(line, err=True)
-    lines = [f"{d.path}{f':{d.line}' if d.line else ''}: {d.message}" for d in result.diagnostics.sorted()]
+    lines = [f"{d.where}: {d.message}" for d in result.diagnostics.sorted()]
     wrote = [root / rel for rel in result.reflected.changes] if result.reflected else []
     if not result.written:
         click.echo(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -43,7 +44,9 @@ def render_site(library: Library, config: Config, hygiene: list[Section]) -> Ren
     return RenderedSite(render_pages([*pages, *feeds], make_environment()) | theme_files(), len(pages))
 
 
+@functools.cache
 def make_environment() -> jinja2.Environment:
+    """The template environment, made once per process: templates compile once, not once per build."""
     return jinja2.Environment(
         loader=jinja2.FileSystemLoader(resource_dir("templates")),
         autoescape=True,
