@@ -52,7 +52,7 @@ class Doc:
 
 
 def docs_of(note: Note) -> list[Doc]:
-    """Every searchable line of a note (not code fences, comments or headings), with its neighbours as context."""
+    """Every searchable line of a note (code inside fences too; not fence lines, comments or headings), with its neighbours."""
     facts = {f.line: f for f in note.facts}
     headings = {h.line for h in note.headings}
     linked: dict[int, list[str]] = defaultdict(list)
