@@ -123,29 +123,28 @@ def _month_day(text: str, ref: dt.date | None) -> tuple[tuple[dt.date, dt.date] 
     m = _MD.search(text)
     if not m:
         return None, []
-    month, day = _month(m[1]), int(m[2])
-    if day > 31:
+    if int(m[2]) > 31:
         return None, []
-    year = int(m[3]) if m[3] else _nearest_year(month, min(day, 28), ref)
-    if year is None:
-        return None, []
-    date = _make(year, month, day)
-    if date is None:
-        return None, [DateProblem(m[0], "is not a real date")]
-    return (date, date), []
+    return _one_day(m[0], _month(m[1]), int(m[2]), m[3], ref)
 
 
 def _day_month(text: str, ref: dt.date | None) -> tuple[tuple[dt.date, dt.date] | None, list[DateProblem]]:
     m = _DM.search(text)
     if not m:
         return None, []
-    day, month = int(m[1]), _month(m[2])
-    year = int(m[3]) if m[3] else _nearest_year(month, min(day, 28), ref)
+    return _one_day(m[0], _month(m[2]), int(m[1]), m[3], ref)
+
+
+def _one_day(
+    written: str, month: int, day: int, year_text: str | None, ref: dt.date | None
+) -> tuple[tuple[dt.date, dt.date] | None, list[DateProblem]]:
+    """One day named by month and day, in the written year or the one nearest ``ref``."""
+    year = int(year_text) if year_text else _nearest_year(month, min(day, 28), ref)
     if year is None:
         return None, []
     date = _make(year, month, day)
     if date is None:
-        return None, [DateProblem(m[0], "is not a real date")]
+        return None, [DateProblem(written, "is not a real date")]
     return (date, date), []
 
 
