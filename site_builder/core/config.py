@@ -22,6 +22,7 @@ class Config:
     reflect_provider: str = "offline"
     reflect_model: str = "claude-haiku-5-5"  # a current small Claude model
     recent_days: int = 7
+    layout: str = ""  # "" = detect; else one of io.layout.LAYOUT_NAMES
 
 
 def parse_config(text: str | None, diagnostics: Diagnostics, path: str = "memwiki.toml") -> Config:
@@ -38,6 +39,7 @@ def parse_config(text: str | None, diagnostics: Diagnostics, path: str = "memwik
     site = _table(data, "site", where)
     recall = _table(data, "recall", where)
     reflect = _table(data, "reflect", where)
+    workspace = _table(data, "workspace", where)
     defaults = Config()
     return Config(
         title=_get(site, "title", str, defaults.title, where),
@@ -46,7 +48,18 @@ def parse_config(text: str | None, diagnostics: Diagnostics, path: str = "memwik
         reflect_provider=_get(reflect, "provider", str, defaults.reflect_provider, where),
         reflect_model=_get(reflect, "model", str, defaults.reflect_model, where),
         recent_days=_get(site, "recent_days", int, defaults.recent_days, where),
+        layout=_layout(_get(workspace, "layout", str, defaults.layout, where), where),
     )
+
+
+LAYOUTS = ("clawd-v2", "openclaw", "tinyclaw", "toebeans", "clawxmemory", "claude-code")
+
+
+def _layout(name: str, where: _Where) -> str:
+    if name and name not in LAYOUTS:
+        where.warn("layout", f"unknown layout {name!r}; use one of {', '.join(LAYOUTS)} (detecting instead)")
+        return ""
+    return name
 
 
 class _Where:

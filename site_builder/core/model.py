@@ -7,6 +7,7 @@ Nothing here does I/O or rendering. Dates are ``datetime.date``; a fact's
 from __future__ import annotations
 
 import datetime as dt
+import re
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -20,7 +21,11 @@ KIND_NAMES: dict[str, str] = {
     "O": "opinion",
     "S": "observation",
 }
-NoteKind = Literal["core", "soul", "daily", "bank", "entity", "page"]
+NoteKind = Literal["core", "soul", "standing", "daily", "session", "dream", "bank", "entity", "page"]
+# Site paths memwiki's own pages take; a note whose page would land on one gets ``.md.html`` instead.
+RESERVED_URLS = re.compile(r"^(index|404|hygiene|search|memory/\d{4}-\d{2}|.*/index)\.html$")
+# Which note a day's page is, when several files share a date: the daily log first, then sessions, then the rest.
+DAY_PRIORITY: dict[str, int] = {"daily": 0, "session": 1, "dream": 3}
 
 
 @dataclass(frozen=True)
@@ -108,8 +113,9 @@ class Note:
 
     @property
     def url(self) -> str:
-        """Site path of the rendered page, mirroring the source path."""
-        return self.path.removesuffix(".md") + ".html"
+        """Site path of the rendered page, mirroring the source path (``x.md.html`` where memwiki's own pages are)."""
+        url = self.path.removesuffix(".md") + ".html"
+        return self.path + ".html" if RESERVED_URLS.match(url) else url
 
     def line_text(self, line: int) -> str:
         lines = self.body.split("\n")
@@ -208,7 +214,17 @@ class Library:
 
     @property
     def days(self) -> list[Note]:
-        return [n for n in self.notes if n.kind == "daily"]
+        """One note per date, in date order: the page of that day (its daily log when there is one)."""
+        return [notes[0] for notes in self.by_day.values()]
+
+    @property
+    def by_day(self) -> dict[dt.date, list[Note]]:
+        """Every dated note, by date (in date order), the day's page first."""
+        found: dict[dt.date, list[Note]] = {}
+        for note in sorted(self.notes, key=_day_order):
+            if note.date is not None:
+                found.setdefault(note.date, []).append(note)
+        return found
 
     def note(self, path: str) -> Note | None:
         return self.note_by_path.get(path)
@@ -226,3 +242,8 @@ class Library:
         """Opinions (the library's, or those given) naming the entity, in their order."""
         pool = self.opinions if opinions is None else opinions
         return [o for o in pool if any((e := self.resolver.entity(n)) and e.key == key for n in o.entities)]
+
+
+def _day_order(note: Note) -> tuple[dt.date, int, int, str]:
+    """Dated notes by date; within a day the daily log, then sessions, pages and dreams; shallow paths first."""
+    return (note.date or dt.date.min, DAY_PRIORITY.get(note.kind, 2), note.path.count("/"), note.path)

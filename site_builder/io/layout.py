@@ -1,14 +1,18 @@
-"""Workspace layouts: which files memwiki reads and what kind of note each one is.
+"""Workspace layouts: which memory system wrote a workspace, and what kind of note each file is.
 
-One layout today, Clawd "Workspace Memory v2" (memwiki's own, DESIGN §2). The
-other layouts agents write (OpenClaw, TinyClaw, toebeans, ClawXMemory, Claude
-Code; ``LAYOUTS.md``) go here as further ``Layout`` values: the reader lists a
-layout's files and tags each with its kind, so everything after the reader sees
-the same ``SourceFile`` records whatever wrote the workspace.
+Agents keep memory in several layouts (``LAYOUTS.md``): Clawd "Workspace Memory
+v2" (memwiki's own), OpenClaw, TinyClaw, toebeans, ClawXMemory and Claude Code
+memory folders. A workspace may mix them. ``detect`` names the layouts present
+from the file names alone; ``Layout.kind_of`` tags each file with its kind of
+note, so everything after the reader sees the same ``SourceFile`` records
+whatever wrote the workspace. Every Markdown file is read: a file no rule
+places is a topic ``page``, never dropped.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from site_builder.core.model import NoteKind
@@ -16,25 +20,95 @@ from site_builder.core.model import NoteKind
 CONFIG_NAME = "memwiki.toml"
 
 
+# Files an agent loads into every prompt (OpenClaw's bootstrap files; TinyClaw copies AGENTS.md and heartbeat.md).
+STANDING = {"agents", "user", "identity", "tools", "heartbeat", "now", "projects", "bootstrap"}
+# The core memory, in order of preference: the first one present is the home page's core memory.
+CORE_CANDIDATES = (
+    "MEMORY.md",
+    "memory.md",
+    "memory/MEMORY.md",
+    "memory/knowledge.md",
+    "knowledge.md",
+    "memory/USER.md",
+    "knowledge/USER.md",
+    "global/User/user-profile.md",
+    "global/MEMORY.md",
+)
+CLAUDE_CODE_NAME = re.compile(r"^(user|feedback|project|reference)_[^/]+\.md$")
+DATE_STEM = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+SESSION_STEM = re.compile(r"^\d{4}-\d{2}-\d{2}-.+$")
+
+
 @dataclass(frozen=True)
 class Layout:
-    """Where a layout keeps its notes: files at the top, and folders whose ``*.md`` files are notes."""
+    """The layouts found in (or forced on) a workspace, and its core memory file."""
 
-    name: str
-    top_level: tuple[str, ...]
-    folders: tuple[str, ...]
+    names: tuple[str, ...] = ("clawd-v2",)
+    core: str | None = "memory.md"  # the workspace's core memory file, if it has one
 
     def kind_of(self, path: str) -> NoteKind:
         """The kind of note at ``path`` (relative, POSIX)."""
-        if path == "memory.md":
+        parts = path.split("/")
+        stem = parts[-1].removesuffix(".md")
+        if path == self.core:
             return "core"
-        if path == "SOUL.md":
+        if path == "SOUL.md" or (len(parts) == 2 and parts[0] in ("memory", "knowledge") and stem == "SOUL"):
             return "soul"
-        if path.startswith("bank/entities/"):
-            return "entity"
-        if path.startswith("bank/"):
-            return "bank"
-        return "daily"
+        if stem.upper() == "DREAMS" or "dreaming" in parts[:-1]:
+            return "dream"
+        if len(parts) == 1 and stem.lower() in STANDING:
+            return "standing"
+        if parts[0] == "bank":
+            return "entity" if path.startswith("bank/entities/") and len(parts) == 3 else "bank"
+        if DATE_STEM.match(stem):
+            return "daily"
+        if len(parts) == 2 and parts[0] == "memory" and SESSION_STEM.match(stem):
+            return "session"
+        return "page"
 
 
-CLAWD_V2 = Layout("clawd-v2", top_level=("memory.md", "SOUL.md"), folders=("memory", "bank", "bank/entities"))
+DEFAULT_LAYOUT = Layout()
+
+
+def detect(paths: Iterable[str], forced: str | None = None) -> Layout:
+    """The layouts the workspace's files show (``forced``: the one ``[workspace] layout`` names)."""
+    present = set(paths)
+    found = [forced] if forced else [name for name, test in _TESTS if test(present)]
+    core = next((c for c in CORE_CANDIDATES if c in present), None)
+    return Layout(tuple(found), core)
+
+
+def _clawd(p: set[str]) -> bool:
+    return "memory.md" in p or any(x.startswith("bank/") for x in p)
+
+
+def _openclaw(p: set[str]) -> bool:
+    return ("MEMORY.md" in p and any(x.startswith("memory/") for x in p)) or "AGENTS.md" in p
+
+
+def _tinyclaw(p: set[str]) -> bool:
+    return any(x.endswith(("reflections.jsonl", "episodes.jsonl", "skills/index.json")) for x in p) or (
+        "memory/knowledge.md" in p or "knowledge.md" in p
+    )
+
+
+def _toebeans(p: set[str]) -> bool:
+    return any(x in p for x in ("memory/USER.md", "knowledge/USER.md"))
+
+
+def _clawxmemory(p: set[str]) -> bool:
+    return "global/User/user-profile.md" in p or any(x.endswith("/project.meta.md") for x in p)
+
+
+def _claude_code(p: set[str]) -> bool:
+    return "MEMORY.md" in p and any(CLAUDE_CODE_NAME.match(x) for x in p)
+
+
+_TESTS = (
+    ("clawd-v2", _clawd),
+    ("openclaw", _openclaw),
+    ("tinyclaw", _tinyclaw),
+    ("toebeans", _toebeans),
+    ("clawxmemory", _clawxmemory),
+    ("claude-code", _claude_code),
+)

@@ -1,7 +1,7 @@
 """The reader: the only module that reads the workspace from disk.
 
 ``open_workspace`` checks the folder and reads its settings once; ``read_sources``
-lists the files its layout (``site_builder.io.layout``) names, refuses anything
+lists every Markdown file (``site_builder.io.layout`` says what kind each is), refuses anything
 that resolves outside the workspace, and decodes text leniently so that a bad
 byte costs a warning, never the build.
 """
@@ -16,7 +16,11 @@ from pathlib import Path
 from site_builder.core.config import Config, parse_config
 from site_builder.core.diagnostics import Diagnostic, Diagnostics
 from site_builder.core.model import NoteKind
-from site_builder.io.layout import CLAWD_V2, CONFIG_NAME, Layout
+from site_builder.io.layout import CONFIG_NAME, DEFAULT_LAYOUT, Layout, detect
+from site_builder.io.writer import MARKER
+
+# Folders that hold no memory: dependencies, caches and the site a build made with its default name.
+SKIPPED_FOLDERS = {"node_modules", "__pycache__", "_site"}
 
 
 class WorkspaceError(Exception):
@@ -43,7 +47,7 @@ class Workspace:
 
     root: Path
     config: Config
-    layout: Layout = CLAWD_V2
+    layout: Layout = DEFAULT_LAYOUT
     problems: tuple[Diagnostic, ...] = ()  # what reading memwiki.toml found
 
     def with_config(self, config: Config) -> Workspace:
@@ -62,7 +66,8 @@ def open_workspace(path: str | Path | Workspace) -> Workspace:
     root = root.resolve()
     diagnostics = Diagnostics()
     config = parse_config(_read_config(root, diagnostics), diagnostics)
-    return Workspace(root, config, CLAWD_V2, tuple(diagnostics.items))
+    layout = detect((rel for rel, _ in walk_files(root, Diagnostics())), config.layout or None)
+    return Workspace(root, config, layout, tuple(diagnostics.items))
 
 
 def read_sources(workspace: Workspace, diagnostics: Diagnostics) -> list[SourceFile]:
@@ -70,7 +75,7 @@ def read_sources(workspace: Workspace, diagnostics: Diagnostics) -> list[SourceF
     paths = [rel for rel, _ in _note_entries(workspace, diagnostics)]
     files = read_notes(workspace, paths, diagnostics)
     if not files:
-        diagnostics.warn(".", 0, "the workspace holds no memory files (memory.md, memory/, bank/)", "empty")
+        diagnostics.warn(".", 0, "the workspace holds no Markdown memory files", "empty")
     return files
 
 
@@ -82,30 +87,50 @@ def _read_config(root: Path, diagnostics: Diagnostics) -> str | None:
     return None
 
 
-def _note_entries(workspace: Workspace, diagnostics: Diagnostics) -> list[tuple[str, os.DirEntry[str] | Path]]:
-    """``(relative path, entry)`` of every note, in a stable order; plain strings keep this fast."""
-    root, layout = workspace.root, workspace.layout
-    found: list[tuple[str, os.DirEntry[str] | Path]] = []
-    for name in layout.top_level:
-        path = root / name
-        if path.exists() and _inside(root, path, diagnostics) and path.is_file():
-            found.append((name, path))
-    for folder in layout.folders:
-        directory = root / folder
-        if not directory.is_dir() or not _inside(root, directory, diagnostics):
+def _note_entries(workspace: Workspace, diagnostics: Diagnostics) -> list[tuple[str, os.DirEntry[str]]]:
+    """``(relative path, entry)`` of every Markdown file, in a stable order (see ``walk_files``)."""
+    return [(rel, entry) for rel, entry in walk_files(workspace.root, diagnostics) if rel.lower().endswith(".md")]
+
+
+def walk_files(root: Path, diagnostics: Diagnostics) -> list[tuple[str, os.DirEntry[str]]]:
+    """Every file below ``root`` except dot-folders, ``node_modules`` and memwiki's output folders.
+
+    Sorted by path; a symlink is followed only when it resolves inside the
+    workspace, and a file reached twice (a link to a file also listed) is listed once.
+    """
+    found: list[tuple[str, os.DirEntry[str]]] = []
+    seen: set[tuple[int, int]] = set()
+    folders = [(root, "")]
+    while folders:
+        directory, prefix = folders.pop()
+        try:
+            with os.scandir(directory) as scan:
+                entries = sorted(scan, key=lambda e: e.name)
+        except OSError as exc:
+            diagnostics.warn(prefix.rstrip("/") or ".", 0, f"cannot list folder ({exc.strerror or exc}); skipped", "io")
             continue
-        with os.scandir(directory) as scan:
-            entries = sorted(
-                (e for e in scan if not e.name.startswith(".") and e.name.lower().endswith(".md")),
-                key=lambda e: e.name,
-            )
         for entry in entries:
-            # A plain file in a folder inside the workspace is inside; only symlinks need resolving.
-            if entry.is_symlink() and not _inside(root, Path(entry.path), diagnostics):
+            rel = prefix + entry.name
+            if entry.name.startswith(".") or (entry.is_symlink() and not _inside(root, Path(entry.path), diagnostics)):
                 continue
-            if entry.is_file():
-                found.append((f"{folder}/{entry.name}", entry))
-    return found
+            if entry.is_dir():
+                if entry.name not in SKIPPED_FOLDERS and not (Path(entry.path) / MARKER).exists():
+                    folders.append((Path(entry.path), rel + "/"))
+            elif entry.is_file() and _first_time(entry, seen):
+                found.append((rel, entry))
+    return sorted(found, key=lambda item: item[0])
+
+
+def _first_time(entry: os.DirEntry[str], seen: set[tuple[int, int]]) -> bool:
+    try:
+        info = entry.stat()
+    except OSError:
+        return True
+    key = (info.st_dev, info.st_ino)
+    if key in seen:
+        return False
+    seen.add(key)
+    return True
 
 
 def stamp_workspace(workspace: Workspace, diagnostics: Diagnostics) -> dict[str, str]:

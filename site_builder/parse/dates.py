@@ -156,3 +156,18 @@ def _month_year(text: str, ref: dt.date | None) -> tuple[tuple[dt.date, dt.date]
     start = dt.date(year, month, 1)
     end = (dt.date(year + month // 12, month % 12 + 1, 1)) - dt.timedelta(days=1)
     return (start, end), []
+
+
+_PATH_DATE = re.compile(r"(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)")
+
+
+def date_in_path(path: str) -> tuple[dt.date | None, str]:
+    """The day a file belongs to, from a date in its name or else its folders (``memory/daily/2026-02-03.md``,
+    ``nightshift-2026-02-03.md``, ``2026-02-03-1430.md``); a date that is no real day comes back as its text."""
+    parts = path.removesuffix(".md").split("/")
+    for part in reversed(parts):
+        m = _PATH_DATE.search(part)
+        if m:
+            date = _make(int(m[1]), int(m[2]), int(m[3]))
+            return (date, "") if date else (None, m[0])
+    return None, ""

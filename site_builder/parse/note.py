@@ -8,7 +8,6 @@ so a note can be parsed again on its own without losing or repeating them.
 
 from __future__ import annotations
 
-import datetime as dt
 import hashlib
 import re
 
@@ -18,13 +17,20 @@ from site_builder.core.names import heading_slug
 from site_builder.io.reader import SourceFile
 from site_builder.parse.blocks import take_blocks
 from site_builder.parse.credentials import redact
-from site_builder.parse.dates import find_occurred
+from site_builder.parse.dates import date_in_path, find_occurred
 from site_builder.parse.front_matter import hide_private_blocks, is_private, split_front_matter
 from site_builder.parse.lines import walk_lines
 from site_builder.parse.link_syntax import LinkRef, find_links, plain_sentence
-from site_builder.parse.retain import BULLET, LOOKS_LIKE_FACT, FactSyntaxError, parse_fact_line
+from site_builder.parse.retain import (
+    BARE_FACT,
+    BULLET,
+    LOOKS_LIKE_FACT,
+    RETAIN_HEADING,
+    FactSyntaxError,
+    parse_fact_line,
+)
 
-DAILY_NAME = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+UNDATED = ("core", "soul", "standing", "entity", "bank")  # kinds whose file name says no day
 ATX_HEADING = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
 
 
@@ -45,10 +51,11 @@ def parse_note(source: SourceFile) -> Note:
     body, reflected = take_blocks(body, path, body_start, diagnostics)
     stem = path.rsplit("/", 1)[-1].removesuffix(".md")
     kind, date = source.kind, None
-    if kind == "daily":
-        date = _daily_date(stem, path, diagnostics)
-        if date is None:
-            kind = "page"
+    if kind not in UNDATED:
+        date, not_a_day = date_in_path(path)
+        if not_a_day:
+            diagnostics.warn(path, 1, f"{not_a_day} in the file name is not a real date; not on the calendar", "name")
+            kind = "page" if kind == "daily" else kind
     note = Note(
         path=path,
         kind=kind,
@@ -67,17 +74,6 @@ def parse_note(source: SourceFile) -> Note:
     return note
 
 
-def _daily_date(stem: str, path: str, diagnostics: Diagnostics) -> dt.date | None:
-    if not DAILY_NAME.match(stem):
-        diagnostics.warn(path, 1, "daily log names must be YYYY-MM-DD.md; rendered as a plain page", "date")
-        return None
-    try:
-        return dt.date.fromisoformat(stem)
-    except ValueError:
-        diagnostics.warn(path, 1, f"{stem} is not a real date; rendered as a plain page", "date")
-        return None
-
-
 def _title(note: Note) -> str:
     title = note.meta.get("title")
     if isinstance(title, str) and title.strip():
@@ -91,8 +87,12 @@ def _title(note: Note) -> str:
 
 
 def _scan_body(note: Note, diagnostics: Diagnostics) -> None:
-    """One pass over the lines outside code: headings, Retain facts and links."""
-    retain_level = 0
+    """One pass over the lines outside code: headings, Retain facts and links.
+
+    A Retain section runs to the next heading of its level or higher; under a
+    deeper heading inside it only lines that look like facts are read as facts.
+    """
+    retain_level, sub_section = 0, False
     seen_ids: dict[str, int] = {}
     facts_everywhere = note.kind in ("bank", "entity")
     for line in walk_lines(note.body.split("\n"), note.body_start):
@@ -103,12 +103,15 @@ def _scan_body(note: Note, diagnostics: Diagnostics) -> None:
         if hm:
             level, title = len(hm[1]), (hm[2] or "").strip()
             note.headings.append(Heading(level, title, heading_slug(title), number))
+            sub_section = bool(retain_level) and level > retain_level
             if retain_level and level <= retain_level:
                 retain_level = 0
-            if title.casefold() == "retain":
+            if RETAIN_HEADING.match(title):
                 retain_level = level
-        elif BULLET.match(text) and (retain_level or (facts_everywhere and LOOKS_LIKE_FACT.match(text))):
-            found = _parse_fact(note, text, number, seen_ids, diagnostics)
+            continue
+        if _fact_line(text, bool(retain_level) and not sub_section, retain_level > 0 or facts_everywhere):
+            bare = not BULLET.match(text)
+            found = _parse_fact(note, f"- {text.lstrip()}" if bare else text, number, seen_ids, diagnostics, bare)
             if found:
                 fact, refs = found
                 note.facts.append(fact)
@@ -118,19 +121,26 @@ def _scan_body(note: Note, diagnostics: Diagnostics) -> None:
         note.links.extend(_links(note.path, text, number, find_links(text)))
 
 
+def _fact_line(text: str, every_bullet: bool, fact_like: bool) -> bool:
+    """Is this line read as a Retain fact: any bullet of a Retain section, or a line that looks like one."""
+    if BULLET.match(text):
+        return every_bullet or (fact_like and bool(LOOKS_LIKE_FACT.match(text)))
+    return fact_like and bool(BARE_FACT.match(text))
+
+
 def _links(path: str, line: str, number: int, refs: list[LinkRef]) -> list[Link]:
     sentence = plain_sentence(line)
     return [Link(path, number, ref.target, ref.syntax, sentence, ref.heading, ref.label) for ref in refs]
 
 
 def _parse_fact(
-    note: Note, line: str, number: int, seen_ids: dict[str, int], diagnostics: Diagnostics
+    note: Note, line: str, number: int, seen_ids: dict[str, int], diagnostics: Diagnostics, bare: bool = False
 ) -> tuple[Fact, list[LinkRef]] | None:
     """The fact on a Retain line and the links in its text, or None (with a warning) when it does not parse."""
     try:
         parsed = parse_fact_line(line)
     except FactSyntaxError as exc:
-        if note.kind == "daily" or LOOKS_LIKE_FACT.match(line):
+        if not bare:
             diagnostics.warn(note.path, number, f"{exc}; shown as plain text", "malformed-fact")
         return None
     occurred, problems = find_occurred(parsed.content, note.date)

@@ -18,6 +18,10 @@ FACT_LINE = re.compile(
 )
 LOOKS_LIKE_FACT = re.compile(r"^[ \t]*[-*+][ \t]+[WBOS](?:\(|[ \t]+@|:)")
 BULLET = re.compile(r"^[ \t]*[-*+][ \t]+\S")
+# A fact written without its bullet, as agents do: ``O(c=0.8) @Oscar: prefers short answers``.
+BARE_FACT = re.compile(r"^[ \t]*[WBOS](?:\([^)]*\))?(?:[ \t]+@[^\s:]+)*[ \t]*:[ \t]+\S")
+# ``## Retain``, ``## Retain (Facts for Long-Term Memory)``, ``### Retain:``; not "Retain Items Processed".
+RETAIN_HEADING = re.compile(r"^retain\s*(?:\(.*\))?\s*:?$", re.IGNORECASE)
 ENTITY_TOKEN = re.compile(r"^@(?P<name>[^\W\d_][\w\-.]*[\w]|[^\W\d_])$")
 FORMAT_HINT = "expected '- K[(c=0.9)] [@Entity]: text' with K one of W, B, O, S"
 

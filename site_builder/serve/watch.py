@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from site_builder.io.layout import CONFIG_NAME
-from site_builder.io.reader import Workspace, stamp_of
+from site_builder.io.reader import SKIPPED_FOLDERS, Workspace, stamp_of
 
 if TYPE_CHECKING:
     from watchfiles import Change
@@ -19,15 +19,19 @@ Changes = set[tuple["Change", str]]
 
 def workspace_filter(workspace: Workspace) -> Callable[[Change, str], bool]:
     """Only the files memwiki reads trigger a rebuild (not the site, the index or editor temp files)."""
-    root, layout = workspace.root, workspace.layout
-    tops = {str(root / name) for name in (*layout.top_level, CONFIG_NAME)}
-    folders = {str(root / folder) for folder in layout.folders}
+    root = workspace.root
+    config = str(root / CONFIG_NAME)
 
     def accept(_change: Change, path: str) -> bool:
-        if path in tops:
+        if path == config:
             return True
-        parent, _, name = path.rpartition("/")
-        return parent in folders and name.endswith(".md") and not name.startswith(".")
+        try:
+            parts = Path(path).relative_to(root).parts
+        except ValueError:
+            return False
+        return parts[-1].lower().endswith(".md") and not any(
+            part.startswith(".") or part in SKIPPED_FOLDERS for part in parts
+        )
 
     return accept
 

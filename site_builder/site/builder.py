@@ -24,7 +24,10 @@ from site_builder.site.views import (
 PAGE_KINDS = {
     "core": "core memory",
     "soul": "persona",
+    "standing": "standing file",
     "daily": "daily log",
+    "session": "session",
+    "dream": "dream report",
     "bank": "bank page",
     "entity": "entity",
     "page": "page",
