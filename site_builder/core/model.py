@@ -114,8 +114,7 @@ class Note:
     @property
     def url(self) -> str:
         """Site path of the rendered page, mirroring the source path (``x.md.html`` where memwiki's own pages are)."""
-        url = self.path.removesuffix(".md") + ".html"
-        return self.path + ".html" if RESERVED_URLS.match(url) else url
+        return page_url(self.path)
 
     def line_text(self, line: int) -> str:
         lines = self.body.split("\n")
@@ -226,6 +225,11 @@ class Library:
                 found.setdefault(note.date, []).append(note)
         return found
 
+    @property
+    def core(self) -> Note | None:
+        """The core memory: the note the agent loads first (``MEMORY.md``, ``memory.md``, ``knowledge.md``…)."""
+        return next((n for n in self.notes if n.kind == "core"), None)
+
     def note(self, path: str) -> Note | None:
         return self.note_by_path.get(path)
 
@@ -242,6 +246,13 @@ class Library:
         """Opinions (the library's, or those given) naming the entity, in their order."""
         pool = self.opinions if opinions is None else opinions
         return [o for o in pool if any((e := self.resolver.entity(n)) and e.key == key for n in o.entities)]
+
+
+def page_url(path: str) -> str:
+    """Site path of the page of the note at ``path``: ``x.md`` -> ``x.html``, or ``x.md.html`` where memwiki's own
+    pages are (``index.html``, ``search.html``, ``memory/2025-11.html``…)."""
+    url = path.removesuffix(".md") + ".html"
+    return path + ".html" if RESERVED_URLS.match(url) else url
 
 
 def _day_order(note: Note) -> tuple[dt.date, int, int, str]:

@@ -174,7 +174,7 @@ def make_bundle(library: Library, title: str, max_tokens: int) -> Bundle:
             "truncated": False,
             "omitted": {"core_lines": 0, "opinions": 0, "entities": 0, "facts": 0},
         },
-        "core": {"source": "memory.md", "text": ""},
+        "core": {"source": library.core.path if library.core else "memory.md", "text": ""},
         "opinions": [],
         "entities": [],
         "facts": [],
@@ -210,7 +210,7 @@ def _settle(data: dict[str, Any]) -> None:
 
 
 def _fit_core(library: Library, filler: _Filler) -> tuple[str, int]:
-    note = library.note("memory.md")
+    note = library.core
     if note is None:
         return "", 0
     lines = _squeeze(note.body).split("\n")

@@ -58,9 +58,9 @@ def context_block(
     closing = "</memory>"
     out = _Lines(budget, closing)
     out.add(opening)
-    core = library.note("memory.md")
+    core = library.core
     if core is not None:
-        out.section("Core memory (memory.md)", [line.rstrip() for line in core.body.strip().split("\n")])
+        out.section(f"Core memory ({core.path})", [line.rstrip() for line in core.body.strip().split("\n")])
     out.section("Opinions", [_opinion_line(o) for o in sorted(library.opinions, key=_recently_changed)])
     cited: set[str] = set()
     if query and hits is not None:

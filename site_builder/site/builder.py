@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 
 from site_builder.core.config import Config
 from site_builder.core.model import KIND_NAMES, Fact, Library, Note, Opinion
@@ -34,6 +35,30 @@ PAGE_KINDS = {
 }
 
 
+@dataclass
+class Folder:
+    """The notes directly in a folder and its sub-folders (relative paths)."""
+
+    notes: list[Note] = field(default_factory=list)
+    folders: set[str] = field(default_factory=set)
+
+
+def folder_tree(notes: list[Note]) -> dict[str, Folder]:
+    """Folder path ("" for the workspace root) -> what it holds; entity pages are listed by the entity index."""
+    tree: dict[str, Folder] = {"": Folder()}
+    for note in notes:
+        if note.kind == "entity":
+            continue
+        parent, _, _ = note.path.rpartition("/")
+        tree.setdefault(parent, Folder()).notes.append(note)
+        while parent:
+            above, _, _ = parent.rpartition("/")
+            tree.setdefault(above, Folder()).folders.add(parent)
+            tree.setdefault(parent, Folder())
+            parent = above
+    return tree
+
+
 class PageBuilder:
     """Holds what every page needs: the library, config, one Markdown renderer and the navigation."""
 
@@ -42,6 +67,8 @@ class PageBuilder:
         self.config = config
         self.md = markdown
         self.days = library.days
+        self.by_day = library.by_day
+        self.folders = folder_tree(library.notes)
         self._inline: dict[tuple[str, str], str] = {}
         self._notes: dict[str, str] = {}
         self.nav = [

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from html import escape
 
-from site_builder.core.model import KIND_NAMES, Fact, Library
+from site_builder.core.model import KIND_NAMES, Fact, Library, page_url
 from site_builder.core.names import heading_slug
 from site_builder.site.markdown import Linker, Target
 
@@ -21,7 +21,7 @@ def href(from_url: str, to_url: str) -> str:
 def source_url(source: str) -> str:
     """``memory/2025-11-27.md#L12`` -> ``memory/2025-11-27.html#L12``."""
     path, _, anchor = source.partition("#")
-    return path.removesuffix(".md") + ".html" + (f"#{anchor}" if anchor else "")
+    return page_url(path) + (f"#{anchor}" if anchor else "")
 
 
 class SiteLinker(Linker):

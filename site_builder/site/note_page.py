@@ -3,18 +3,29 @@
 from __future__ import annotations
 
 from site_builder.core.model import Entity, Note
-from site_builder.site.builder import PageBuilder, search_filters, search_meta
+from site_builder.site.builder import PAGE_KINDS, PageBuilder, search_filters, search_meta
+from site_builder.site.folder_page import crumbs
 from site_builder.site.links import href
 from site_builder.site.views import LinkView, NotePage
 
-SECTIONS = {"core": "home", "soul": "home", "daily": "days", "entity": "entities"}
+SECTIONS = {
+    "core": "home",
+    "soul": "home",
+    "standing": "home",
+    "daily": "days",
+    "session": "days",
+    "entity": "entities",
+}
 
 
 def note_page(builder: PageBuilder, note: Note) -> NotePage:
     url = note.url
     entities = mentioned_entities(builder, note)
     kinds = sorted({f.kind for f in note.facts})
-    prev, next_, up = day_links(builder, note) if note.kind == "daily" and note.date else (None, None, None)
+    is_day = note.date is not None and builder.by_day[note.date][0] is note
+    prev, next_, crumbs_ = (
+        day_links(builder, note) if is_day else (None, None, crumbs(note.path.rpartition("/")[0], url))
+    )
     return NotePage(
         chrome=builder.chrome(
             url,
@@ -27,23 +38,38 @@ def note_page(builder: PageBuilder, note: Note) -> NotePage:
         ),
         html=builder.note_html(note),
         source=note.path,
-        date=note.date.isoformat() if note.kind == "daily" and note.date else "",
+        date=note.date.isoformat() if note.date else "",
         prev=prev,
         next=next_,
-        up=up,
+        crumbs=crumbs_,
+        same_day=same_day(builder, note),
         entities=entities,
     )
 
 
-def day_links(builder: PageBuilder, day: Note) -> tuple[LinkView | None, LinkView | None, LinkView]:
-    """A daily log's previous and next days and its month."""
+def day_links(builder: PageBuilder, day: Note) -> tuple[LinkView | None, LinkView | None, list[LinkView]]:
+    """A day page's previous and next days, and the way up: Days, then its month."""
     assert day.date is not None
     url, days = day.url, builder.days
     index = days.index(day)
     prev = LinkView(days[index - 1].title, href(url, days[index - 1].url)) if index > 0 else None
     next_ = LinkView(days[index + 1].title, href(url, days[index + 1].url)) if index + 1 < len(days) else None
-    up = LinkView(day.date.strftime("%B %Y"), href(url, f"memory/{day.date:%Y-%m}.html"))
+    up = [
+        LinkView("Days", href(url, "memory/index.html")),
+        LinkView(day.date.strftime("%B %Y"), href(url, f"memory/{day.date:%Y-%m}.html")),
+    ]
     return prev, next_, up
+
+
+def same_day(builder: PageBuilder, note: Note) -> list[LinkView]:
+    """On a day's page, the other files of that day; on any of those, the day's page first, then the others."""
+    if note.date is None:
+        return []
+    return [
+        LinkView(other.title, href(note.url, other.url), f"{PAGE_KINDS[other.kind]} · {other.path}")
+        for other in builder.by_day[note.date]
+        if other is not note
+    ]
 
 
 def mentioned_entities(builder: PageBuilder, note: Note) -> list[LinkView]:

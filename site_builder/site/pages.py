@@ -6,6 +6,7 @@ from site_builder.library.hygiene import Section
 from site_builder.library.link import OPINIONS_PATH
 from site_builder.site.builder import PageBuilder
 from site_builder.site.entity_page import entity_index_page, entity_page
+from site_builder.site.folder_page import folder_pages
 from site_builder.site.home_page import home_page
 from site_builder.site.hygiene_page import hygiene_page
 from site_builder.site.not_found_page import not_found_page
@@ -28,6 +29,7 @@ def collect_pages(builder: PageBuilder, sections: list[Section]) -> list[PageVie
         opinions_page(builder),
         entity_index_page(builder),
         *(entity_page(builder, e) for e in library.entities.values()),
+        *folder_pages(builder),
         hygiene_page(builder, sections),
         search_page(builder),
         not_found_page(builder),

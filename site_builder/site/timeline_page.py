@@ -10,6 +10,7 @@ from itertools import groupby
 from site_builder.core.model import Note
 from site_builder.site.builder import PageBuilder
 from site_builder.site.charts import HeatDay, heatmap
+from site_builder.site.folder_page import folder_listing
 from site_builder.site.links import href
 from site_builder.site.views import MonthView, TimelinePage
 
@@ -25,11 +26,14 @@ class Month:
 
 def timeline_page(builder: PageBuilder) -> TimelinePage:
     url = "memory/index.html"
+    folders, files = folder_listing(builder, "memory", url, dated=False)
     return TimelinePage(
         chrome=builder.chrome(url, kind="timeline", title="Daily logs", section="days"),
         heatmaps=heatmaps(builder.days, url),
         months=[MonthView(m.label, href(url, f"memory/{m.key}.html"), m.count) for m in months(builder.days)],
         days=[builder.day_summary(n, url) for n in reversed(builder.days)],
+        folders=folders,
+        files=files,
     )
 
 
@@ -44,6 +48,8 @@ def month_pages(builder: PageBuilder) -> list[TimelinePage]:
                 heatmaps=[],
                 months=[],
                 days=[builder.day_summary(n, url) for n in days],
+                folders=[],
+                files=[],
             )
         )
     return pages

@@ -161,7 +161,11 @@ class HomePage(PageView):
     """The home page: core memory, recent days, active entities and opinions."""
 
     template = "home.html"
-    core_html: str  #: memory.md as HTML, "" without one
+    core_html: str  #: the core memory (MEMORY.md, memory.md, knowledge.md…) as HTML, "" without one
+    core_href: str  #: link to the core memory's own page, "" without one
+    core_source: str  #: the core memory's path in the workspace, "" without one
+    standing: list[LinkView]  #: the files the agent loads every session: persona, user, instructions, tools…
+    sections: list[LinkView]  #: the workspace's folders and its other top-level pages
     recent: list[DaySummary]  #: the newest daily logs, newest first
     active_entities: list[LinkView]  #: the most mentioned entities
     opinions: list[OpinionView]  #: the first opinions
@@ -176,9 +180,10 @@ class NotePage(PageView):
     html: str  #: the note as HTML
     source: str  #: the note's path in the workspace
     date: str  #: ISO date of a daily log, "" for other notes
-    prev: LinkView | None  #: the day before, for daily logs
-    next: LinkView | None  #: the day after, for daily logs
-    up: LinkView | None  #: the log's month, for daily logs
+    prev: LinkView | None  #: the day before, on a day's page
+    next: LinkView | None  #: the day after, on a day's page
+    crumbs: list[LinkView]  #: the way back up: Days and the month for a day's page, else the note's folders
+    same_day: list[LinkView]  #: the other files of the same day (sessions, dream reports), or that day's page
     entities: list[LinkView]  #: the entities the note mentions
 
 
@@ -190,6 +195,18 @@ class TimelinePage(PageView):
     heatmaps: list[str]  #: inline SVG calendars, newest year first (none on month pages)
     months: list[MonthView]  #: the month archives (none on month pages)
     days: list[DaySummary]  #: the logs listed
+    folders: list[LinkView]  #: sub-folders of memory/ (timeline only)
+    files: list[LinkView]  #: files in memory/ without a date (timeline only)
+
+
+@dataclass(frozen=True)
+class FolderPage(PageView):
+    """A folder of notes: its sub-folders and files."""
+
+    template = "folder.html"
+    crumbs: list[LinkView]  #: the folders above this one
+    folders: list[LinkView]  #: its sub-folders, with how many files each holds
+    files: list[LinkView]  #: its notes, with their date and kind
 
 
 @dataclass(frozen=True)

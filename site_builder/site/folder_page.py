@@ -1,0 +1,79 @@
+"""Folders as sections: an index page for every folder of notes, and the breadcrumbs that lead back up.
+
+``memory/`` has the timeline as its index (its undated files and sub-folders are
+listed there too) and ``bank/entities/`` the entity index; every other folder
+gets ``<folder>/index.html``.
+"""
+
+from __future__ import annotations
+
+from site_builder.core.model import Note
+from site_builder.site.builder import PAGE_KINDS, Folder, PageBuilder
+from site_builder.site.links import href
+from site_builder.site.views import FolderPage, LinkView
+
+OWN_INDEX = {"memory", "bank/entities"}  # folders whose index page is another page kind
+
+
+def folder_pages(builder: PageBuilder) -> list[FolderPage]:
+    """One index page per folder of notes, in path order."""
+    tree = builder.folders
+    pages = []
+    for path in sorted(p for p in tree if p and p not in OWN_INDEX):
+        url = f"{path}/index.html"
+        folders, files = folder_listing(builder, path, url)
+        pages.append(
+            FolderPage(
+                chrome=builder.chrome(url, kind="folder", title=f"{path}/", section=section_of(path)),
+                crumbs=crumbs(path.rpartition("/")[0], url),
+                folders=folders,
+                files=files,
+            )
+        )
+    return pages
+
+
+def folder_listing(
+    builder: PageBuilder, path: str, url: str, *, dated: bool = True
+) -> tuple[list[LinkView], list[LinkView]]:
+    """Links to a folder's sub-folders and to its notes (dated ones newest first, then by title; ``dated=False``:
+    only the notes without a date, for folders whose dated notes the timeline lists)."""
+    folder = builder.folders.get(path, Folder())
+    folders = [
+        LinkView(sub.rsplit("/", 1)[-1] + "/", href(url, f"{sub}/index.html"), _count(builder, sub))
+        for sub in sorted(folder.folders)
+    ]
+    notes = sorted(
+        (n for n in folder.notes if dated or n.date is None),
+        key=lambda n: (n.date is None, -(n.date.toordinal() if n.date else 0), n.title),
+    )
+    files = [LinkView(n.title, href(url, n.url), _describe(n)) for n in notes]
+    return folders, files
+
+
+def crumbs(folder: str, url: str) -> list[LinkView]:
+    """``folder`` and the folders above it, outermost first, each linking to its index ("" has none)."""
+    parts = folder.split("/") if folder else []
+    out = []
+    for depth in range(1, len(parts) + 1):
+        path = "/".join(parts[:depth])
+        text = {"memory": "Days", "bank/entities": "Entities"}.get(path, parts[depth - 1])
+        out.append(LinkView(text, href(url, f"{path}/index.html")))
+    return out
+
+
+def section_of(path: str) -> str:
+    """The navigation entry a folder belongs to."""
+    if path == "memory" or path.startswith("memory/"):
+        return "days"
+    return "bank" if path.startswith("bank") else "files"
+
+
+def _describe(note: Note) -> str:
+    kind = PAGE_KINDS[note.kind]
+    return f"{note.date.isoformat()} · {kind}" if note.date else kind
+
+
+def _count(builder: PageBuilder, folder: str) -> str:
+    total = sum(len(f.notes) for p, f in builder.folders.items() if p == folder or p.startswith(folder + "/"))
+    return f"{total} file{'s' if total != 1 else ''}"
