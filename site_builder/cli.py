@@ -111,6 +111,7 @@ def check_command(workspace: Path, strict: bool) -> None:
     from site_builder.build import load
     from site_builder.core.progress import Progress
     from site_builder.library.hygiene import hygiene_report, report_lines
+    from site_builder.library.inventory import inventory_lines
 
     try:
         loaded = load(workspace, Progress.for_terminal())
@@ -118,7 +119,7 @@ def check_command(workspace: Path, strict: bool) -> None:
         raise click.ClickException(str(exc)) from None
     diagnostics = loaded.problems()
     sections = hygiene_report(loaded.library, diagnostics)
-    click.echo("\n".join(report_lines(sections)))
+    click.echo("\n".join([*inventory_lines(loaded.workspace, loaded.notes), *report_lines(sections)]))
     problems = [d for d in diagnostics.items if strict or d.code in PROBLEM_CODES]
     click.echo(f"{sum(len(s.findings) for s in sections)} finding(s), {len(problems)} problem(s).")
     if problems:
@@ -271,12 +272,12 @@ def serve_command(
 
 @main.command("context")
 @workspace_argument
-@click.option("--budget", type=click.IntRange(50, 1_000_000), help="Token budget (default: recall.max_tokens, 4000).")
+@click.option("--budget", type=click.IntRange(50, 1_000_000), help="Token budget (default: core memory + 4000).")
 @click.option("--query", "-q", default="", help="Also include the lines most relevant to this query.")
 def context_command(workspace: Path, budget: int | None, query: str) -> None:
     """Print a memory block for an agent's prompt: core memory, opinions, relevant and recent facts."""
     from site_builder.build import load
-    from site_builder.recall.context import context_block
+    from site_builder.recall.context import context_block, default_budget
     from site_builder.recall.index import refresh_index
     from site_builder.recall.search import QueryError, RecallQuery, search
 
@@ -289,7 +290,7 @@ def context_command(workspace: Path, budget: int | None, query: str) -> None:
     except (WorkspaceError, QueryError) as exc:
         raise click.ClickException(str(exc)) from None
     config = loaded.workspace.config
-    limit = budget or config.recall_max_tokens
+    limit = budget or default_budget(loaded.library, config.recall_max_tokens)
     block = context_block(loaded.library, config.title, limit, query.strip(), hits)
     click.echo(block.text, nl=False)
     cut = "; some lines were left out" if block.truncated else ""

@@ -11,6 +11,7 @@ from site_builder.core.diagnostics import Diagnostics
 
 PRIVATE_OPEN = re.compile(r"<!--\s*private\s*-->", re.IGNORECASE)
 PRIVATE_CLOSE = re.compile(r"<!--\s*/private\s*-->", re.IGNORECASE)
+FLAT_PAIR = re.compile(r"^([A-Za-z_][\w-]*):(?:[ \t](.*))?$")
 
 
 def split_front_matter(text: str, path: str, diagnostics: Diagnostics) -> tuple[dict[str, Any], str, int]:
@@ -31,6 +32,9 @@ def _load_yaml(raw: str, path: str, diagnostics: Diagnostics) -> dict[str, Any]:
     try:
         data = yaml.safe_load(raw)
     except yaml.YAMLError as exc:
+        flat = _flat_pairs(raw)
+        if flat is not None:
+            return flat
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 2 if mark is not None else 1
         problem = getattr(exc, "problem", None) or "syntax error"
@@ -42,6 +46,22 @@ def _load_yaml(raw: str, path: str, diagnostics: Diagnostics) -> dict[str, Any]:
         diagnostics.warn(path, 2, "front matter must be a mapping of keys to values; ignored", "front-matter")
         return {}
     return {str(k): v for k, v in data.items()}
+
+
+def _flat_pairs(raw: str) -> dict[str, Any] | None:
+    """Flat ``key: value`` lines as agents write them (ClawXMemory, Claude Code), values YAML would reject
+    (``name: Cover letter: length``) kept as text; None when the lines are not all of that shape."""
+
+    pairs: dict[str, Any] = {}
+    for line in raw.split("\n"):
+        if not line.strip():
+            continue
+        m = FLAT_PAIR.match(line)
+        value = (m[2] or "").strip() if m else ""
+        if m is None or value.startswith(("[", "{", '"', "'")):  # a broken list or quote is a real mistake
+            return None
+        pairs[m[1]] = {"true": True, "false": False}.get(value, value)
+    return pairs
 
 
 def is_private(meta: dict[str, Any], path: str, diagnostics: Diagnostics) -> bool:

@@ -49,6 +49,11 @@ class _Lines:
                 return
 
 
+def default_budget(library: Library, rest: int) -> int:
+    """The whole core memory (the agent loads it whole every session) plus ``rest`` tokens for everything else."""
+    return rest + (estimate_tokens(library.core.body) if library.core else 0)
+
+
 def context_block(
     library: Library, title: str, budget: int, query: str = "", hits: list[Hit] | None = None
 ) -> ContextBlock:

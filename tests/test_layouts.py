@@ -1,0 +1,199 @@
+"""Memory as agents really write it: every Markdown file reaches the site, the core memory is found whatever the
+layout calls it, dates in file names and paths put files on their day, folders become sections."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from site_builder.build import load
+from tests.conftest import run, write_workspace
+
+REAL = Path(__file__).resolve().parents[2] / "shared" / "real"
+
+OPENCLAW = {
+    "MEMORY.md": "# Long-term memory\n\n- Tim prefers answers under five lines.\n",
+    "SOUL.md": "# Soul\n\nCalm and precise.\n",
+    "AGENTS.md": "# Agents\n\nRead MEMORY.md first.\n",
+    "USER.md": "# User\n\n- **Name**: Tim Okafor\n",
+    "memory/2026-01-16.md": "# 2026-01-16\n\nFixed the queue worker.\n",
+    "memory/2026-01-16-1430.md": (
+        "# Session: 2026-01-16 14:30:00 UTC\n\n- **Session Key**: agent:main:main\n- **Source**: telegram\n\n"
+        "## Conversation Summary\n\nuser: the queue is stuck again\nassistant: restarted the consumer group\n"
+    ),
+    "memory/dreaming/rem/2026-01-17.md": "# REM\n\nA pattern: queue stalls follow deploys.\n",
+    "memory/context-digest.md": "# Digest\n\nWhat matters this month: the queue.\n",
+    "knowledge/queues/backpressure.md": "# Backpressure\n\nShed load before the broker does.\n",
+    "knowledge/index.md": "# Knowledge index\n\nStart with backpressure.\n",
+}
+
+
+def build(ws: Path, out: Path) -> str:
+    result = run("build", str(ws), "-o", str(out), "--no-search")
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_every_markdown_file_becomes_a_page(tmp_path: Path) -> None:
+    ws = write_workspace(tmp_path / "ws", OPENCLAW)
+    out = tmp_path / "site"
+    build(ws, out)
+    for page in [
+        "MEMORY.html",
+        "AGENTS.html",
+        "USER.html",
+        "memory/2026-01-16-1430.html",
+        "memory/dreaming/rem/2026-01-17.html",
+        "memory/context-digest.html",
+        "knowledge/queues/backpressure.html",
+        "knowledge/index.md.html",  # index.html of a folder is memwiki's own page
+    ]:
+        assert (out / page).is_file(), page
+    assert "Start with backpressure" in (out / "knowledge/index.md.html").read_text()
+
+
+def test_core_memory_of_an_openclaw_workspace_is_on_the_home_page_and_in_context(tmp_path: Path) -> None:
+    ws = write_workspace(tmp_path / "ws", OPENCLAW)
+    build(ws, tmp_path / "site")
+    home = (tmp_path / "site" / "index.html").read_text()
+    assert "Tim prefers answers under five lines." in home
+    assert 'href="MEMORY.html">Open core memory' in home
+    for standing in ("AGENTS.html", "USER.html", "SOUL.html"):
+        assert f'href="{standing}"' in home
+    context = run("context", str(ws))
+    assert "## Core memory (MEMORY.md)" in context.output
+    assert "Tim prefers answers under five lines." in context.output
+
+
+def test_the_whole_core_memory_is_in_context_without_a_budget(tmp_path: Path) -> None:
+    long_core = "# Memory\n\n" + "".join(f"- lesson {i}: keep the queue drained before deploys\n" for i in range(600))
+    ws = write_workspace(tmp_path / "ws", {"MEMORY.md": long_core, "memory/2026-01-16.md": "# D\n\nx\n"})
+    assert "lesson 599:" in run("context", str(ws)).output
+    assert "lesson 599:" not in run("context", str(ws), "--budget", "2000").output
+
+
+def test_files_of_one_day_share_that_day(tmp_path: Path) -> None:
+    ws = write_workspace(tmp_path / "ws", OPENCLAW)
+    out = tmp_path / "site"
+    build(ws, out)
+    day = (out / "memory/2026-01-16.html").read_text()
+    assert 'href="../memory/2026-01-16-1430.html"' in day  # the session, listed on the day's page
+    session = (out / "memory/2026-01-16-1430.html").read_text()
+    assert 'href="../memory/2026-01-16.html"' in session  # and the way back to it
+    timeline = (out / "memory/index.html").read_text()
+    assert timeline.count('class="weekday"') == 2  # two days (16th, 17th), not three files
+    assert 'href="../memory/context-digest.html"' in timeline  # memory/'s undated file is listed there
+    assert "2 days" in (out / "index.html").read_text()
+
+
+def test_folders_are_sections_with_index_pages_and_breadcrumbs(tmp_path: Path) -> None:
+    ws = write_workspace(tmp_path / "ws", OPENCLAW)
+    out = tmp_path / "site"
+    build(ws, out)
+    knowledge = (out / "knowledge/index.html").read_text()
+    assert 'href="../knowledge/queues/index.html"' in knowledge
+    assert 'href="../knowledge/index.md.html"' in knowledge
+    page = (out / "knowledge/queues/backpressure.html").read_text()
+    assert (
+        '<a href="../../knowledge/index.html">knowledge</a> › <a href="../../knowledge/queues/index.html">queues'
+        in page
+    )
+    assert 'href="knowledge/index.html"' in (out / "index.html").read_text()
+
+
+def test_layouts_are_detected_and_check_says_what_it_read(tmp_path: Path) -> None:
+    ws = write_workspace(tmp_path / "ws", {**OPENCLAW, "memory/state.json": "{}", "memory/2026-02-30.md": "# x\n"})
+    result = run("check", str(ws))
+    assert "Layouts: openclaw; core memory: MEMORY.md" in result.output
+    assert "Read: 11 file(s) (" in result.output
+    assert "session 1" in result.output and "dream 1" in result.output
+    assert "Not read: 1 file(s) memwiki does not read (memory/state.json)" in result.output
+    assert "memory/2026-02-30.md:1: 2026-02-30 in the file name is not a real date" in result.output
+    assert result.exit_code == 0, "a file's name is never a problem that fails check"
+
+
+def test_a_layout_can_be_forced_and_a_wrong_name_is_reported_at_its_line(tmp_path: Path) -> None:
+    ws = write_workspace(tmp_path / "ws", {**OPENCLAW, "memwiki.toml": '[workspace]\nlayout = "toebeans"\n'})
+    assert load(ws).workspace.layout.names == ("toebeans",)
+    (ws / "memwiki.toml").write_text('[site]\ntitle = "x"\n[workspace]\nlayout = "hermes"\n')
+    loaded = load(ws)
+    assert loaded.workspace.layout.names == ("openclaw",)  # detected instead
+    assert any(d.where == "memwiki.toml:4" and "unknown layout 'hermes'" in d.message for d in loaded.problems().items)
+
+
+@pytest.mark.parametrize(
+    ("files", "core"),
+    [
+        ({"memory.md": "# Core\n", "bank/world.md": "# W\n"}, "memory.md"),
+        ({"memory/knowledge.md": "# K\n", "memory/reflections.jsonl": "{}\n"}, "memory/knowledge.md"),
+        ({"memory/USER.md": "# U\n", "memory/2026-03-06.md": "# Daily Log - 2026-03-06\n"}, "memory/USER.md"),
+        (
+            {"global/User/user-profile.md": "# P\n", "global/MEMORY.md": "# Global Memory\n"},
+            "global/User/user-profile.md",
+        ),
+    ],
+)
+def test_core_memory_of_each_layout(tmp_path: Path, files: dict[str, str], core: str) -> None:
+    library = load(write_workspace(tmp_path / "ws", files)).library
+    assert library.core is not None and library.core.path == core
+
+
+def test_retain_as_agents_write_it(tmp_path: Path) -> None:
+    ws = write_workspace(
+        tmp_path / "ws",
+        {
+            "memory/2026-02-03.md": (
+                "# Day\n\n## Retain (Facts for Long-Term Memory)\n\n- W @OpenClaw: hybrid search is 70/30\n"
+                "O(c=0.9) @Oscar: prefers trust-first\n\n### 18. Voice calibrated\n- **Issue:** MP3 broke\n"
+                "- B @Voice: switched to Opus\n\n## Retain Items Processed\n- ✅ W @OpenClaw: done\n"
+            ),
+            "bank/opinions.md": "# Opinions\n\nO(c=0.95) @Oscar: Prefers direct communication\n",
+        },
+    )
+    loaded = load(ws)
+    facts = {(f.path, f.line): f.kind for f in loaded.library.facts}
+    assert facts == {
+        ("memory/2026-02-03.md", 5): "W",
+        ("memory/2026-02-03.md", 6): "O",
+        ("memory/2026-02-03.md", 10): "B",
+        ("bank/opinions.md", 3): "O",
+    }
+    assert [d for d in loaded.problems().items if d.code == "malformed-fact"] == []
+
+
+def test_flat_front_matter_is_read_and_a_broken_list_still_warns(tmp_path: Path) -> None:
+    ws = write_workspace(
+        tmp_path / "ws",
+        {
+            "MEMORY.md": "# Index\n",
+            "feedback_letters.md": "---\nname: Cover letters: length and tone\ntype: feedback\n---\n# Letters\n",
+            "bank/entities/Anna.md": "---\naliases: [a, b\n---\n# Anna\n",
+        },
+    )
+    loaded = load(ws)
+    note = loaded.library.note("feedback_letters.md")
+    assert note is not None and note.meta == {"name": "Cover letters: length and tone", "type": "feedback"}
+    problems = [d.where for d in loaded.problems().items if d.code == "front-matter"]
+    assert problems == ["bank/entities/Anna.md:2"]
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not REAL.is_dir(), reason="../shared/real is not present")
+@pytest.mark.parametrize("name", ["xiaoqi", "claudecode-apppipeline"])
+def test_real_workspace_every_file_reaches_the_site_and_nothing_is_written(tmp_path: Path, name: str) -> None:
+    ws = tmp_path / "ws"
+    shutil.copytree(REAL / name, ws)
+    before = {p: p.read_bytes() for p in ws.rglob("*") if p.is_file()}
+    out = tmp_path / "site"
+    build(ws, out)
+    missing = [
+        p.relative_to(ws).as_posix()
+        for p in ws.rglob("*.md")
+        if not (out / load(ws).library.note_by_path[p.relative_to(ws).as_posix()].url).is_file()
+    ]
+    assert missing == []
+    after = {p: p.read_bytes() for p in ws.rglob("*") if p.is_file() and ".memwiki" not in p.parts}
+    assert after == before
+    assert "MEMORY.md" in (out / "index.html").read_text()
