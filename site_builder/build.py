@@ -18,7 +18,7 @@ from site_builder.core.model import Library, Note
 from site_builder.core.progress import Progress
 from site_builder.io.reader import Workspace, open_workspace, read_raw, read_sources, source_file
 from site_builder.io.writer import Staging, check_output, write_derived, write_workspace_files
-from site_builder.library.hygiene import hygiene_report
+from site_builder.library.hygiene import broken_file_links, hygiene_report
 from site_builder.library.link import link_notes
 from site_builder.parse.note import parse_note
 from site_builder.recall.bundle import Bundle, make_bundle
@@ -48,6 +48,7 @@ class Loaded:
         for note in self.notes:
             found.items.extend(note.problems)
         found.extend(self.library.problems)
+        found.items.extend(broken_file_links(self.notes))
         return found
 
 

@@ -197,3 +197,46 @@ def test_real_workspace_every_file_reaches_the_site_and_nothing_is_written(tmp_p
     after = {p: p.read_bytes() for p in ws.rglob("*") if p.is_file() and ".memwiki" not in p.parts}
     assert after == before
     assert "MEMORY.md" in (out / "index.html").read_text()
+
+
+def test_links_to_markdown_files_lead_to_their_pages_and_broken_ones_are_reported(tmp_path: Path) -> None:
+    ws = write_workspace(
+        tmp_path / "ws",
+        {
+            "MEMORY.md": "# M\n\nSee [backpressure](knowledge/queues/backpressure.md#why) and [gone](notes/gone.md).\n",
+            "knowledge/queues/backpressure.md": "# Backpressure\n\n## Why\n\nBack to [memory](../../MEMORY.md).\n",
+            "knowledge/code.md": "# Code\n\nNot a link: `[x](y.md)`.\n",
+        },
+    )
+    out = tmp_path / "site"
+    build(ws, out)
+    memory = (out / "MEMORY.html").read_text()
+    assert 'href="knowledge/queues/backpressure.html#why"' in memory
+    assert '<a class="file missing" href="#" title="notes/gone.md is not on this site">gone</a>' in memory
+    assert 'href="../../MEMORY.html"' in (out / "knowledge/queues/backpressure.html").read_text()
+    check = run("check", str(ws))
+    assert "MEMORY.md:3: links to notes/gone.md, which is not here" in check.output
+    assert "Broken links (1)" in check.output
+    assert check.exit_code == 1
+
+
+DREAMY_DAY = (
+    "# 2026-01-16\n\nMorning notes.\n\n## Light Sleep\n<!-- openclaw:dreaming:light:start -->\n"
+    "- Candidate: queue stalls follow deploys\n<!-- openclaw:dreaming:light:end -->\n\nEvening notes.\n"
+)
+
+
+def test_dreaming_blocks_are_collapsed_and_kept_out_of_recall_json(tmp_path: Path) -> None:
+    core = "# Memory\n\n- Tim likes short answers.\n<!-- openclaw:dreaming:rem:start -->\n- Dreamt: Tim likes owls\n"
+    ws = write_workspace(tmp_path / "ws", {"MEMORY.md": core, "memory/2026-01-16.md": DREAMY_DAY})
+    out = tmp_path / "site"
+    build(ws, out)
+    day = (out / "memory/2026-01-16.html").read_text()
+    assert '<details class="dreaming"><summary>Dreaming (light): machine notes</summary>' in day
+    assert day.index("<details") < day.index("queue stalls follow deploys") < day.index("</details>")
+    assert day.index("</details>") < day.index("Evening notes.")
+    home = (out / "MEMORY.html").read_text()
+    assert home.count("<details") == home.count("</details>") == 1  # a block never closed ends with the note
+    bundle = (out / "recall.json").read_text()
+    assert "Tim likes short answers." in bundle
+    assert "owls" not in bundle

@@ -101,6 +101,13 @@ class Note:
     date: dt.date | None = None
     facts: list[Fact] = field(default_factory=list)
     links: list[Link] = field(default_factory=list)
+    file_links: list[tuple[int, str]] = field(default_factory=list)  # (line, workspace path) of ``[x](y.md)`` links
+    dreaming: list[tuple[int, int]] = field(default_factory=list)  # first and last line of OpenClaw dreaming blocks
+
+    def in_dream(self, line: int) -> bool:
+        """Is the line inside a block OpenClaw's dreaming wrote (machine candidates, not memory yet)?"""
+        return any(start <= line <= end for start, end in self.dreaming)
+
     headings: list[Heading] = field(default_factory=list)
     private: bool = False
     reflected: Reflected = field(default_factory=lambda: Reflected())  # what reflect's blocks recorded

@@ -6,7 +6,7 @@ import datetime as dt
 from dataclasses import dataclass
 
 from site_builder.core.diagnostics import Diagnostic, Diagnostics
-from site_builder.core.model import Library
+from site_builder.core.model import Library, Note
 
 STALE_AFTER_DAYS = 60
 
@@ -61,6 +61,19 @@ def hygiene_report(library: Library, diagnostics: Diagnostics) -> list[Section]:
         ),
         Section("Opinions to review", "Stale (no new evidence lately) or recently contradicted.", _opinions(library)),
         Section("Other warnings", "Everything else the build noticed.", other),
+    ]
+
+
+def broken_file_links(notes: list[Note]) -> list[Diagnostic]:
+    """``[x](y.md)`` links whose file is not a note of the workspace."""
+    paths = {n.path for n in notes}
+    return [
+        Diagnostic(
+            note.path, line, f"links to {target or 'a file outside the workspace'}, which is not here", "broken-link"
+        )
+        for note in notes
+        for line, target in note.file_links
+        if target not in paths
     ]
 
 

@@ -18,6 +18,8 @@ FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
 COMMENT_OPEN = re.compile(r"^[ \t]*<!--")
 
 Role = Literal["text", "fence", "code", "comment"]
+# OpenClaw's dreaming writes managed blocks into notes: <!-- openclaw:dreaming:light:start --> … :end -->
+DREAM_MARK = re.compile(r"<!--\s*openclaw:dreaming:(\w+):(start|end)\s*-->")
 
 
 @dataclass(frozen=True, slots=True)

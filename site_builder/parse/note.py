@@ -18,8 +18,9 @@ from site_builder.io.reader import SourceFile
 from site_builder.parse.blocks import take_blocks
 from site_builder.parse.credentials import redact
 from site_builder.parse.dates import date_in_path, find_occurred
+from site_builder.parse.file_links import file_links
 from site_builder.parse.front_matter import hide_private_blocks, is_private, split_front_matter
-from site_builder.parse.lines import walk_lines
+from site_builder.parse.lines import DREAM_MARK, walk_lines
 from site_builder.parse.link_syntax import LinkRef, find_links, plain_sentence
 from site_builder.parse.retain import (
     BARE_FACT,
@@ -99,6 +100,9 @@ def _scan_body(note: Note, diagnostics: Diagnostics) -> None:
         if line.role in ("fence", "code"):
             continue
         text, number = line.text, line.number
+        if line.role == "comment":
+            _dream_mark(note, text, number)
+        note.file_links.extend((number, target) for target in file_links(note.path, text))
         hm = ATX_HEADING.match(text)
         if hm:
             level, title = len(hm[1]), (hm[2] or "").strip()
@@ -119,6 +123,15 @@ def _scan_body(note: Note, diagnostics: Diagnostics) -> None:
                 note.links.extend(_links(note.path, fact.content, number, refs))
                 continue
         note.links.extend(_links(note.path, text, number, find_links(text)))
+
+
+def _dream_mark(note: Note, text: str, number: int) -> None:
+    """Open or close an OpenClaw dreaming block (an open one runs to the end of the note)."""
+    m = DREAM_MARK.search(text)
+    if m and m[2] == "start":
+        note.dreaming.append((number, note.body_start + note.body.count("\n")))
+    elif m and note.dreaming and note.dreaming[-1][1] >= number:
+        note.dreaming[-1] = (note.dreaming[-1][0], number)
 
 
 def _fact_line(text: str, every_bullet: bool, fact_like: bool) -> bool:

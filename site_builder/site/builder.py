@@ -87,7 +87,7 @@ class PageBuilder:
         """A note rendered for its own page (memoised: the feed reuses it)."""
         html = self._notes.get(note.path)
         if html is None:
-            html = self._notes[note.path] = self.md.render_note(note, SiteLinker(self.library, note.url))
+            html = self._notes[note.path] = self.md.render_note(note, SiteLinker(self.library, note.url, note.path))
         return html
 
     def inline(self, text: str, url: str) -> str:

@@ -36,7 +36,7 @@ def entity_page(builder: PageBuilder, entity: Entity) -> EntityPage:
         type=entity.type,
         aliases=list(entity.aliases),
         placeholder=entity.placeholder,
-        html=builder.md.render_note(note, SiteLinker(library, url)) if note else "",
+        html=builder.md.render_note(note, SiteLinker(library, url, note.path)) if note else "",
         source=note.path if note else "",
         first_seen=dates[0].isoformat() if dates else "",
         last_seen=dates[-1].isoformat() if dates else "",

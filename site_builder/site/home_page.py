@@ -18,7 +18,7 @@ def home_page(builder: PageBuilder) -> HomePage:
     core = library.core
     return HomePage(
         chrome=builder.chrome(url, kind="home", title=builder.config.title, section="home"),
-        core_html=builder.md.render_note(core, SiteLinker(library, url)) if core else "",
+        core_html=builder.md.render_note(core, SiteLinker(library, url, core.path)) if core else "",
         core_href=href(url, core.url) if core else "",
         core_source=core.path if core else "",
         standing=[

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import re
 from html import escape
 
 from site_builder.core.model import KIND_NAMES, Fact, Library, page_url
 from site_builder.core.names import heading_slug
+from site_builder.parse.file_links import resolve
 from site_builder.site.markdown import Linker, Target
+
+# A relative link to a note: ``x.md``, ``../y.md#part`` (no scheme).
+FILE_URL = re.compile(r"^(?![a-zA-Z][a-zA-Z0-9+.-]*:)([^#?]+\.md)(#.*)?$", re.IGNORECASE)
 
 
 def root_of(url: str) -> str:
@@ -27,9 +32,10 @@ def source_url(source: str) -> str:
 class SiteLinker(Linker):
     """Resolves names for the page at ``url`` using the library's resolver."""
 
-    def __init__(self, library: Library, url: str) -> None:
+    def __init__(self, library: Library, url: str, note_path: str = "") -> None:
         self.library = library
         self.url = url
+        self.note_path = note_path or url  # relative links resolve from the note's folder
 
     def entity(self, name: str) -> Target:
         entity = self.library.resolver.entity(name)
@@ -49,9 +55,19 @@ class SiteLinker(Linker):
         if entity is None and path:
             note = self.library.note(path)
             title = note.title if note else name
-            return Target(href(self.url, path.removesuffix(".md") + ".html") + fragment, title)
+            return Target(href(self.url, page_url(path)) + fragment, title)
         target = self.entity(name)
         return Target(target.href + fragment if target.href != "#" else "#", target.title, target.missing)
+
+    def file(self, url: str) -> Target | None:
+        m = FILE_URL.match(url)
+        if m is None:
+            return None
+        path = resolve(self.note_path, m[1])
+        note = self.library.note(path)
+        if note is None:
+            return Target("#", f"{path or m[1]} is not on this site", missing=True)
+        return Target(href(self.url, note.url) + (m[2] or ""), note.title)
 
     def fact_badge(self, fact: Fact) -> str:
         parts = [

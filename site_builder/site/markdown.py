@@ -20,7 +20,7 @@ from mistune.util import striptags
 
 from site_builder.core.model import Fact, Note
 from site_builder.core.names import heading_slug
-from site_builder.parse.lines import walk_lines
+from site_builder.parse.lines import DREAM_MARK, walk_lines
 from site_builder.parse.link_syntax import BLOCK_ID, MENTION, WIKILINK
 
 OPEN, CLOSE = "\ue000", "\ue001"
@@ -54,6 +54,10 @@ class Linker:
 
     def fact_badge(self, fact: Fact) -> str:
         raise NotImplementedError
+
+    def file(self, url: str) -> Target | None:
+        """Where a link to another note (``x.md``) points on the site; None for any other link."""
+        return None
 
 
 def _parse_wikilink(inline: Any, m: re.Match[str], state: Any) -> int:
@@ -107,7 +111,7 @@ class MarkdownRenderer:
 
     def _render(self, source: str, badges: list[Fact], linker: Linker) -> str:
         self.linker = linker
-        body = str(self._md(source))
+        body = _collapse_dreams(str(self._md(source)))
 
         def swap(m: re.Match[str]) -> str:
             kind, value = m[1], m[2]
@@ -120,6 +124,27 @@ class MarkdownRenderer:
         return MARK.sub(swap, body)
 
 
+DREAM_PARAGRAPH = re.compile(f"<p>{OPEN}([DE])(\\w*){CLOSE}</p>\n?")
+
+
+def _collapse_dreams(body: str) -> str:
+    """OpenClaw's dreaming blocks as ``<details>``, closed by default; unmatched markers are balanced."""
+    depth = 0
+
+    def swap(m: re.Match[str]) -> str:
+        nonlocal depth
+        if m[1] == "D":
+            depth += 1
+            return f'<details class="dreaming"><summary>Dreaming ({html.escape(m[2])}): machine notes</summary>\n'
+        if depth == 0:
+            return ""
+        depth -= 1
+        return "</details>\n"
+
+    body = DREAM_PARAGRAPH.sub(swap, body)
+    return body + "</details>\n" * depth
+
+
 def annotate_lines(body: str, first: int, facts: dict[int, Fact]) -> tuple[str, list[Fact]]:
     """Insert line-number markers into the Markdown; facts become badge markers."""
     out: list[str] = []
@@ -128,7 +153,8 @@ def annotate_lines(body: str, first: int, facts: dict[int, Fact]) -> tuple[str, 
     for walked in walk_lines(_PRIVATE_USE.sub("", body).split("\n"), first):
         line, number = walked.text, walked.number
         if walked.role == "comment":
-            out.append("")
+            dream = DREAM_MARK.search(line)
+            out.extend(["", f"{OPEN}{'D' if dream[2] == 'start' else 'E'}{dream[1]}{CLOSE}", ""] if dream else [""])
             continue
         if walked.role == "fence":
             pending.append(number)
@@ -204,6 +230,12 @@ class _Renderer(mistune.HTMLRenderer):
     def heading(self, text: str, level: int, **attrs: Any) -> str:
         plain = html.unescape(striptags(MARK.sub("", text)))
         return f'<h{level} id="{heading_slug(plain)}">{text}</h{level}>\n'
+
+    def link(self, text: str, url: str, title: str | None = None) -> str:
+        to = _linker(self).file(url)
+        if to is None:
+            return str(super().link(text, url, title))
+        return _anchor(to, text, "file")
 
     def block_html(self, html_text: str) -> str:
         return "<p>" + html.escape(html_text.strip()) + "</p>\n"

@@ -14,5 +14,5 @@ def opinions_page(builder: PageBuilder) -> OpinionsPage:
     return OpinionsPage(
         chrome=builder.chrome(url, kind="opinions", title="Opinions", section="opinions", searchable=True),
         opinions=[builder.opinion_view(o, url) for o in builder.library.opinions],
-        html=builder.md.render_note(note, SiteLinker(builder.library, url)) if note else "",
+        html=builder.md.render_note(note, SiteLinker(builder.library, url, note.path)) if note else "",
     )

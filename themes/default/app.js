@@ -21,6 +21,18 @@
   if (box && location.protocol === "file:") {
     box.title = "Search needs the site served over HTTP (memwiki serve)";
   }
+  // A cited line inside a collapsed block (OpenClaw's dreaming notes) opens the block so the line shows.
+  function openTarget() {
+    var id = decodeURIComponent(location.hash.slice(1));
+    var el = id && document.getElementById(id);
+    var opened = false;
+    for (var node = el; node; node = node.parentElement) {
+      if (node.tagName === "DETAILS" && !node.open) { node.open = true; opened = true; }
+    }
+    if (opened) el.scrollIntoView();
+  }
+  window.addEventListener("hashchange", openTarget);
+  if (location.hash) openTarget();
   document.addEventListener("keydown", function (event) {
     if (event.key !== "/" || event.ctrlKey || event.metaKey || event.altKey) return;
     var tag = (document.activeElement && document.activeElement.tagName) || "";
