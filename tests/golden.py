@@ -1,4 +1,5 @@
-"""Golden build of example_workspace/: the committed reference output.
+"""Golden builds of example_workspace/ and the layout fixtures (tests/fixtures/layouts/): the committed reference
+output.
 
 Regenerate after an intended change, then review the diff in git:
 
@@ -16,13 +17,21 @@ from site_builder.build import build
 
 REPO = Path(__file__).resolve().parent.parent
 EXAMPLE = REPO / "example_workspace"
-GOLDEN = Path(__file__).resolve().parent / "golden" / "example"
+FIXTURES = Path(__file__).resolve().parent / "fixtures" / "layouts"
+GOLDEN_ROOT = Path(__file__).resolve().parent / "golden"
+GOLDEN = GOLDEN_ROOT / "example"
+# Golden name -> workspace: our own format, and one workspace per memory system memwiki reads.
+WORKSPACES = {"example": EXAMPLE, **{p.name: p for p in sorted(FIXTURES.iterdir()) if p.is_dir()}}
 SUFFIXES = (".html", ".json", ".svg", ".css", ".js")
 
 
 def build_example(out: Path) -> dict[str, bytes]:
-    """Build the example without the search index (Pagefind's bytes are not ours)."""
-    result = build(EXAMPLE, out, search=False)
+    return build_golden("example", out)
+
+
+def build_golden(name: str, out: Path) -> dict[str, bytes]:
+    """Build a golden workspace without the search index (Pagefind's bytes are not ours)."""
+    result = build(WORKSPACES[name], out, search=False)
     assert result.written
     return {
         p.relative_to(out).as_posix(): p.read_bytes()
@@ -32,15 +41,17 @@ def build_example(out: Path) -> dict[str, bytes]:
 
 
 def main() -> int:
-    with tempfile.TemporaryDirectory() as tmp:
-        files = build_example(Path(tmp) / "site")
-    if GOLDEN.exists():
-        shutil.rmtree(GOLDEN)
-    for rel, data in files.items():
-        target = GOLDEN / rel
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(data)
-    print(f"wrote {len(files)} golden files to {GOLDEN.relative_to(REPO)}")
+    for name in WORKSPACES:
+        with tempfile.TemporaryDirectory() as tmp:
+            files = build_golden(name, Path(tmp) / "site")
+        golden = GOLDEN_ROOT / name
+        if golden.exists():
+            shutil.rmtree(golden)
+        for rel, data in files.items():
+            target = golden / rel
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+        print(f"wrote {len(files)} golden files to {golden.relative_to(REPO)}")
     return 0
 
 

@@ -1,16 +1,20 @@
-"""The example workspace builds to exactly the committed golden output."""
+"""The example workspace and the layout fixtures build to exactly the committed golden output."""
 
 from __future__ import annotations
 
 import difflib
 from pathlib import Path
 
-from tests.golden import GOLDEN, build_example
+import pytest
+
+from tests.golden import GOLDEN_ROOT, WORKSPACES, build_example, build_golden
 
 
-def test_example_matches_golden(tmp_path: Path) -> None:
-    built = build_example(tmp_path / "site")
-    expected = {p.relative_to(GOLDEN).as_posix(): p.read_bytes() for p in sorted(GOLDEN.rglob("*")) if p.is_file()}
+@pytest.mark.parametrize("name", list(WORKSPACES))
+def test_workspace_matches_golden(tmp_path: Path, name: str) -> None:
+    built = build_golden(name, tmp_path / "site")
+    golden = GOLDEN_ROOT / name
+    expected = {p.relative_to(golden).as_posix(): p.read_bytes() for p in sorted(golden.rglob("*")) if p.is_file()}
     assert sorted(built) == sorted(expected), "page list changed; run `python -m tests.golden`"
     for rel, data in built.items():
         if data != expected[rel]:

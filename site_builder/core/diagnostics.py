@@ -18,6 +18,7 @@ PROBLEM_CODES = frozenset(
         "config",
         "private",
         "credential",
+        "record",
     }
 )
 

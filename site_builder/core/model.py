@@ -21,9 +21,24 @@ KIND_NAMES: dict[str, str] = {
     "O": "opinion",
     "S": "observation",
 }
-NoteKind = Literal["core", "soul", "standing", "daily", "session", "dream", "bank", "entity", "page"]
+NoteKind = Literal[
+    "core",
+    "soul",
+    "standing",
+    "daily",
+    "session",
+    "dream",
+    "bank",
+    "entity",
+    "page",
+    "reflections",
+    "episodes",
+    "skills",
+]
 # Site paths memwiki's own pages take; a note whose page would land on one gets ``.md.html`` instead.
 RESERVED_URLS = re.compile(r"^(index|404|hygiene|search|memory/\d{4}-\d{2}|.*/index)\.html$")
+# A fresh TinyClaw knowledge.md: one line in italics, "_No entries yet._" (it means empty).
+PLACEHOLDER = re.compile(r"^\s*(?:#[^\n]*\n\s*)?[_*][^_*\n]+[_*]\s*$")
 # Which note a day's page is, when several files share a date: the daily log first, then sessions, then the rest.
 DAY_PRIORITY: dict[str, int] = {"daily": 0, "session": 1, "dream": 3}
 
@@ -235,7 +250,8 @@ class Library:
     @property
     def core(self) -> Note | None:
         """The core memory: the note the agent loads first (``MEMORY.md``, ``memory.md``, ``knowledge.md``…)."""
-        return next((n for n in self.notes if n.kind == "core"), None)
+        core = next((n for n in self.notes if n.kind == "core"), None)
+        return None if core is None or PLACEHOLDER.match(core.body) else core
 
     def note(self, path: str) -> Note | None:
         return self.note_by_path.get(path)

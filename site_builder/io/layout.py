@@ -34,6 +34,8 @@ CORE_CANDIDATES = (
     "global/User/user-profile.md",
     "global/MEMORY.md",
 )
+# TinyClaw's JSON files memwiki reads (as Markdown, one line per record): file name -> kind of note.
+RECORD_FILES: dict[str, NoteKind] = {"reflections.jsonl": "reflections", "episodes.jsonl": "episodes"}
 CLAUDE_CODE_NAME = re.compile(r"^(user|feedback|project|reference)_[^/]+\.md$")
 DATE_STEM = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 SESSION_STEM = re.compile(r"^\d{4}-\d{2}-\d{2}-.+$")
@@ -50,6 +52,10 @@ class Layout:
         """The kind of note at ``path`` (relative, POSIX)."""
         parts = path.split("/")
         stem = parts[-1].removesuffix(".md")
+        if parts[-1] in RECORD_FILES:
+            return RECORD_FILES[parts[-1]]
+        if parts[-2:] == ["skills", "index.json"]:
+            return "skills"
         if path == self.core:
             return "core"
         if path == "SOUL.md" or (len(parts) == 2 and parts[0] in ("memory", "knowledge") and stem == "SOUL"):
@@ -83,7 +89,8 @@ def _clawd(p: set[str]) -> bool:
 
 
 def _openclaw(p: set[str]) -> bool:
-    return ("MEMORY.md" in p and any(x.startswith("memory/") for x in p)) or "AGENTS.md" in p
+    # TinyClaw copies AGENTS.md into its agent folders too: alone it means OpenClaw only without TinyClaw's files.
+    return ("MEMORY.md" in p and any(x.startswith("memory/") for x in p)) or ("AGENTS.md" in p and not _tinyclaw(p))
 
 
 def _tinyclaw(p: set[str]) -> bool:

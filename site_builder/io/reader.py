@@ -16,7 +16,7 @@ from pathlib import Path
 from site_builder.core.config import Config, parse_config
 from site_builder.core.diagnostics import Diagnostic, Diagnostics
 from site_builder.core.model import NoteKind
-from site_builder.io.layout import CONFIG_NAME, DEFAULT_LAYOUT, Layout, detect
+from site_builder.io.layout import CONFIG_NAME, DEFAULT_LAYOUT, RECORD_FILES, Layout, detect
 from site_builder.io.writer import MARKER
 
 # Folders that hold no memory: dependencies, caches and the site a build made with its default name.
@@ -89,7 +89,13 @@ def _read_config(root: Path, diagnostics: Diagnostics) -> str | None:
 
 def _note_entries(workspace: Workspace, diagnostics: Diagnostics) -> list[tuple[str, os.DirEntry[str]]]:
     """``(relative path, entry)`` of every Markdown file, in a stable order (see ``walk_files``)."""
-    return [(rel, entry) for rel, entry in walk_files(workspace.root, diagnostics) if rel.lower().endswith(".md")]
+    return [(rel, entry) for rel, entry in walk_files(workspace.root, diagnostics) if is_memory_file(rel)]
+
+
+def is_memory_file(rel: str) -> bool:
+    """Markdown notes, and the JSON files of layouts that keep memory in records (TinyClaw)."""
+    name = rel.rsplit("/", 1)[-1]
+    return rel.lower().endswith(".md") or name in RECORD_FILES or rel.split("/")[-2:] == ["skills", "index.json"]
 
 
 def walk_files(root: Path, diagnostics: Diagnostics) -> list[tuple[str, os.DirEntry[str]]]:

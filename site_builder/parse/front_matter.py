@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -57,10 +58,15 @@ def _flat_pairs(raw: str) -> dict[str, Any] | None:
         if not line.strip():
             continue
         m = FLAT_PAIR.match(line)
-        value = (m[2] or "").strip() if m else ""
-        if m is None or value.startswith(("[", "{", '"', "'")):  # a broken list or quote is a real mistake
+        if m is None:
             return None
-        pairs[m[1]] = {"true": True, "false": False}.get(value, value)
+        value: Any = (m[2] or "").strip()
+        if value.startswith(("[", "{", '"', "'")):  # JSON (ClawXMemory's aliases), or a real mistake
+            try:
+                value = json.loads(value)
+            except ValueError:
+                return None
+        pairs[m[1]] = {"true": True, "false": False}.get(value, value) if isinstance(value, str) else value
     return pairs
 
 

@@ -8,6 +8,8 @@ so a note can be parsed again on its own without losing or repeating them.
 
 from __future__ import annotations
 
+import dataclasses
+import datetime as dt
 import hashlib
 import re
 
@@ -22,6 +24,7 @@ from site_builder.parse.file_links import file_links
 from site_builder.parse.front_matter import hide_private_blocks, is_private, split_front_matter
 from site_builder.parse.lines import DREAM_MARK, walk_lines
 from site_builder.parse.link_syntax import LinkRef, find_links, plain_sentence
+from site_builder.parse.records import records_markdown
 from site_builder.parse.retain import (
     BARE_FACT,
     BULLET,
@@ -31,7 +34,17 @@ from site_builder.parse.retain import (
     parse_fact_line,
 )
 
-UNDATED = ("core", "soul", "standing", "entity", "bank")  # kinds whose file name says no day
+RECORD_KINDS = ("reflections", "episodes", "skills")  # TinyClaw's JSON files, read as Markdown
+UNDATED = (
+    "core",
+    "soul",
+    "standing",
+    "entity",
+    "bank",
+    "reflections",
+    "episodes",
+    "skills",
+)  # kinds whose file name says no day
 ATX_HEADING = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
 
 
@@ -47,10 +60,13 @@ def parse_note(source: SourceFile) -> Note:
             f"looks like a credential ({secret.kind}); it is redacted from every output, but remove it from the workspace",
             "credential",
         )
+    record_dates: dict[int, dt.date] = {}
+    if source.kind in RECORD_KINDS:
+        text, record_dates = records_markdown(source.kind, path, text, diagnostics)
     meta, body, body_start = split_front_matter(text, path, diagnostics)
     body = hide_private_blocks(body, path, body_start, diagnostics)
     body, reflected = take_blocks(body, path, body_start, diagnostics)
-    stem = path.rsplit("/", 1)[-1].removesuffix(".md")
+    stem = path.rsplit("/", 1)[-1].removesuffix(".md").removesuffix(".jsonl")
     kind, date = source.kind, None
     if kind not in UNDATED:
         date, not_a_day = date_in_path(path)
@@ -71,6 +87,8 @@ def parse_note(source: SourceFile) -> Note:
         digest=source.digest,
     )
     _scan_body(note, diagnostics)
+    if record_dates:
+        note.facts = [dataclasses.replace(f, date=record_dates.get(f.line, f.date)) for f in note.facts]
     note.title = _title(note)
     return note
 
@@ -84,7 +102,11 @@ def _title(note: Note) -> str:
     for heading in note.headings:
         if heading.level == 1:
             return heading.text
-    return {"core": "Core memory", "soul": "Soul"}.get(note.kind, note.stem)
+    named = note.meta.get("name") or note.meta.get("project_name")  # Claude Code, ClawXMemory
+    if isinstance(named, str) and named.strip():
+        return named.strip()
+    fixed = {"core": "Core memory", "soul": "Soul", "reflections": "Reflections", "episodes": "Episodes"}
+    return fixed.get(note.kind, note.stem)
 
 
 def _scan_body(note: Note, diagnostics: Diagnostics) -> None:
@@ -95,7 +117,7 @@ def _scan_body(note: Note, diagnostics: Diagnostics) -> None:
     """
     retain_level, sub_section = 0, False
     seen_ids: dict[str, int] = {}
-    facts_everywhere = note.kind in ("bank", "entity")
+    facts_everywhere = note.kind in ("bank", "entity", *RECORD_KINDS)
     for line in walk_lines(note.body.split("\n"), note.body_start):
         if line.role in ("fence", "code"):
             continue

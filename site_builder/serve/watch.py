@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from site_builder.io.layout import CONFIG_NAME
-from site_builder.io.reader import SKIPPED_FOLDERS, Workspace, stamp_of
+from site_builder.io.reader import SKIPPED_FOLDERS, Workspace, is_memory_file, stamp_of
 
 if TYPE_CHECKING:
     from watchfiles import Change
@@ -29,7 +29,7 @@ def workspace_filter(workspace: Workspace) -> Callable[[Change, str], bool]:
             parts = Path(path).relative_to(root).parts
         except ValueError:
             return False
-        return parts[-1].lower().endswith(".md") and not any(
+        return is_memory_file("/".join(parts)) and not any(
             part.startswith(".") or part in SKIPPED_FOLDERS for part in parts
         )
 

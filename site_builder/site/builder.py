@@ -32,6 +32,9 @@ PAGE_KINDS = {
     "bank": "bank page",
     "entity": "entity",
     "page": "page",
+    "reflections": "reflections",
+    "episodes": "episodes",
+    "skills": "skills",
 }
 
 

@@ -37,6 +37,8 @@ def note_page(builder: PageBuilder, note: Note) -> NotePage:
             filters=search_filters(note.kind, kinds, [e.text for e in entities], note.date),
         ),
         html=builder.note_html(note),
+        heading="" if any(h.level == 1 for h in note.headings) else note.title,
+        description=str(note.meta.get("description") or "") if isinstance(note.meta.get("description"), str) else "",
         source=note.path,
         date=note.date.isoformat() if note.date else "",
         prev=prev,

@@ -178,6 +178,8 @@ class NotePage(PageView):
 
     template = "note.html"
     html: str  #: the note as HTML
+    heading: str  #: the note's title as a heading, "" when its text opens with its own
+    description: str  #: the ``description`` of its front matter (Claude Code, ClawXMemory), "" without one
     source: str  #: the note's path in the workspace
     date: str  #: ISO date of a daily log, "" for other notes
     prev: LinkView | None  #: the day before, on a day's page

@@ -1,0 +1,119 @@
+"""TinyClaw's records as Markdown: ``reflections.jsonl``, ``episodes.jsonl`` and ``skills/index.json``.
+
+Each JSONL record becomes one Markdown line at the same line number, so a
+citation ``memory/reflections.jsonl#L3`` names the record a person finds on
+line 3 of the file. Each record is also a Retain ``B`` fact (what the agent
+lived through), dated by its ``ts``, so records reach entity pages, recall
+and ``recall.json`` like any other fact. A line that is not a JSON object, or
+lacks the fields the format needs, is a warning at its line and stays as text.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from typing import Any
+
+from site_builder.core.diagnostics import Diagnostics
+
+REFLECTION_TYPES = ("failure", "success", "insight")
+OUTCOMES = ("resolved", "unresolved", "informational", "unknown")
+
+
+def records_markdown(kind: str, path: str, text: str, diagnostics: Diagnostics) -> tuple[str, dict[int, dt.date]]:
+    """The file as Markdown (one line per record, same numbering) and each record's date by line."""
+    if kind == "skills":
+        return _skills_markdown(path, text, diagnostics), {}
+    lines, dates = [], {}
+    for number, raw in enumerate(text.split("\n"), 1):
+        if not raw.strip():
+            lines.append("")
+            continue
+        record = _record(raw, path, number, diagnostics)
+        needed = ("lesson",) if kind == "reflections" else ("summary",)
+        if record is None or not all(isinstance(record.get(k), str) and record[k].strip() for k in needed):
+            if record is not None:
+                diagnostics.warn(path, number, f"record has no {needed[0]!r}; shown as text", "record")
+            lines.append(_escape(raw))
+            continue
+        date = _date(record.get("ts"))
+        if date is not None:
+            dates[number] = date
+        lines.append(_reflection_line(record) if kind == "reflections" else _episode_line(record))
+    return "\n".join(lines), dates
+
+
+def _record(raw: str, path: str, number: int, diagnostics: Diagnostics) -> dict[str, Any] | None:
+    try:
+        value = json.loads(raw)
+    except json.JSONDecodeError as exc:
+        diagnostics.warn(path, number, f"not a JSON record ({exc.msg}); shown as text", "record")
+        return None
+    if not isinstance(value, dict):
+        diagnostics.warn(path, number, "a record must be a JSON object; shown as text", "record")
+        return None
+    return value
+
+
+def _reflection_line(record: dict[str, Any]) -> str:
+    kind = str(record.get("type") or "insight")
+    context = _text(record.get("context"))
+    text = f"{context}: {_text(record['lesson'])}" if context else _text(record["lesson"])
+    action = _text(record.get("action"))
+    return f"- B: **{_escape(kind)}** {text}" + (f" → {action}" if action else "") + _when(record)
+
+
+def _episode_line(record: dict[str, Any]) -> str:
+    outcome = str(record.get("outcome") or "unknown")
+    tags = [str(t) for t in record.get("tags") or [] if isinstance(t, str | int)]
+    who = " · ".join(_text(record.get(k)) for k in ("user", "agent") if _text(record.get(k)))
+    line = f"- B: **{_escape(outcome)}** {_text(record['summary'])}"
+    line += f" ({', '.join('#' + _escape(t) for t in tags)})" if tags else ""
+    return line + (f" — {who}" if who else "") + _when(record)
+
+
+def _skills_markdown(path: str, text: str, diagnostics: Diagnostics) -> str:
+    """``{"skill-id": "description"}`` as a list linking each skill's page, one line per skill."""
+    try:
+        index = json.loads(text) if text.strip() else {}
+    except json.JSONDecodeError as exc:
+        diagnostics.warn(path, exc.lineno, f"skills index is not valid JSON ({exc.msg})", "record")
+        return ""
+    if not isinstance(index, dict):
+        diagnostics.warn(path, 1, "skills index must be a JSON object of skill id -> description", "record")
+        return ""
+    folder = path.rsplit("/", 1)[0] if "/" in path else ""
+    lines = ["# Skills", ""]
+    for skill, description in index.items():
+        link = f"[{_escape(str(skill))}]({_escape(str(skill))}.md)" if folder else _escape(str(skill))
+        lines.append(f"- {link}: {_text(description)}")
+    return "\n".join(lines) if index else "# Skills\n\nNo skills yet."
+
+
+def _date(value: Any) -> dt.date | None:
+    if not isinstance(value, str):
+        return None
+    try:
+        return dt.datetime.fromisoformat(value.replace("Z", "+00:00")).date()
+    except ValueError:
+        return None
+
+
+def _when(record: dict[str, Any]) -> str:
+    """`` (2026-02-10 09:12)`` from the record's ISO time stamp, as written when it is not one."""
+    ts = record.get("ts")
+    if not isinstance(ts, str) or not ts.strip():
+        return ""
+    try:
+        return f" ({dt.datetime.fromisoformat(ts.replace('Z', '+00:00')):%Y-%m-%d %H:%M})"
+    except ValueError:
+        return f" ({_escape(ts)})"
+
+
+def _text(value: Any) -> str:
+    return _escape(" ".join(str(value).split())) if value not in (None, "") else ""
+
+
+def _escape(text: str) -> str:
+    """Keep record text literal: no headings, lists, HTML or links of its own."""
+    return text.replace("\\", "\\\\").replace("[", "\\[").replace("`", "\\`")

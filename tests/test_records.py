@@ -1,0 +1,83 @@
+"""TinyClaw keeps memory as JSON records: each record is a line on the site, a dated fact, and a recall answer that
+cites the record's own line."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import shutil
+from pathlib import Path
+
+from site_builder.build import load
+from tests.conftest import run, write_workspace
+
+FIXTURE = Path(__file__).resolve().parent / "fixtures" / "layouts" / "tinyclaw"
+
+
+def test_records_are_dated_facts_at_their_own_lines(tmp_path: Path) -> None:
+    ws = tmp_path / "ws"
+    shutil.copytree(FIXTURE, ws)
+    library = load(ws).library
+    facts = {(f.path, f.line): f for f in library.facts}
+    stall = facts[("memory/reflections.jsonl", 1)]
+    assert stall.kind == "B" and stall.date == dt.date(2026, 2, 10)
+    assert "**failure** Queue stalled after the 08:00 deploy" in stall.content
+    assert "→ run XAUTOCLAIM after every deploy" in stall.content
+    refund = facts[("memory/episodes.jsonl", 2)]
+    assert "**resolved** Asked to refund order 1187" in refund.content and "#refund" in refund.content
+    assert "Ana Lima" in refund.content
+    assert library.core is not None and library.core.path == "memory/knowledge.md"
+
+
+def test_recall_cites_the_record_line(tmp_path: Path) -> None:
+    ws = tmp_path / "ws"
+    shutil.copytree(FIXTURE, ws)
+    result = run("recall", "queue stuck after deploy", "-w", str(ws), "--json", "--k", "5")
+    sources = [r["source"] for r in json.loads(result.output)["results"]]
+    assert "memory/episodes.jsonl#L1" in sources
+    refund = run("recall", "how do I refund an order", "-w", str(ws), "--json", "--k", "5")
+    assert any(r["source"].startswith("memory/skills/refund-order.md") for r in json.loads(refund.output)["results"])
+
+
+def test_the_skill_index_links_each_skill(tmp_path: Path) -> None:
+    ws = tmp_path / "ws"
+    shutil.copytree(FIXTURE, ws)
+    out = tmp_path / "site"
+    assert run("build", str(ws), "-o", str(out), "--no-search").exit_code == 0
+    index = (out / "memory/skills/index.json.html").read_text()
+    assert 'href="../../memory/skills/refund-order.html"' in index
+    reflections = (out / "memory/reflections.jsonl.html").read_text()
+    assert '<span class="ln" id="L4"></span>' in reflections and "(2026-02-14 18:05)" in reflections
+
+
+def test_bad_records_warn_at_their_line_and_the_rest_still_load(tmp_path: Path) -> None:
+    lines = [
+        '{"ts":"2026-02-12T10:30:00Z","type":"insight","context":"c","lesson":"kept"}',
+        "{not json",
+        '["an", "array"]',
+        '{"ts":"2026-02-13T10:30:00Z","type":"failure","context":"no lesson"}',
+        '{"ts":"2026-02-14T10:30:00Z","type":"success","lesson":"also kept"}',
+    ]
+    ws = write_workspace(
+        tmp_path / "ws",
+        {
+            "memory/knowledge.md": "_No entries yet._\n",
+            "memory/reflections.jsonl": "\n".join(lines) + "\n",
+            "memory/skills/index.json": "[1, 2]",
+        },
+    )
+    result = run("check", str(ws))
+    assert "memory/reflections.jsonl:2: not a JSON record" in result.output
+    assert "memory/reflections.jsonl:3: a record must be a JSON object" in result.output
+    assert "memory/reflections.jsonl:4: record has no 'lesson'" in result.output
+    assert "memory/skills/index.json:1: skills index must be a JSON object" in result.output
+    assert result.exit_code == 1, "a bad record is input memwiki could not read"
+    kept = [f.line for f in load(ws).library.facts]
+    assert kept == [1, 5]
+
+
+def test_a_fresh_knowledge_file_is_no_core_memory(tmp_path: Path) -> None:
+    ws = write_workspace(tmp_path / "ws", {"memory/knowledge.md": "# Knowledge\n\n_No entries yet._\n"})
+    assert load(ws).library.core is None
+    assert run("build", str(ws), "-o", str(tmp_path / "s"), "--no-search").exit_code == 0
+    assert "No core memory file" in (tmp_path / "s" / "index.html").read_text()
