@@ -240,3 +240,16 @@ def test_dreaming_blocks_are_collapsed_and_kept_out_of_recall_json(tmp_path: Pat
     bundle = (out / "recall.json").read_text()
     assert "Tim likes short answers." in bundle
     assert "owls" not in bundle
+
+
+def test_reflect_writes_only_where_the_workspace_keeps_memwikis_folders(tmp_path: Path) -> None:
+    day = "# D\n\n## Retain\n- W @Oscar: runs Ubuntu\n- O(c=0.8) @Oscar: likes short answers\n\nPinged @everyone and @kit_fox.\n"
+    ws = write_workspace(tmp_path / "ws", {**OPENCLAW, "memory/2026-01-18.md": day})
+    before = {p: p.read_bytes() for p in ws.rglob("*") if p.is_file()}
+    assert run("reflect", str(ws)).exit_code == 0
+    assert {p: p.read_bytes() for p in ws.rglob("*") if p.is_file() and ".memwiki" not in p.parts} == before
+    (ws / "bank" / "entities").mkdir(parents=True)
+    (ws / "bank" / "entities" / "Tim.md").write_text("# Tim\n")
+    assert run("reflect", str(ws)).exit_code == 0
+    made = sorted(p.relative_to(ws).as_posix() for p in (ws / "bank").rglob("*.md"))
+    assert made == ["bank/entities/Oscar.md", "bank/entities/Tim.md", "bank/opinions.md"]  # fact subjects only

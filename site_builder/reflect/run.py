@@ -72,14 +72,15 @@ def reflect(
         opinions = library.opinions
     result.opinions_now = opinions
     result.opinions = len(opinions)
-    if opinions:
+    if opinions and (OPINIONS_PATH in library.note_by_path or _keeps(library, "bank/")):
         _change(
             result, OPINIONS_PATH, "opinions", render_opinion_block(opinions), read_raw, "# Opinions\n", diagnostics
         )
     inputs: dict[str, tuple[Entity, EntityInput]] = {}
+    may_create = _keeps(library, "bank/entities/")
     for entity in library.entities.values():
-        if entity.note is None and not _named_as_entity(entity, library):
-            continue  # only [[linked]]: more likely a typo or a missing note than a new entity
+        if entity.note is None and not (may_create and _retain_subject(entity, library)):
+            continue  # pages are made only where the workspace keeps them, and only for what facts are about
         path = entity.note.path if entity.note else entity_file_name(entity.name)
         if path is None:
             diagnostics.warn(
@@ -115,9 +116,14 @@ def _change(
         result.changes[path] = (old, new)
 
 
-def _named_as_entity(entity: Entity, library: Library) -> bool:
-    """True when some line names it with ``@Name`` or as a fact's entity."""
-    return any(link.syntax in ("mention", "fact") for link in library.backlinks.get(entity.key, []))
+def _retain_subject(entity: Entity, library: Library) -> bool:
+    """True when a Retain fact is about it (``- W @Name: …``); a mere ``@mention`` makes no file."""
+    return any(link.syntax == "fact" for link in library.backlinks.get(entity.key, []))
+
+
+def _keeps(library: Library, folder: str) -> bool:
+    """Does the workspace already keep notes in ``folder`` (memwiki's conventions)? Elsewhere reflect creates nothing."""
+    return any(path.startswith(folder) for path in library.note_by_path)
 
 
 def _entity_input(entity: Entity, path: str, library: Library, opinions: list[Opinion]) -> EntityInput:
