@@ -18,6 +18,7 @@ from site_builder import __version__
 from site_builder.core.diagnostics import PROBLEM_CODES, Diagnostics
 from site_builder.io.reader import WorkspaceError, open_workspace
 from site_builder.io.writer import OutputError, check_output
+from site_builder.recall.agent_view import FORMATS
 
 # Heavy modules (the renderer, Pagefind, the anthropic SDK, watchfiles) are imported inside the
 # commands that use them, so `memwiki recall` starts fast.
@@ -38,8 +39,8 @@ base_url_option = click.option(
 def main() -> None:
     """memwiki: see, search and reuse what an AI agent remembers.
 
-    WORKSPACE is a folder with memory.md, memory/YYYY-MM-DD.md and bank/ pages;
-    it defaults to the current directory.
+    WORKSPACE is a folder of an agent's memory (Clawd, OpenClaw, TinyClaw, toebeans,
+    ClawXMemory or Claude Code); it defaults to the current directory.
     """
 
 
@@ -274,24 +275,21 @@ def serve_command(
 @workspace_argument
 @click.option("--budget", type=click.IntRange(50, 1_000_000), help="Token budget (default: core memory + 4000).")
 @click.option("--query", "-q", default="", help="Also include the lines most relevant to this query.")
-def context_command(workspace: Path, budget: int | None, query: str) -> None:
+@click.option(
+    "--format", "fmt", type=click.Choice(FORMATS), default="memwiki", show_default=True, help="Whose prompt block."
+)
+@click.option("--budget-report", is_flag=True, help="Print what the agent loads always, lists, or finds by search.")
+def context_command(workspace: Path, budget: int | None, query: str, fmt: str, budget_report: bool) -> None:
     """Print a memory block for an agent's prompt: core memory, opinions, relevant and recent facts."""
     from site_builder.build import load
-    from site_builder.recall.context import context_block, default_budget
-    from site_builder.recall.index import refresh_index
-    from site_builder.recall.search import QueryError, RecallQuery, search
+    from site_builder.recall.context import context_for
+    from site_builder.recall.search import QueryError
 
     try:
         loaded = load(workspace)
-        hits = None
-        if query.strip():
-            index = refresh_index(loaded.workspace, loaded.notes)
-            hits = search(index, RecallQuery(text=query, k=25, today=dt.date.today()))
+        parts = (loaded.workspace, loaded.notes, loaded.library)
+        text, note = context_for(*parts, budget=budget, query=query.strip(), fmt=fmt, report=budget_report)
     except (WorkspaceError, QueryError) as exc:
         raise click.ClickException(str(exc)) from None
-    config = loaded.workspace.config
-    limit = budget or default_budget(loaded.library, config.recall_max_tokens)
-    block = context_block(loaded.library, config.title, limit, query.strip(), hits)
-    click.echo(block.text, nl=False)
-    cut = "; some lines were left out" if block.truncated else ""
-    click.echo(f"memwiki context: ~{block.estimated_tokens:,} of {limit:,} tokens{cut}.", err=True)
+    click.echo(text, nl=False)
+    click.echo(note, err=True)

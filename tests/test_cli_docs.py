@@ -101,7 +101,7 @@ def edited(*changes: tuple[str, str]) -> str:
     return text
 
 
-CONTEXT_ROW = next(line for line in README.splitlines() if line.startswith("| `memwiki context "))
+CONTEXT_ROWS = [line for line in README.splitlines() if line.startswith("| `memwiki context ")]
 
 
 @pytest.mark.parametrize(
@@ -110,7 +110,7 @@ CONTEXT_ROW = next(line for line in README.splitlines() if line.startswith("| `m
         pytest.param(edited((" [--no-search]", "")), "memwiki build --no-search", id="option removed"),
         pytest.param(edited((" [-o DIR]", "")), "memwiki build -o/--output", id="short option removed"),
         pytest.param(edited((" [--json]", "")), "memwiki recall --json", id="option of a two-row command removed"),
-        pytest.param(edited((CONTEXT_ROW + "\n", "")), "memwiki context", id="command row removed"),
+        pytest.param(edited(*((row + "\n", "") for row in CONTEXT_ROWS)), "memwiki context", id="command rows removed"),
         pytest.param(
             edited((" [--no-search]", ""), ("Reflect, then render the site", "Reflect (`--no-search` skips...)")),
             "memwiki build --no-search",

@@ -253,3 +253,11 @@ def test_reflect_writes_only_where_the_workspace_keeps_memwikis_folders(tmp_path
     assert run("reflect", str(ws)).exit_code == 0
     made = sorted(p.relative_to(ws).as_posix() for p in (ws / "bank").rglob("*.md"))
     assert made == ["bank/entities/Oscar.md", "bank/entities/Tim.md", "bank/opinions.md"]  # fact subjects only
+
+
+def test_context_in_openclaws_format_is_memory_and_the_last_two_days(tmp_path: Path) -> None:
+    files = {**OPENCLAW, "memory/2026-01-14.md": "# 14\n\nold day\n", "memory/2026-01-15.md": "# 15\n\nyesterday\n"}
+    block = run("context", str(write_workspace(tmp_path / "ws", files)), "--format", "openclaw").stdout
+    assert block.startswith("## MEMORY.md\n\n# Long-term memory")
+    assert "## memory/2026-01-15.md" in block and "## memory/2026-01-16.md" in block
+    assert "old day" not in block and "queue stalls follow deploys" not in block  # no dreams, no older days

@@ -81,3 +81,41 @@ def test_a_fresh_knowledge_file_is_no_core_memory(tmp_path: Path) -> None:
     assert load(ws).library.core is None
     assert run("build", str(ws), "-o", str(tmp_path / "s"), "--no-search").exit_code == 0
     assert "No core memory file" in (tmp_path / "s" / "index.html").read_text()
+
+
+def test_context_rebuilds_tinyclaws_memory_block(tmp_path: Path) -> None:
+    ws = tmp_path / "ws"
+    shutil.copytree(FIXTURE, ws)
+    block = run("context", str(ws), "--format", "tinyclaw", "--query", "can I get a refund for my order").stdout
+    assert block.startswith("[MEMORY]\n## Knowledge\n# Knowledge\n")
+    assert block.rstrip().endswith("[/MEMORY]")
+    recent = block.split("## Recent Reflections\n")[1].split("\n\n")[0].split("\n")
+    assert recent[0].startswith("- [failure] Queue stalled after the 08:00 deploy: a deploy restarts")
+    assert len(recent) == 4
+    episodes = block.split("## Relevant Past Conversations\n")[1].split("\n\n")[0].split("\n")
+    assert episodes[0].startswith("- [resolved] Asked to refund order 1187") and episodes[0].endswith(
+        "(refund, customer)"
+    )
+    assert len(episodes) <= 3
+    assert "### refund-order\n# Refund an order" in block
+    assert "### reclaim-queue" not in block  # no word of the message matches it
+
+
+def test_only_the_last_ten_reflections_are_loaded_and_bad_lines_count(tmp_path: Path) -> None:
+    lines = [json.dumps({"type": "insight", "lesson": f"lesson {i}"}) for i in range(12)] + ["{broken"]
+    ws = write_workspace(tmp_path / "ws", {"memory/reflections.jsonl": "\n".join(lines) + "\n"})
+    block = run("context", str(ws), "--format", "tinyclaw").stdout
+    assert "lesson 2\n" not in block and "lesson 3\n" in block and "lesson 11\n" in block
+    assert block.count("- [insight]") == 9  # the broken last line took the tenth place
+
+
+def test_budget_report_shows_the_tiers(tmp_path: Path) -> None:
+    toebeans = FIXTURE.parent / "toebeans"
+    report = run("context", str(toebeans), "--format", "toebeans", "--budget-report").output
+    assert "Always loaded: 2 file(s)" in report  # SOUL.md and USER.md
+    assert "Listed by name: 2 file(s)" in report  # the topic files
+    assert "Found by search only: 3 file(s)" in report  # the daily logs
+    block = run("context", str(toebeans), "--format", "toebeans").stdout
+    assert (
+        block.startswith("# Soul\n") and "## Memory topics (read on demand)\n- organic-chemistry\n- study-plan" in block
+    )

@@ -117,11 +117,20 @@ class Note:
     facts: list[Fact] = field(default_factory=list)
     links: list[Link] = field(default_factory=list)
     file_links: list[tuple[int, str]] = field(default_factory=list)  # (line, workspace path) of ``[x](y.md)`` links
+    records: dict[int, dict[str, Any]] = field(default_factory=dict)  # TinyClaw's JSON records, by line
     dreaming: list[tuple[int, int]] = field(default_factory=list)  # first and last line of OpenClaw dreaming blocks
 
     def in_dream(self, line: int) -> bool:
         """Is the line inside a block OpenClaw's dreaming wrote (machine candidates, not memory yet)?"""
         return any(start <= line <= end for start, end in self.dreaming)
+
+    @property
+    def awake_body(self) -> str:
+        """The body without its dreaming blocks."""
+        if not self.dreaming:
+            return self.body
+        lines = self.body.split("\n")
+        return "\n".join(line for i, line in enumerate(lines) if not self.in_dream(self.body_start + i))
 
     headings: list[Heading] = field(default_factory=list)
     private: bool = False
@@ -255,6 +264,11 @@ class Library:
 
     def note(self, path: str) -> Note | None:
         return self.note_by_path.get(path)
+
+    def dreamed(self, fact: Fact) -> bool:
+        """Stated inside an OpenClaw dreaming block: a machine candidate, not memory a budget should carry."""
+        note = self.note_by_path.get(fact.path)
+        return note is not None and note.in_dream(fact.line)
 
     def seen(self, key: str) -> list[dt.date]:
         """Sorted distinct dates on which the entity was mentioned or a fact named it."""

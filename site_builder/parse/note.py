@@ -9,9 +9,9 @@ so a note can be parsed again on its own without losing or repeating them.
 from __future__ import annotations
 
 import dataclasses
-import datetime as dt
 import hashlib
 import re
+from typing import Any
 
 from site_builder.core.diagnostics import Diagnostics
 from site_builder.core.model import Fact, Heading, Link, Note
@@ -24,7 +24,7 @@ from site_builder.parse.file_links import file_links
 from site_builder.parse.front_matter import hide_private_blocks, is_private, split_front_matter
 from site_builder.parse.lines import DREAM_MARK, walk_lines
 from site_builder.parse.link_syntax import LinkRef, find_links, plain_sentence
-from site_builder.parse.records import records_markdown
+from site_builder.parse.records import record_date, records_markdown
 from site_builder.parse.retain import (
     BARE_FACT,
     BULLET,
@@ -60,9 +60,9 @@ def parse_note(source: SourceFile) -> Note:
             f"looks like a credential ({secret.kind}); it is redacted from every output, but remove it from the workspace",
             "credential",
         )
-    record_dates: dict[int, dt.date] = {}
+    records: dict[int, dict[str, Any]] = {}
     if source.kind in RECORD_KINDS:
-        text, record_dates = records_markdown(source.kind, path, text, diagnostics)
+        text, records = records_markdown(source.kind, path, text, diagnostics)
     meta, body, body_start = split_front_matter(text, path, diagnostics)
     body = hide_private_blocks(body, path, body_start, diagnostics)
     body, reflected = take_blocks(body, path, body_start, diagnostics)
@@ -87,8 +87,11 @@ def parse_note(source: SourceFile) -> Note:
         digest=source.digest,
     )
     _scan_body(note, diagnostics)
-    if record_dates:
-        note.facts = [dataclasses.replace(f, date=record_dates.get(f.line, f.date)) for f in note.facts]
+    if records:
+        note.records = records
+        note.facts = [
+            dataclasses.replace(f, date=record_date(records[f.line])) if f.line in records else f for f in note.facts
+        ]
     note.title = _title(note)
     return note
 

@@ -20,11 +20,14 @@ REFLECTION_TYPES = ("failure", "success", "insight")
 OUTCOMES = ("resolved", "unresolved", "informational", "unknown")
 
 
-def records_markdown(kind: str, path: str, text: str, diagnostics: Diagnostics) -> tuple[str, dict[int, dt.date]]:
-    """The file as Markdown (one line per record, same numbering) and each record's date by line."""
+def records_markdown(
+    kind: str, path: str, text: str, diagnostics: Diagnostics
+) -> tuple[str, dict[int, dict[str, Any]]]:
+    """The file as Markdown (one line per record, same numbering) and its well-formed records by line."""
     if kind == "skills":
         return _skills_markdown(path, text, diagnostics), {}
-    lines, dates = [], {}
+    lines: list[str] = []
+    records: dict[int, dict[str, Any]] = {}
     for number, raw in enumerate(text.split("\n"), 1):
         if not raw.strip():
             lines.append("")
@@ -36,11 +39,9 @@ def records_markdown(kind: str, path: str, text: str, diagnostics: Diagnostics) 
                 diagnostics.warn(path, number, f"record has no {needed[0]!r}; shown as text", "record")
             lines.append(_escape(raw))
             continue
-        date = _date(record.get("ts"))
-        if date is not None:
-            dates[number] = date
+        records[number] = record
         lines.append(_reflection_line(record) if kind == "reflections" else _episode_line(record))
-    return "\n".join(lines), dates
+    return "\n".join(lines), records
 
 
 def _record(raw: str, path: str, number: int, diagnostics: Diagnostics) -> dict[str, Any] | None:
@@ -90,7 +91,9 @@ def _skills_markdown(path: str, text: str, diagnostics: Diagnostics) -> str:
     return "\n".join(lines) if index else "# Skills\n\nNo skills yet."
 
 
-def _date(value: Any) -> dt.date | None:
+def record_date(record: dict[str, Any]) -> dt.date | None:
+    """The day of a record's ``ts`` (ISO 8601, ``Z`` allowed), or None."""
+    value = record.get("ts")
     if not isinstance(value, str):
         return None
     try:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
-from site_builder.core.model import Entity, Fact, Library, Note, Opinion
+from site_builder.core.model import Entity, Fact, Library, Opinion
 from site_builder.library.summaries import entity_summary
 from site_builder.site.links import source_url
 
@@ -162,7 +162,7 @@ def make_bundle(library: Library, title: str, max_tokens: int) -> Bundle:
         e.fact.id for o in library.opinions for e in o.evidence
     }
     in_opinions |= {o.origin.id for o in library.opinions}
-    facts = [fact_json(f) for f in recent_first(library.facts) if f.id not in in_opinions and not _dreamed(library, f)]
+    facts = [fact_json(f) for f in recent_first(library.facts) if f.id not in in_opinions and not library.dreamed(f)]
     days = library.days
     data: dict[str, Any] = {
         "schema": SCHEMA,
@@ -209,25 +209,11 @@ def _settle(data: dict[str, Any]) -> None:
             return
 
 
-def _dreamed(library: Library, fact: Fact) -> bool:
-    """Stated inside an OpenClaw dreaming block: a machine candidate, not memory the budget should carry."""
-    note = library.note(fact.path)
-    return note is not None and note.in_dream(fact.line)
-
-
-def _awake_text(note: Note) -> str:
-    """A note's text without its dreaming blocks."""
-    if not note.dreaming:
-        return note.body
-    lines = note.body.split("\n")
-    return "\n".join(line for i, line in enumerate(lines) if not note.in_dream(note.body_start + i))
-
-
 def _fit_core(library: Library, filler: _Filler) -> tuple[str, int]:
     note = library.core
     if note is None:
         return "", 0
-    lines = _squeeze(_awake_text(note)).split("\n")
+    lines = _squeeze(note.awake_body).split("\n")
     for keep in range(len(lines), -1, -1):
         text = "\n".join(lines[:keep])
         cost = estimate_tokens(compact(text))

@@ -7,11 +7,15 @@ most recent facts. Every fact line ends with its citation.
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass
 
-from site_builder.core.model import Fact, Library, Opinion
+from site_builder.core.model import Fact, Library, Note, Opinion
+from site_builder.io.reader import Workspace
+from site_builder.recall.agent_view import agent_block, budget_report
 from site_builder.recall.bundle import estimate_tokens, recent_first
-from site_builder.recall.search import Hit
+from site_builder.recall.index import refresh_index
+from site_builder.recall.search import Hit, RecallQuery, search
 
 
 @dataclass(frozen=True)
@@ -47,6 +51,26 @@ class _Lines:
         for line in lines:
             if not self.add(line):
                 return
+
+
+def context_for(
+    workspace: Workspace, notes: list[Note], library: Library, *, budget: int | None, query: str, fmt: str, report: bool
+) -> tuple[str, str]:
+    """``memwiki context``: the block (or the tier report) and the line about it for the terminal."""
+    config = workspace.config
+    if report:
+        return budget_report(library, fmt), f"memwiki context: tiers of a {fmt} agent."
+    if fmt != "memwiki":
+        text = agent_block(library, fmt, query)
+        return text, f"memwiki context: {fmt} block, ~{estimate_tokens(text):,} tokens."
+    hits = None
+    if query:
+        index = refresh_index(workspace, notes)
+        hits = search(index, RecallQuery(text=query, k=25, today=dt.date.today()))
+    limit = budget or default_budget(library, config.recall_max_tokens)
+    block = context_block(library, config.title, limit, query, hits)
+    cut = "; some lines were left out" if block.truncated else ""
+    return block.text, f"memwiki context: ~{block.estimated_tokens:,} of {limit:,} tokens{cut}."
 
 
 def default_budget(library: Library, rest: int) -> int:
