@@ -206,6 +206,7 @@ def test_links_to_markdown_files_lead_to_their_pages_and_broken_ones_are_reporte
             "MEMORY.md": "# M\n\nSee [backpressure](knowledge/queues/backpressure.md#why) and [gone](notes/gone.md).\n",
             "knowledge/queues/backpressure.md": "# Backpressure\n\n## Why\n\nBack to [memory](../../MEMORY.md).\n",
             "knowledge/code.md": "# Code\n\nNot a link: `[x](y.md)`.\n",
+            "knowledge/agents.md": "# A\n\n[abs](/home/me/.openclaw/workspace/MEMORY.md) [root](knowledge/code.md)\n",
         },
     )
     out = tmp_path / "site"
@@ -214,6 +215,8 @@ def test_links_to_markdown_files_lead_to_their_pages_and_broken_ones_are_reporte
     assert 'href="knowledge/queues/backpressure.html#why"' in memory
     assert '<a class="file missing" href="#" title="notes/gone.md is not on this site">gone</a>' in memory
     assert 'href="../../MEMORY.html"' in (out / "knowledge/queues/backpressure.html").read_text()
+    agents = (out / "knowledge/agents.html").read_text()  # absolute and workspace-relative links found too
+    assert 'href="../MEMORY.html"' in agents and 'href="../knowledge/code.html"' in agents
     check = run("check", str(ws))
     assert "MEMORY.md:3: links to notes/gone.md, which is not here" in check.output
     assert "Broken links (1)" in check.output

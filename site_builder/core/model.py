@@ -116,7 +116,7 @@ class Note:
     date: dt.date | None = None
     facts: list[Fact] = field(default_factory=list)
     links: list[Link] = field(default_factory=list)
-    file_links: list[tuple[int, str]] = field(default_factory=list)  # (line, workspace path) of ``[x](y.md)`` links
+    file_links: list[tuple[int, str]] = field(default_factory=list)  # (line, target as written) of ``[x](y.md)`` links
     records: dict[int, dict[str, Any]] = field(default_factory=dict)  # TinyClaw's JSON records, by line
     dreaming: list[tuple[int, int]] = field(default_factory=list)  # first and last line of OpenClaw dreaming blocks
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from site_builder.core.diagnostics import Diagnostic, Diagnostics
 from site_builder.core.model import Library, Note
+from site_builder.parse.file_links import resolve, written_path
 
 STALE_AFTER_DAYS = 60
 
@@ -68,12 +69,10 @@ def broken_file_links(notes: list[Note]) -> list[Diagnostic]:
     """``[x](y.md)`` links whose file is not a note of the workspace."""
     paths = {n.path for n in notes}
     return [
-        Diagnostic(
-            note.path, line, f"links to {target or 'a file outside the workspace'}, which is not here", "broken-link"
-        )
+        Diagnostic(note.path, line, f"links to {written_path(note.path, target)}, which is not here", "broken-link")
         for note in notes
         for line, target in note.file_links
-        if target not in paths
+        if resolve(note.path, target, paths) is None
     ]
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+from collections.abc import Container
 from urllib.parse import unquote
 
 # [text](target.md) or [text](<target with spaces.md>), with an optional #fragment and "title".
@@ -13,19 +14,35 @@ CODE_SPAN = re.compile(r"(`+)(?:(?!\1).)+?\1")
 SCHEME = re.compile(r"^[a-z][a-z0-9+.-]*:", re.I)
 
 
-def file_links(note_path: str, line: str) -> list[str]:
-    """Workspace paths of the ``.md`` files the line links to ("" for a link that leaves the workspace)."""
+def file_links(line: str) -> list[str]:
+    """The ``.md`` targets the line links to, as written (no links inside code spans, none with a scheme)."""
     found = []
     for m in MD_LINK.finditer(CODE_SPAN.sub("", line)):
-        target = m[1] or m[3]
+        target = unquote(m[1] or m[3])
         if not SCHEME.match(target):
-            found.append(resolve(note_path, target))
+            found.append(target)
     return found
 
 
-def resolve(note_path: str, target: str) -> str:
-    """The workspace path ``target`` names, seen from the note at ``note_path`` ("" when it leaves the workspace)."""
-    target = unquote(target)
-    joined = target.lstrip("/") if target.startswith("/") else posixpath.join(posixpath.dirname(note_path), target)
-    path = posixpath.normpath(joined)
-    return "" if path.startswith("../") or path == ".." else path
+def resolve(note_path: str, target: str, known: Container[str]) -> str | None:
+    """The note ``target`` names, seen from the note at ``note_path``: relative to the note's folder, else to the
+    workspace root (agents often write root-relative links), else the longest known tail of an absolute path
+    (``/home/me/.openclaw/workspace/USER.md`` -> ``USER.md``). None when no note of the workspace matches."""
+    for candidate in _candidates(note_path, target):
+        if candidate in known:
+            return candidate
+    return None
+
+
+def written_path(note_path: str, target: str) -> str:
+    """Where ``target`` points from the note's folder, for messages about links that lead nowhere."""
+    return next(iter(_candidates(note_path, target)), target)
+
+
+def _candidates(note_path: str, target: str) -> list[str]:
+    if target.startswith("/"):
+        parts = posixpath.normpath(target).strip("/").split("/")
+        return ["/".join(parts[i:]) for i in range(len(parts))]
+    relative = posixpath.normpath(posixpath.join(posixpath.dirname(note_path), target))
+    rooted = posixpath.normpath(target)
+    return [p for p in dict.fromkeys((relative, rooted)) if not p.startswith("../") and p != ".."]

@@ -127,7 +127,7 @@ def _scan_body(note: Note, diagnostics: Diagnostics) -> None:
         text, number = line.text, line.number
         if line.role == "comment":
             _dream_mark(note, text, number)
-        note.file_links.extend((number, target) for target in file_links(note.path, text))
+        note.file_links.extend((number, target) for target in file_links(text))
         hm = ATX_HEADING.match(text)
         if hm:
             level, title = len(hm[1]), (hm[2] or "").strip()

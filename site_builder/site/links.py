@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import re
 from html import escape
+from urllib.parse import unquote
 
 from site_builder.core.model import KIND_NAMES, Fact, Library, page_url
 from site_builder.core.names import heading_slug
-from site_builder.parse.file_links import resolve
+from site_builder.parse.file_links import resolve, written_path
 from site_builder.site.markdown import Linker, Target
 
 # A relative link to a note: ``x.md``, ``../y.md#part`` (no scheme).
@@ -63,10 +64,11 @@ class SiteLinker(Linker):
         m = FILE_URL.match(url)
         if m is None:
             return None
-        path = resolve(self.note_path, m[1])
-        note = self.library.note(path)
+        target = unquote(m[1])
+        path = resolve(self.note_path, target, self.library.note_by_path)
+        note = self.library.note(path) if path else None
         if note is None:
-            return Target("#", f"{path or m[1]} is not on this site", missing=True)
+            return Target("#", f"{written_path(self.note_path, target)} is not on this site", missing=True)
         return Target(href(self.url, note.url) + (m[2] or ""), note.title)
 
     def fact_badge(self, fact: Fact) -> str:
