@@ -61,7 +61,7 @@ CASES: list[tuple[str, dict[str, str | bytes], str]] = [
     ),
     (
         "mention without page",
-        {"memory/2025-11-20.md": "# D\nMet @Zed.\n"},
+        {"memory/2025-11-20.md": "# D\nMet [[Zed]].\n"},
         "memory/2025-11-20.md:2: warning: 'Zed' has no page",
     ),
     (
@@ -331,7 +331,7 @@ def test_output_may_not_be_or_contain_the_workspace(tmp_path: Path, target: str)
 
 
 def test_check_exits_nonzero_on_broken_input_only(tmp_path: Path) -> None:
-    ws = write_workspace(tmp_path / "ws", {"memory/2025-11-20.md": "# D\nMet @Zed.\n"})
+    ws = write_workspace(tmp_path / "ws", {"memory/2025-11-20.md": "# D\nMet [[Zed]].\n"})
     ok = run("check", str(ws))
     assert ok.exit_code == 0, ok.output
     assert "Placeholder entities (1)" in ok.output

@@ -264,3 +264,28 @@ def test_context_in_openclaws_format_is_memory_and_the_last_two_days(tmp_path: P
     assert block.startswith("## MEMORY.md\n\n# Long-term memory")
     assert "## memory/2026-01-15.md" in block and "## memory/2026-01-16.md" in block
     assert "old day" not in block and "queue stalls follow deploys" not in block  # no dreams, no older days
+
+
+def test_only_names_that_matter_become_entities(tmp_path: Path) -> None:
+    ws = write_workspace(
+        tmp_path / "ws",
+        {
+            "MEMORY.md": "# M\n\nThanks @i.am.teke.\n",
+            "memory/2026-01-16.md": (
+                "# D\n\n## Retain\n- W @Oscar: runs Ubuntu\n\n## Notes\n"
+                "Asked @kit_fox about `@decorators`; npm i @aws-sdk/client-s3; mail bob@example.com.\n"
+                '[[reply_to_current]] Pinged @everyone. JSON-LD: "@type": "Person". See [[knowledge/x|the notes]].\n'
+            ),
+            "memory/2026-01-17.md": "# D\n\n@kit_fox again, and [[Nobody]].\n",
+            "knowledge/x.md": "# X\n",
+        },
+    )
+    library = load(ws).library
+    assert sorted(e.name for e in library.entities.values()) == ["Nobody", "Oscar", "kit_fox"]
+    out = tmp_path / "site"
+    build(ws, out)
+    memory = (out / "MEMORY.html").read_text()
+    assert '<span class="handle">@i.am.teke</span>' in memory  # seen once: text, not a link
+    day = (out / "memory/2026-01-16.html").read_text()
+    assert "[[reply_to_current]] Pinged @everyone." in day
+    assert 'href="../knowledge/x.html" title="X">the notes</a>' in day

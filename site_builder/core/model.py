@@ -224,6 +224,10 @@ class Resolver:
         return self.entities.get(self.aliases.get(key, key))
 
     def note_path(self, name: str) -> str | None:
+        """The note a wikilink names: by its name, or by its path (``[[dir/page]]``, with or without ``.md``)."""
+        if "/" in name:
+            path = name.strip("/").removesuffix(".md") + ".md"
+            return path if path in self.notes.values() else None
         return self.notes.get(entity_key(name.removesuffix(".md")))
 
 

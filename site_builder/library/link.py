@@ -30,9 +30,10 @@ def link_notes(notes: list[Note], opinions: list[Opinion] | None = None) -> Libr
     by_path = {n.path: n for n in public}
     backlinks: dict[str, list[Link]] = defaultdict(list)
     first_seen: dict[str, Link] = {}
+    named = _named_enough(public, resolver)
     for note in public:
         for link in note.links:
-            key = _resolve_link(link, resolver, by_path, first_seen, diagnostics)
+            key = _resolve_link(link, resolver, by_path, first_seen, diagnostics, named)
             owner = resolver.entities[key].note if key else None
             if key and (owner is None or owner.path != link.path):
                 backlinks[key].append(link)
@@ -137,8 +138,9 @@ def _resolve_link(
     by_path: dict[str, Note],
     first_seen: dict[str, Link],
     diagnostics: Diagnostics,
+    named: set[str],
 ) -> str | None:
-    """Entity key the link points to (creating a placeholder), or None for note links."""
+    """Entity key the link points to (creating a placeholder), or None for note links and passing names."""
     if link.syntax == "wikilink":
         if not link.target:
             _check_heading(link, by_path.get(link.path), diagnostics)
@@ -147,11 +149,16 @@ def _resolve_link(
         if path and not resolver.entity(link.target):
             _check_heading(link, by_path.get(path), diagnostics)
             return None
+        if "/" in link.target:
+            diagnostics.warn(link.path, link.line, f"[[{link.target}]]: no such note in the workspace", "broken-link")
+            return None
     entity = resolver.entity(link.target)
     if entity is None:
         key = entity_key(link.target)
         if not key:
             diagnostics.warn(link.path, link.line, "empty link target", "broken-link")
+            return None
+        if key not in named:
             return None
         entity = Entity(key=key, name=link.target, slug=slugify(link.target))
         resolver.entities[key] = entity
@@ -159,6 +166,23 @@ def _resolve_link(
     if link.heading:
         _check_heading(link, entity.note, diagnostics)
     return entity.key
+
+
+def _named_enough(notes: list[Note], resolver: Resolver) -> set[str]:
+    """Keys of names without a page that still make an entity: the subject of a Retain fact, a ``[[wikilink]]``, or
+    an ``@name`` mentioned on at least two different days. A handle seen once is a passing name, not an entity."""
+    subjects: set[str] = set()
+    days: dict[str, set[object]] = defaultdict(set)
+    for note in notes:
+        for link in note.links:
+            if resolver.entity(link.target) is not None:
+                continue
+            key = entity_key(link.target)
+            if link.syntax != "mention":  # a fact's subject, or a [[link]] a person wrote on purpose
+                subjects.add(key)
+            elif note.date is not None:
+                days[key].add(note.date)
+    return subjects | {key for key, seen in days.items() if len(seen) >= 2}
 
 
 def _check_heading(link: Link, note: Note | None, diagnostics: Diagnostics) -> None:

@@ -6,7 +6,13 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-MENTION = r"(?<![\w@./\\])@(?P<mention_name>[^\W\d_][\w\-]*[\w]|[^\W\d_])"
+# A handle may hold dots, dashes and underscores (``@i.am.teke``, ``@kit_fox``); one followed by ``/`` is an npm
+# scope (``@aws-sdk/client-s3``) and one right after a word character an e-mail address: neither is a mention.
+MENTION = r"(?<![\w@./\\])@(?P<mention_name>[^\W\d_][\w\-.]*[\w]|[^\W\d_])(?![\w\-/]|\.\w)"
+# ``@`` words that are never names: JSON-LD keys and chat-wide pings.
+NOT_NAMES = frozenset({"type", "context", "id", "graph", "vocab", "everyone", "here", "channel"})
+# Chat directives written like wikilinks (OpenClaw reply tags): ``[[reply_to_current]]``, ``[[reply_to:123]]``.
+DIRECTIVE = re.compile(r"^(?:reply_to(?:_current)?(?::.*)?|audio_as_voice)$|^[^A-Za-z]*$")
 WIKILINK = (
     r"\[\[(?P<wl_target>[^\[\]|#\n]*)(?:#(?P<wl_heading>[^\[\]|\n]*))?"
     r"(?:\|(?P<wl_label>[^\[\]\n]*))?\]\]"
@@ -31,11 +37,15 @@ def find_links(line: str) -> list[LinkRef]:
     found: list[tuple[int, LinkRef]] = []
     for m in WIKILINK_RE.finditer(text):
         target = m["wl_target"].strip()
+        if DIRECTIVE.match(target) and not m["wl_heading"]:
+            continue
         heading = (m["wl_heading"] or "").strip() or None
         label = (m["wl_label"] or "").strip() or None
         found.append((m.start(), LinkRef(target, "wikilink", heading, label)))
     masked = WIKILINK_RE.sub(lambda m: " " * len(m[0]), text)
     for m in _MENTION_RE.finditer(masked):
+        if m["mention_name"].casefold() in NOT_NAMES:
+            continue
         found.append((m.start(), LinkRef(m["mention_name"], "mention", None, None)))
     return [ref for _, ref in sorted(found, key=lambda item: item[0])]
 

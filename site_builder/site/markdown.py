@@ -21,7 +21,7 @@ from mistune.util import striptags
 from site_builder.core.model import Fact, Note
 from site_builder.core.names import heading_slug
 from site_builder.parse.lines import DREAM_MARK, walk_lines
-from site_builder.parse.link_syntax import BLOCK_ID, MENTION, WIKILINK
+from site_builder.parse.link_syntax import BLOCK_ID, DIRECTIVE, MENTION, NOT_NAMES, WIKILINK
 
 OPEN, CLOSE = "\ue000", "\ue001"
 MARK = re.compile(f"{OPEN}([LFB])([^{CLOSE}]*){CLOSE}")
@@ -61,6 +61,9 @@ class Linker:
 
 
 def _parse_wikilink(inline: Any, m: re.Match[str], state: Any) -> int:
+    if DIRECTIVE.match(m["wl_target"].strip()) and not m["wl_heading"]:
+        state.append_token({"type": "text", "raw": m[0]})  # a chat directive, not a link
+        return m.end()
     state.append_token(
         {
             "type": "wikilink",
@@ -75,6 +78,9 @@ def _parse_wikilink(inline: Any, m: re.Match[str], state: Any) -> int:
 
 
 def _parse_mention(inline: Any, m: re.Match[str], state: Any) -> int:
+    if m["mention_name"].casefold() in NOT_NAMES:
+        state.append_token({"type": "text", "raw": m[0]})
+        return m.end()
     state.append_token({"type": "mention", "attrs": {"name": m["mention_name"]}})
     return m.end()
 
@@ -255,6 +261,8 @@ def _render_wikilink(renderer: _Renderer, target: str, heading: str | None, labe
 
 def _render_mention(renderer: _Renderer, name: str) -> str:
     to = _linker(renderer).entity(name)
+    if to.href == "#":  # not an entity (a handle seen once, say): the text, not a link
+        return f'<span class="handle">@{html.escape(name)}</span>'
     return _anchor(to, "@" + html.escape(name), "mention")
 
 
