@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from site_builder.core.diagnostics import Diagnostic, Diagnostics
-from site_builder.core.names import entity_key
+from site_builder.core.names import entity_key, page_url
 
 FactKind = Literal["W", "B", "O", "S"]
 KIND_NAMES: dict[str, str] = {
@@ -35,8 +35,6 @@ NoteKind = Literal[
     "episodes",
     "skills",
 ]
-# Site paths memwiki's own pages take; a note whose page would land on one gets ``.md.html`` instead.
-RESERVED_URLS = re.compile(r"^(index|404|hygiene|search|memory/\d{4}-\d{2}|.*/index)\.html$")
 # A fresh TinyClaw knowledge.md: one line in italics, "_No entries yet._" (it means empty).
 PLACEHOLDER = re.compile(r"^\s*(?:#[^\n]*\n\s*)?[_*][^_*\n]+[_*]\s*$")
 # Which note a day's page is, when several files share a date: the daily log first, then sessions, then the rest.
@@ -287,13 +285,6 @@ class Library:
         """Opinions (the library's, or those given) naming the entity, in their order."""
         pool = self.opinions if opinions is None else opinions
         return [o for o in pool if any((e := self.resolver.entity(n)) and e.key == key for n in o.entities)]
-
-
-def page_url(path: str) -> str:
-    """Site path of the page of the note at ``path``: ``x.md`` -> ``x.html``, or ``x.md.html`` where memwiki's own
-    pages are (``index.html``, ``search.html``, ``memory/2025-11.html``…)."""
-    url = path.removesuffix(".md") + ".html"
-    return path + ".html" if RESERVED_URLS.match(url) else url
 
 
 def _day_order(note: Note) -> tuple[dt.date, int, int, str]:

@@ -1,4 +1,4 @@
-"""Entity names: the matching key, and a slug that is safe as a file name."""
+"""Names and paths: the matching key of an entity name, a slug safe as a file name, the site page of a note."""
 
 from __future__ import annotations
 
@@ -60,3 +60,14 @@ def entity_file_name(name: str) -> str | None:
     if clean.split(".")[0].casefold() in _RESERVED - {"index", "404"}:
         return None
     return f"bank/entities/{clean}.md"
+
+
+# Site paths memwiki's own pages take; a note whose page would land on one gets ``.md.html`` instead.
+RESERVED_URLS = re.compile(r"^(index|404|hygiene|search|memory/\d{4}-\d{2}|.*/index)\.html$")
+
+
+def page_url(path: str) -> str:
+    """Site path of the page of the note at ``path``: ``x.md`` -> ``x.html``, or ``x.md.html`` where memwiki's own
+    pages are (``index.html``, ``search.html``, ``memory/2025-11.html``…)."""
+    url = path.removesuffix(".md") + ".html"
+    return path + ".html" if RESERVED_URLS.match(url) else url

@@ -6,8 +6,8 @@ import re
 from html import escape
 from urllib.parse import unquote
 
-from site_builder.core.model import KIND_NAMES, Fact, Library, page_url
-from site_builder.core.names import heading_slug
+from site_builder.core.model import KIND_NAMES, Fact, Library
+from site_builder.core.names import heading_slug, page_url
 from site_builder.parse.file_links import resolve, written_path
 from site_builder.site.markdown import Linker, Target
 
