@@ -6,13 +6,20 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-# A handle may hold dots, dashes and underscores (``@i.am.teke``, ``@kit_fox``); one followed by ``/`` is an npm
-# scope (``@aws-sdk/client-s3``) and one right after a word character an e-mail address: neither is a mention.
-MENTION = r"(?<![\w@./\\])@(?P<mention_name>[^\W\d_][\w\-.]*[\w]|[^\W\d_])(?![\w\-/]|\.\w)"
-# ``@`` words that are never names: JSON-LD keys and chat-wide pings.
-NOT_NAMES = frozenset({"type", "context", "id", "graph", "vocab", "everyone", "here", "channel"})
-# Chat directives written like wikilinks (OpenClaw reply tags): ``[[reply_to_current]]``, ``[[reply_to:123]]``.
-DIRECTIVE = re.compile(r"^(?:reply_to(?:_current)?(?::.*)?|audio_as_voice)$|^[^A-Za-z]*$")
+# A handle may hold dots, dashes and underscores inside (``@i.am.teke``, ``@kit_fox``); a dot or dash at its end is
+# punctuation. One followed by ``/`` is an npm scope (``@aws-sdk/client-s3``), one right after a word character an
+# e-mail address and one followed by ``@`` a fediverse address: none of them is a mention.
+MENTION = (
+    r"(?<![\w@./\\+\-])@(?P<mention_name>[^\W\d_]\w*(?:[.\-]+\w+)*)"
+    r"(?![\w@/]|[.\-]+[\w/@])"
+)
+# ``@`` words that are never names: JSON-LD keys, chat-wide pings, and the word "@mention" itself.
+NOT_NAMES = frozenset(
+    {"type", "context", "id", "graph", "vocab", "everyone", "here", "channel", "mention", "mentions", "mentioned"}
+)
+# Chat directives written like wikilinks (OpenClaw reply tags): ``[[reply_to_current]]`` (``[[replytocurrent]]`` once
+# Markdown ate its underscores), ``[[reply_to:123]]``; and ``[[…]]`` without a single letter (``[[1]]``, ``[[--]]``).
+DIRECTIVE = re.compile(r"^(?:reply_?to_?current|reply_?to\s*:.*)$|^[\W\d_]*$", re.IGNORECASE)
 WIKILINK = (
     r"\[\[(?P<wl_target>[^\[\]|#\n]*)(?:#(?P<wl_heading>[^\[\]|\n]*))?"
     r"(?:\|(?P<wl_label>[^\[\]\n]*))?\]\]"
