@@ -56,12 +56,12 @@ CASES: list[tuple[str, dict[str, str | bytes], str]] = [
     ),
     (
         "link to nothing",
-        {"memory/2025-11-20.md": "# D\nSee [[Nowhere Land]].\n"},
+        {"memory/2025-11-20.md": "# D\nSee [[Nowhere Land]].\n", "memory/2025-11-21.md": "# D\n[[Nowhere Land]]\n"},
         "memory/2025-11-20.md:2: warning: 'Nowhere Land' has no page",
     ),
     (
         "mention without page",
-        {"memory/2025-11-20.md": "# D\nMet [[Zed]].\n"},
+        {"memory/2025-11-20.md": "# D\nMet @Zed.\n", "memory/2025-11-21.md": "# D\nMet @Zed.\n"},
         "memory/2025-11-20.md:2: warning: 'Zed' has no page",
     ),
     (
@@ -331,7 +331,9 @@ def test_output_may_not_be_or_contain_the_workspace(tmp_path: Path, target: str)
 
 
 def test_check_exits_nonzero_on_broken_input_only(tmp_path: Path) -> None:
-    ws = write_workspace(tmp_path / "ws", {"memory/2025-11-20.md": "# D\nMet [[Zed]].\n"})
+    ws = write_workspace(
+        tmp_path / "ws", {"memory/2025-11-19.md": "# D\nMet @Zed.\n", "memory/2025-11-20.md": "# D\nMet [[Zed]].\n"}
+    )
     ok = run("check", str(ws))
     assert ok.exit_code == 0, ok.output
     assert "Placeholder entities (1)" in ok.output

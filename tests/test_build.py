@@ -22,7 +22,7 @@ print("code")
 - O(c=0.8) @Peter: Prefers concise replies. ^concise
 """
 LATER = """# Saturday
-Peter asked for a long report.
+Peter asked for a long report; [[Anna Lee]] too.
 
 ## Retain
 - O(c=0.6) @Peter: Prefers concise replies, yet asked for a long report. ^concise

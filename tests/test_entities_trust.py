@@ -67,3 +67,67 @@ def test_never_entities(tmp_path: Path, text: str, visible: str) -> None:
 def test_non_ascii_wikilinks_are_names_not_directives(tmp_path: Path) -> None:
     ws = two_days(tmp_path, "和 [[王小明]] 开会; met @Émilie.")
     assert names(ws) == ["Real", "Émilie", "王小明"]
+
+
+ONE_DAY = {
+    "MEMORY.md": "# M\n\nUndated: @Solo and [[Lonely]].\n",
+    "memory/2026-01-16.md": "# D\n\nMet @Solo at noon; see [[Lonely]].\n",
+    "memory/2026-01-16-1430.md": "# Session: 2026-01-16 14:30:00 UTC\n\nuser: @Solo again, same day\n",
+    "bank/notes.md": "# Notes\n\n@Solo is in bank/ too (undated).\n",
+}
+
+
+def test_a_name_seen_on_one_day_only_is_no_entity_and_stays_text(tmp_path: Path) -> None:
+    ws = write_workspace(tmp_path / "ws", ONE_DAY)
+    assert names(ws) == []
+    out = tmp_path / "site"
+    output = build(ws, out, "--no-reflect")
+    assert "has no page" not in output and "warning" not in output.replace("0 warning(s)", "")
+    assert not (out / "bank/entities/solo.html").exists() and not (out / "bank/entities/lonely.html").exists()
+    assert "Solo" not in (out / "bank/entities/index.html").read_text()
+    for page in out.rglob("*.html"):  # the home page's active entities, the entity index, any chip or link
+        assert "entities/solo" not in page.read_text() and "entities/lonely" not in page.read_text(), page
+    day = (out / "memory/2026-01-16.html").read_text()
+    assert '<span class="handle">@Solo</span> at noon' in day
+    assert not list(ws.rglob("bank/entities"))  # nothing was written into the workspace
+
+
+@pytest.mark.xfail(strict=True, reason="site/markdown.py renders a wikilink that names no entity as a missing link")
+def test_a_passing_wikilink_is_plain_text_not_a_broken_link(tmp_path: Path) -> None:
+    ws = write_workspace(tmp_path / "ws", ONE_DAY)
+    out = tmp_path / "site"
+    build(ws, out, "--no-reflect")
+    day = (out / "memory/2026-01-16.html").read_text()
+    assert "Lonely" in day and 'href="#"' not in day
+
+
+def test_two_days_a_fact_or_an_alias_make_an_entity(tmp_path: Path) -> None:
+    files = {
+        DAY1: "# D\n\nLunch with @Bob.\n\n## Retain\n- W @Carol: runs the night shift\n",
+        DAY2: "# D\n\nBob again: [[Bob]]. Called @Ally.\n",
+        "bank/world.md": "# World\n\n- W @Dana: keeps the keys\n",
+        "bank/entities/Alice.md": "---\naliases: [Ally]\n---\n# Alice\n",
+    }
+    ws = write_workspace(tmp_path / "ws", files)
+    assert names(ws) == ["Alice", "Bob", "Carol", "Dana"]
+    out = tmp_path / "site"
+    output = build(ws, out, "--no-reflect")
+    assert "'Bob' has no page in bank/entities/ (2 mention(s))" in output
+    for slug in ("alice", "bob", "carol", "dana"):
+        assert (out / f"bank/entities/{slug}.html").is_file(), slug
+    assert 'href="../bank/entities/alice.html" title="Alice">@Ally</a>' in (out / "memory/2026-01-17.html").read_text()
+
+
+def test_wikilinks_to_notes_and_paths_are_page_links(tmp_path: Path) -> None:
+    text = "See [[memory/2026-01-16]], [[dir/page|the page]], [[dir/page.md]], [[page]], [[gone/away|Gone]] and [[bank/entities/Alice|her]]."
+    ws = two_days(tmp_path, text, **{"dir/page.md": "# Page\n", "bank/entities/Alice.md": "# Alice\n"})
+    library = load(ws).library
+    assert sorted(e.name for e in library.entities.values()) == ["Alice", "Real"]
+    assert [link.path for link in library.backlinks["alice"]] == [DAY1, DAY2]
+    out = tmp_path / "site"
+    output = build(ws, out, "--no-reflect")
+    assert f"{DAY1}:5: warning: [[gone/away]]: no such note in the workspace" in output
+    day = (out / "memory/2026-01-17.html").read_text()
+    assert 'href="../memory/2026-01-16.html"' in day
+    assert day.count('href="../dir/page.html" title="Page"') == 3
+    assert 'href="../bank/entities/alice.html" title="Alice">her</a>' in day

@@ -97,6 +97,8 @@ def _resolver(notes: list[Note], diagnostics: Diagnostics) -> Resolver:
             aliases=_aliases(note, diagnostics),
             type=str(note.meta.get("type") or ""),
         )
+        for path in (note.path, note.path.removesuffix(".md")):  # [[bank/entities/Alice]] is Alice too
+            resolver.aliases[entity_key(path)] = key
     for key, entity in list(resolver.entities.items()):
         for alias in entity.aliases:
             akey = entity_key(alias)
@@ -149,7 +151,7 @@ def _resolve_link(
         if path and not resolver.entity(link.target):
             _check_heading(link, by_path.get(path), diagnostics)
             return None
-        if "/" in link.target:
+        if "/" in link.target and resolver.entity(link.target) is None:
             diagnostics.warn(link.path, link.line, f"[[{link.target}]]: no such note in the workspace", "broken-link")
             return None
     entity = resolver.entity(link.target)
@@ -169,20 +171,25 @@ def _resolve_link(
 
 
 def _named_enough(notes: list[Note], resolver: Resolver) -> set[str]:
-    """Keys of names without a page that still make an entity: the subject of a Retain fact, a ``[[wikilink]]``, or
-    an ``@name`` mentioned on at least two different days. A handle seen once is a passing name, not an entity."""
+    """Keys of names without a page that still make an entity: the subject of a Retain fact (``- W @Name: …``), or a
+    name written as ``@name`` or ``[[name]]`` on at least two different days. A name seen on one day only, or only in
+    undated notes, is a passing name: it stays text. A wikilink to a note or a path (``[[dir/page]]``) names no one."""
     subjects: set[str] = set()
     days: dict[str, set[object]] = defaultdict(set)
     for note in notes:
         for link in note.links:
-            if resolver.entity(link.target) is not None:
+            if resolver.entity(link.target) is not None or _page_link(link, resolver):
                 continue
             key = entity_key(link.target)
-            if link.syntax != "mention":  # a fact's subject, or a [[link]] a person wrote on purpose
+            if link.syntax == "fact":
                 subjects.add(key)
             elif note.date is not None:
                 days[key].add(note.date)
     return subjects | {key for key, seen in days.items() if len(seen) >= 2}
+
+
+def _page_link(link: Link, resolver: Resolver) -> bool:
+    return link.syntax == "wikilink" and ("/" in link.target or resolver.note_path(link.target) is not None)
 
 
 def _check_heading(link: Link, note: Note | None, diagnostics: Diagnostics) -> None:
