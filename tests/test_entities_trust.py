@@ -131,3 +131,50 @@ def test_wikilinks_to_notes_and_paths_are_page_links(tmp_path: Path) -> None:
     assert 'href="../memory/2026-01-16.html"' in day
     assert day.count('href="../dir/page.html" title="Page"') == 3
     assert 'href="../bank/entities/alice.html" title="Alice">her</a>' in day
+
+
+REFLECTED = {
+    DAY1: "# D\n\nLunch with @Bob and [[Eve]].\n\n## Retain\n- W @Carol: runs the night shift\n- O(c=0.7) @Carol: likes quiet\n",
+    DAY2: "# D\n\n@Bob again, [[Eve]] too. Thanks @i.am.teke.\n",
+}
+
+
+def snapshot(ws: Path) -> dict[str, bytes]:
+    """Every file of the workspace but memwiki's own folder."""
+    return {
+        p.relative_to(ws).as_posix(): p.read_bytes() for p in ws.rglob("*") if p.is_file() and ".memwiki" not in p.parts
+    }
+
+
+def test_a_workspace_memwiki_did_not_lay_out_is_never_written_to(tmp_path: Path) -> None:
+    ws = write_workspace(tmp_path / "ws", {**REFLECTED, "MEMORY.md": "# M\n\n- O(c=0.9) @Carol: is reliable\n"})
+    before = snapshot(ws)
+    output = build(ws, tmp_path / "site")  # reflect runs with the build
+    assert "changed 0 page(s)." in output
+    assert names(ws) == ["Bob", "Carol", "Eve"]
+    assert run("reflect", str(ws)).exit_code == 0
+    assert snapshot(ws) == before
+    assert (tmp_path / "site/bank/entities/carol.html").is_file()  # the entities exist on the site only
+
+
+def test_reflect_adds_opinions_where_bank_exists_and_pages_only_for_fact_subjects(tmp_path: Path) -> None:
+    ws = write_workspace(tmp_path / "ws", {**REFLECTED, "bank/world.md": "# World\n"})
+    build(ws, tmp_path / "site")
+    assert sorted(set(snapshot(ws)) - set(REFLECTED)) == ["bank/opinions.md", "bank/world.md"]  # no bank/entities/
+    (ws / "bank/entities").mkdir()
+    (ws / "bank/entities/Bob.md").write_text("# Bob\n\nMy notes.\n", encoding="utf-8")
+    build(ws, tmp_path / "site")
+    made = sorted(p for p in snapshot(ws) if p.startswith("bank/entities/"))
+    assert made == ["bank/entities/Bob.md", "bank/entities/Carol.md"]  # not Eve: no fact is about her
+    bob = (ws / "bank/entities/Bob.md").read_text(encoding="utf-8")
+    assert bob.startswith("# Bob\n\nMy notes.\n") and "<!-- memwiki:begin entity" in bob
+
+
+def test_existing_marked_blocks_are_updated(tmp_path: Path) -> None:
+    stale = "# Opinions\n\nMine.\n\n<!-- memwiki:begin opinions · old -->\nstale\n<!-- memwiki:end -->\n\nAfter.\n"
+    ws = write_workspace(tmp_path / "ws", {**REFLECTED, "bank/opinions.md": stale})
+    build(ws, tmp_path / "site")
+    text = (ws / "bank/opinions.md").read_text(encoding="utf-8")
+    assert "stale" not in text and "likes quiet" in text
+    assert text.startswith("# Opinions\n\nMine.\n\n<!-- memwiki:begin opinions") and text.endswith("\n\nAfter.\n")
+    assert not (ws / "bank/entities").exists()
