@@ -54,6 +54,7 @@ def test_handles_keep_their_dots_dashes_and_underscores(tmp_path: Path) -> None:
         ("Step [[1]] and [[--]].", "Step [[1]]"),
         ("Follow @kit@mastodon.social.", "@kit@mastodon.social"),
         ("The bot is @mentioned in threads.", "@mentioned"),
+        ("Later <!-- ask @Hidden --> done.\n\n<!-- and @Block -->", "ask @Hidden"),
     ],
 )
 def test_never_entities(tmp_path: Path, text: str, visible: str) -> None:

@@ -27,6 +27,8 @@ WIKILINK = (
 _MENTION_RE = re.compile(MENTION)
 WIKILINK_RE = re.compile(WIKILINK)
 _CODE_SPAN = re.compile(r"(`+)(?:(?!\1).)+?\1")
+# An HTML comment is hidden text: nothing in it names anyone (one that runs on is masked to the end of the line).
+_COMMENT = re.compile(r"<!--.*?(?:-->|$)")
 BLOCK_ID = re.compile(r"\s\^(?P<block_id>[A-Za-z0-9][A-Za-z0-9\-]*)\s*$")
 
 
@@ -39,8 +41,8 @@ class LinkRef:
 
 
 def find_links(line: str) -> list[LinkRef]:
-    """Mentions and wikilinks in one line, ignoring inline code spans."""
-    text = _CODE_SPAN.sub(lambda m: " " * len(m[0]), line)
+    """Mentions and wikilinks in one line, ignoring inline code spans and HTML comments."""
+    text = _COMMENT.sub(lambda m: " " * len(m[0]), _CODE_SPAN.sub(lambda m: " " * len(m[0]), line))
     found: list[tuple[int, LinkRef]] = []
     for m in WIKILINK_RE.finditer(text):
         target = m["wl_target"].strip()
