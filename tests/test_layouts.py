@@ -223,6 +223,26 @@ def test_links_to_markdown_files_lead_to_their_pages_and_broken_ones_are_reporte
     assert check.exit_code == 1
 
 
+def test_promoted_memories_link_the_lines_they_cite(tmp_path: Path) -> None:
+    ws = write_workspace(
+        tmp_path / "ws",
+        {
+            "MEMORY.md": (
+                "# M\n\n## Promoted From Short-Term Memory (2026-05-14)\n\n"
+                "- Fixed ssh perms. [score=0.806 recalls=3 source=memory/2026-05-13.md:4-5]\n"
+                "- Lost. [score=0.5 source=memory/2026-05-01.md:L2-L3]\n"
+            ),
+            "memory/2026-05-13.md": "# 2026-05-13\n\n- one\n- two\n- three\n",
+        },
+    )
+    out = tmp_path / "site"
+    build(ws, out)
+    memory = (out / "MEMORY.html").read_text()
+    assert 'href="memory/2026-05-13.html#L4" title="2026-05-13, lines 4–5">[score=0.806 recalls=3' in memory
+    assert '<a class="citation missing" href="#"' in memory
+    assert "MEMORY.md:6: links to memory/2026-05-01.md, which is not here" in run("check", str(ws)).output
+
+
 DREAMY_DAY = (
     "# 2026-01-16\n\nMorning notes.\n\n## Light Sleep\n<!-- openclaw:dreaming:light:start -->\n"
     "- Candidate: queue stalls follow deploys\n<!-- openclaw:dreaming:light:end -->\n\nEvening notes.\n"

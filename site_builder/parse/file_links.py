@@ -12,15 +12,24 @@ from urllib.parse import unquote
 MD_LINK = re.compile(r"\]\(\s*(?:<([^>]+?\.md)(#[^>]*)?>|([^)\s]+?\.md)(#[^)\s]*)?)(?:\s+\"[^\"]*\")?\s*\)", re.I)
 CODE_SPAN = re.compile(r"(`+)(?:(?!\1).)+?\1")
 SCHEME = re.compile(r"^[a-z][a-z0-9+.-]*:", re.I)
+# OpenClaw's promoted memories end in a citation of the lines they came from:
+# ``[score=0.81 recalls=3 source=memory/2026-05-13.md:64-65]`` (``:L12-L14`` also written).
+CITATION = (
+    r"\[(?P<cite_meta>[^\[\]\n]*?)\bsource=(?P<cite_path>[^\s\[\]]+?\.md)"
+    r":L?(?P<cite_from>\d+)(?:-L?(?P<cite_to>\d+))?\]"
+)
+CITATION_RE = re.compile(CITATION)
 
 
 def file_links(line: str) -> list[str]:
-    """The ``.md`` targets the line links to, as written (no links inside code spans, none with a scheme)."""
+    """The ``.md`` targets the line links to, as written (no links inside code spans, none with a scheme),
+    then the files its promoted-memory citations name."""
     found = []
     for m in MD_LINK.finditer(CODE_SPAN.sub("", line)):
         target = unquote(m[1] or m[3])
         if not SCHEME.match(target):
             found.append(target)
+    found.extend(m["cite_path"] for m in CITATION_RE.finditer(line))
     return found
 
 

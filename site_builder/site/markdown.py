@@ -20,6 +20,7 @@ from mistune.util import striptags
 
 from site_builder.core.model import Fact, Note
 from site_builder.core.names import heading_slug
+from site_builder.parse.file_links import CITATION
 from site_builder.parse.lines import DREAM_MARK, walk_lines
 from site_builder.parse.link_syntax import BLOCK_ID, DIRECTIVE, MENTION, NOT_NAMES, WIKILINK
 
@@ -85,6 +86,21 @@ def _parse_mention(inline: Any, m: re.Match[str], state: Any) -> int:
     return m.end()
 
 
+def _parse_citation(inline: Any, m: re.Match[str], state: Any) -> int:
+    state.append_token(
+        {
+            "type": "citation",
+            "raw": m[0],
+            "attrs": {
+                "path": m["cite_path"],
+                "first": int(m["cite_from"]),
+                "last": int(m["cite_to"] or m["cite_from"]),
+            },
+        }
+    )
+    return m.end()
+
+
 class MarkdownRenderer:
     """Renders notes; one instance is reused for every page of a build."""
 
@@ -98,6 +114,7 @@ class MarkdownRenderer:
         )
         self._md.inline.register("wikilink", WIKILINK, _parse_wikilink, before="link")
         self._md.inline.register("mention", MENTION, _parse_mention, before="link")
+        self._md.inline.register("citation", CITATION, _parse_citation, before="link")
         # Column alignment as a class: the site's Content-Security-Policy allows no inline styles.
         renderer.register("table_cell", _render_table_cell)
 
@@ -232,6 +249,7 @@ class _Renderer(mistune.HTMLRenderer):
         self.owner = owner
         self.register("wikilink", _render_wikilink)
         self.register("mention", _render_mention)
+        self.register("citation", _render_citation)
 
     def heading(self, text: str, level: int, **attrs: Any) -> str:
         plain = html.unescape(striptags(MARK.sub("", text)))
@@ -264,6 +282,13 @@ def _render_mention(renderer: _Renderer, name: str) -> str:
     if to.href == "#":  # not an entity (a handle seen once, say): the text, not a link
         return f'<span class="handle">@{html.escape(name)}</span>'
     return _anchor(to, "@" + html.escape(name), "mention")
+
+
+def _render_citation(renderer: _Renderer, text: str, path: str, first: int, last: int) -> str:
+    """A promoted memory's ``[… source=memory/x.md:12-14]``: a link to those lines of that day."""
+    to = _linker(renderer).file(f"{path}#L{first}") or Target("#", path, missing=True)
+    lines = f"{first}–{last}" if last != first else str(first)
+    return _anchor(Target(to.href, f"{to.title}, lines {lines}", to.missing), html.escape(text), "citation")
 
 
 def _anchor(to: Target, text_html: str, css: str) -> str:
