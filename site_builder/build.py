@@ -140,7 +140,7 @@ def build(
             loaded, reflected = reflect_loaded(loaded, reflector, later)
     with progress.stage("render"):
         sections = hygiene_report(loaded.library, Diagnostics([*loaded.problems().items, *later.items]))
-        site = render_site(loaded.library, opened.config, sections)
+        site = render_site(loaded.library, opened.config, sections, opened.layout.names)
     with progress.stage("recall"):
         bundle = make_bundle(loaded.library, opened.config.title, opened.config.recall_max_tokens)
     with progress.stage("write"):

@@ -6,6 +6,7 @@ The site is served on loopback under a sub-path (``/wiki/``), as GitHub Pages wo
 from __future__ import annotations
 
 import re
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -145,3 +146,18 @@ def test_serve_reloads_the_open_page_and_shows_build_errors(page: Any, tmp_path:
         assert page.locator(".memwiki-live.error").count() == 0
     finally:
         server.stop()
+
+
+def test_reflections_filter_by_type_without_script_and_keyboard(page: Any, tmp_path: Path) -> None:
+    shutil.copytree(EXAMPLE.parent / "tests/fixtures/layouts/tinyclaw", tmp_path / "ws")
+    build(tmp_path / "ws", tmp_path / "wiki", search=False)
+    with serving(tmp_path) as url:
+        page.goto(url + "wiki/memory/reflections.jsonl.html")
+        visible = "() => [...document.querySelectorAll('.record')].filter(r => r.offsetParent).map(r => r.id)"
+        assert page.evaluate(visible) == ["L1", "L2", "L3", "L4"]
+        page.click("label[for=rf-failure]")
+        assert page.evaluate(visible) == ["L1", "L4"]
+        page.keyboard.press("ArrowRight")  # radio buttons: the arrow moves to the next type
+        assert page.evaluate(visible) == ["L2"]
+        page.click("label[for=rf-all]")
+        assert len(page.evaluate(visible)) == 4

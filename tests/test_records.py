@@ -47,7 +47,7 @@ def test_the_skill_index_links_each_skill(tmp_path: Path) -> None:
     index = (out / "memory/skills/index.json.html").read_text()
     assert 'href="../../memory/skills/refund-order.html"' in index
     reflections = (out / "memory/reflections.jsonl.html").read_text()
-    assert '<span class="ln" id="L4"></span>' in reflections and "(2026-02-14 18:05)" in reflections
+    assert '<li class="record v-failure" id="L4">' in reflections and ">2026-02-14 18:05</time>" in reflections
 
 
 def test_bad_records_warn_at_their_line_and_the_rest_still_load(tmp_path: Path) -> None:

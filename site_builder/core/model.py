@@ -34,6 +34,9 @@ NoteKind = Literal[
     "reflections",
     "episodes",
     "skills",
+    "skill",
+    "project",
+    "feedback",
 ]
 # A fresh TinyClaw knowledge.md: one line in italics, "_No entries yet._" (it means empty).
 PLACEHOLDER = re.compile(r"^\s*(?:#[^\n]*\n\s*)?[_*][^_*\n]+[_*]\s*$")

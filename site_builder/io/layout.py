@@ -37,6 +37,7 @@ CORE_CANDIDATES = (
 # TinyClaw's JSON files memwiki reads (as Markdown, one line per record): file name -> kind of note.
 RECORD_FILES: dict[str, NoteKind] = {"reflections.jsonl": "reflections", "episodes.jsonl": "episodes"}
 CLAUDE_CODE_NAME = re.compile(r"^(user|feedback|project|reference)_[^/]+\.md$")
+CLAUDE_CODE_FEEDBACK = re.compile(r"^feedback_[^/]+\.md$")
 DATE_STEM = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 SESSION_STEM = re.compile(r"^\d{4}-\d{2}-\d{2}-.+$")
 
@@ -64,6 +65,12 @@ class Layout:
             return "dream"
         if len(parts) == 1 and stem.lower() in STANDING:
             return "standing"
+        if parts[-1] == "project.meta.md":
+            return "project"
+        if "Feedback" in parts[:-1] or CLAUDE_CODE_FEEDBACK.match(parts[-1]):
+            return "feedback"
+        if len(parts) >= 2 and parts[-2] == "skills":
+            return "skill"
         if parts[0] == "bank":
             return "entity" if path.startswith("bank/entities/") and len(parts) == 3 else "bank"
         if DATE_STEM.match(stem):

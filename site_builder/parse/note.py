@@ -44,6 +44,9 @@ UNDATED = (
     "reflections",
     "episodes",
     "skills",
+    "skill",
+    "project",
+    "feedback",
 )  # kinds whose file name says no day
 ATX_HEADING = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
 

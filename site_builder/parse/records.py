@@ -25,7 +25,7 @@ def records_markdown(
 ) -> tuple[str, dict[int, dict[str, Any]]]:
     """The file as Markdown (one line per record, same numbering) and its well-formed records by line."""
     if kind == "skills":
-        return _skills_markdown(path, text, diagnostics), {}
+        return _skills_markdown(path, text, diagnostics)
     lines: list[str] = []
     records: dict[int, dict[str, Any]] = {}
     for number, raw in enumerate(text.split("\n"), 1):
@@ -37,7 +37,7 @@ def records_markdown(
         if record is None or not all(isinstance(record.get(k), str) and record[k].strip() for k in needed):
             if record is not None:
                 diagnostics.warn(path, number, f"record has no {needed[0]!r}; shown as text", "record")
-            lines.append(_escape(raw))
+            lines.append(literal(raw))
             continue
         records[number] = record
         lines.append(_reflection_line(record) if kind == "reflections" else _episode_line(record))
@@ -61,34 +61,35 @@ def _reflection_line(record: dict[str, Any]) -> str:
     context = _text(record.get("context"))
     text = f"{context}: {_text(record['lesson'])}" if context else _text(record["lesson"])
     action = _text(record.get("action"))
-    return f"- B: **{_escape(kind)}** {text}" + (f" → {action}" if action else "") + _when(record)
+    return f"- B: **{literal(kind)}** {text}" + (f" → {action}" if action else "") + _when(record)
 
 
 def _episode_line(record: dict[str, Any]) -> str:
     outcome = str(record.get("outcome") or "unknown")
     tags = [str(t) for t in record.get("tags") or [] if isinstance(t, str | int)]
     who = " · ".join(_text(record.get(k)) for k in ("user", "agent") if _text(record.get(k)))
-    line = f"- B: **{_escape(outcome)}** {_text(record['summary'])}"
-    line += f" ({', '.join('#' + _escape(t) for t in tags)})" if tags else ""
+    line = f"- B: **{literal(outcome)}** {_text(record['summary'])}"
+    line += f" ({', '.join('#' + literal(t) for t in tags)})" if tags else ""
     return line + (f" — {who}" if who else "") + _when(record)
 
 
-def _skills_markdown(path: str, text: str, diagnostics: Diagnostics) -> str:
-    """``{"skill-id": "description"}`` as a list linking each skill's page, one line per skill."""
+def _skills_markdown(path: str, text: str, diagnostics: Diagnostics) -> tuple[str, dict[int, dict[str, Any]]]:
+    """``{"skill-id": "description"}`` as a list linking each skill's page, one line per skill; the records are
+    ``{"id", "description"}`` by line."""
     try:
         index = json.loads(text) if text.strip() else {}
     except json.JSONDecodeError as exc:
         diagnostics.warn(path, exc.lineno, f"skills index is not valid JSON ({exc.msg})", "record")
-        return ""
+        return "", {}
     if not isinstance(index, dict):
         diagnostics.warn(path, 1, "skills index must be a JSON object of skill id -> description", "record")
-        return ""
-    folder = path.rsplit("/", 1)[0] if "/" in path else ""
+        return "", {}
     lines = ["# Skills", ""]
+    records: dict[int, dict[str, Any]] = {}
     for skill, description in index.items():
-        link = f"[{_escape(str(skill))}]({_escape(str(skill))}.md)" if folder else _escape(str(skill))
-        lines.append(f"- {link}: {_text(description)}")
-    return "\n".join(lines) if index else "# Skills\n\nNo skills yet."
+        records[len(lines) + 1] = {"id": str(skill), "description": " ".join(str(description or "").split())}
+        lines.append(f"- [{literal(str(skill))}]({literal(str(skill))}.md): {_text(description)}")
+    return ("\n".join(lines) if index else "# Skills\n\nNo skills yet."), records
 
 
 def record_date(record: dict[str, Any]) -> dt.date | None:
@@ -110,13 +111,13 @@ def _when(record: dict[str, Any]) -> str:
     try:
         return f" ({dt.datetime.fromisoformat(ts.replace('Z', '+00:00')):%Y-%m-%d %H:%M})"
     except ValueError:
-        return f" ({_escape(ts)})"
+        return f" ({literal(ts)})"
 
 
 def _text(value: Any) -> str:
-    return _escape(" ".join(str(value).split())) if value not in (None, "") else ""
+    return literal(" ".join(str(value).split())) if value not in (None, "") else ""
 
 
-def _escape(text: str) -> str:
+def literal(text: str) -> str:
     """Keep record text literal: no headings, lists, HTML or links of its own."""
     return text.replace("\\", "\\\\").replace("[", "\\[").replace("`", "\\`")

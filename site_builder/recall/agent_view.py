@@ -144,7 +144,7 @@ def _keywords(text: str) -> set[str]:
 
 
 def _skills(library: Library) -> list[Note]:
-    return [n for n in library.notes if "/skills/" in f"/{n.path}" and n.path.endswith(".md")]
+    return [n for n in library.notes if n.kind == "skill"]
 
 
 def _topics(library: Library) -> list[Note]:

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from site_builder.core.config import Config
 from site_builder.core.model import KIND_NAMES, Fact, Library, Note, Opinion
+from site_builder.library.projects import find_projects
 from site_builder.library.summaries import first_line
 from site_builder.site.charts import ChartPoint, confidence_chart
 from site_builder.site.links import SiteLinker, href, root_of, source_url
@@ -34,7 +35,10 @@ PAGE_KINDS = {
     "page": "page",
     "reflections": "reflections",
     "episodes": "episodes",
-    "skills": "skills",
+    "skills": "skill library",
+    "skill": "skill",
+    "project": "project",
+    "feedback": "feedback rule",
 }
 
 
@@ -72,6 +76,7 @@ class PageBuilder:
         self.days = library.days
         self.by_day = library.by_day
         self.folders = folder_tree(library.notes)
+        self.projects = find_projects(library.notes)
         self._inline: dict[tuple[str, str], str] = {}
         self._notes: dict[str, str] = {}
         self.nav = [
@@ -83,6 +88,7 @@ class PageBuilder:
                 for path, title in (("bank/world.md", "World"), ("bank/experience.md", "Experience"))
                 if library.note(path)
             ),
+            ("agent", "Agent", "agent.html"),
             ("hygiene", "Hygiene", "hygiene.html"),
         ]
 
@@ -92,6 +98,20 @@ class PageBuilder:
         if html is None:
             html = self._notes[note.path] = self.md.render_note(note, SiteLinker(self.library, note.url, note.path))
         return html
+
+    def description(self, note: Note) -> str:
+        """What the note is, in a line: its front matter's ``description`` (Claude Code, ClawXMemory), or for a
+        TinyClaw skill the line ``skills/index.json`` gives it."""
+        described = note.meta.get("description")
+        if isinstance(described, str) and described.strip():
+            return described.strip()
+        if note.kind == "skill":
+            folder = note.path.rpartition("/")[0]
+            for index in (n for n in self.library.notes if n.kind == "skills" and n.path.rpartition("/")[0] == folder):
+                found = next((r["description"] for r in index.records.values() if r.get("id") == note.stem), "")
+                if found:
+                    return str(found)
+        return ""
 
     def inline(self, text: str, url: str) -> str:
         """One line of Markdown as HTML; memoised per folder (links only depend on depth)."""

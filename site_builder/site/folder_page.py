@@ -19,7 +19,7 @@ def folder_pages(builder: PageBuilder) -> list[FolderPage]:
     """One index page per folder of notes, in path order."""
     tree = builder.folders
     pages = []
-    for path in sorted(p for p in tree if p and p not in OWN_INDEX):
+    for path in sorted(p for p in tree if p and p not in OWN_INDEX and p not in builder.projects):
         url = f"{path}/index.html"
         folders, files = folder_listing(builder, path, url)
         pages.append(
@@ -40,14 +40,14 @@ def folder_listing(
     only the notes without a date, for folders whose dated notes the timeline lists)."""
     folder = builder.folders.get(path, Folder())
     folders = [
-        LinkView(sub.rsplit("/", 1)[-1] + "/", href(url, f"{sub}/index.html"), _count(builder, sub))
+        LinkView(_folder_name(builder, sub), href(url, f"{sub}/index.html"), _count(builder, sub))
         for sub in sorted(folder.folders)
     ]
     notes = sorted(
         (n for n in folder.notes if dated or n.date is None),
         key=lambda n: (n.date is None, -(n.date.toordinal() if n.date else 0), n.title),
     )
-    files = [LinkView(n.title, href(url, n.url), _describe(n)) for n in notes]
+    files = [LinkView(n.title, href(url, n.url), _describe(builder, n)) for n in notes]
     return folders, files
 
 
@@ -69,9 +69,21 @@ def section_of(path: str) -> str:
     return "bank" if path.startswith("bank") else "files"
 
 
-def _describe(note: Note) -> str:
+def _describe(builder: PageBuilder, note: Note) -> str:
+    """``2026-02-03 · session``, ``skill · Refund an order…``: the note's date or description after its kind."""
     kind = PAGE_KINDS[note.kind]
-    return f"{note.date.isoformat()} · {kind}" if note.date else kind
+    if note.date:
+        return f"{note.date.isoformat()} · {kind}"
+    description = builder.description(note)
+    return f"{kind} · {description}" if description else kind
+
+
+def _folder_name(builder: PageBuilder, folder: str) -> str:
+    """A folder's name in a listing; a project's name and status for a project's folder."""
+    project = builder.projects.get(folder)
+    if project is None:
+        return folder.rsplit("/", 1)[-1] + "/"
+    return f"{project.name} ({project.status})" if project.status else project.name
 
 
 def _count(builder: PageBuilder, folder: str) -> str:

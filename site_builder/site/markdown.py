@@ -132,6 +132,11 @@ class MarkdownRenderer:
             out = out[3:-4]
         return out
 
+    def render_excerpt(self, text: str, linker: Linker) -> str:
+        """HTML of a piece of a note shown on another page: no line anchors (the note's own page has them)."""
+        self.linker = linker
+        return _collapse_dreams(str(self._md(_PRIVATE_USE.sub("", text))))
+
     def _render(self, source: str, badges: list[Fact], linker: Linker) -> str:
         self.linker = linker
         body = _collapse_dreams(str(self._md(source)))

@@ -6,6 +6,7 @@ from site_builder.core.model import Entity, Note
 from site_builder.site.builder import PAGE_KINDS, PageBuilder, search_filters, search_meta
 from site_builder.site.folder_page import crumbs
 from site_builder.site.links import href
+from site_builder.site.records_page import RECORD_KINDS, records_html
 from site_builder.site.views import LinkView, NotePage
 
 SECTIONS = {
@@ -36,9 +37,9 @@ def note_page(builder: PageBuilder, note: Note) -> NotePage:
             meta=search_meta(note.kind, note.date),
             filters=search_filters(note.kind, kinds, [e.text for e in entities], note.date),
         ),
-        html=builder.note_html(note),
+        html=records_html(builder, note) if note.kind in RECORD_KINDS else builder.note_html(note),
         heading="" if any(h.level == 1 for h in note.headings) else note.title,
-        description=str(note.meta.get("description") or "") if isinstance(note.meta.get("description"), str) else "",
+        description=builder.description(note),
         source=note.path,
         date=note.date.isoformat() if note.date else "",
         prev=prev,

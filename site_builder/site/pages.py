@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from site_builder.library.hygiene import Section
 from site_builder.library.link import OPINIONS_PATH
+from site_builder.site.agent_page import agent_page
 from site_builder.site.builder import PageBuilder
 from site_builder.site.entity_page import entity_index_page, entity_page
 from site_builder.site.folder_page import folder_pages
@@ -12,12 +13,14 @@ from site_builder.site.hygiene_page import hygiene_page
 from site_builder.site.not_found_page import not_found_page
 from site_builder.site.note_page import note_page
 from site_builder.site.opinions_page import opinions_page
+from site_builder.site.project_page import project_pages
+from site_builder.site.records_page import tag_pages
 from site_builder.site.search_page import search_page
 from site_builder.site.timeline_page import month_pages, timeline_page
 from site_builder.site.views import PageView
 
 
-def collect_pages(builder: PageBuilder, sections: list[Section]) -> list[PageView]:
+def collect_pages(builder: PageBuilder, sections: list[Section], layouts: tuple[str, ...]) -> list[PageView]:
     """Every page of the site, in a stable order."""
     library = builder.library
     notes = [n for n in library.notes if n.kind != "entity" and n.path != OPINIONS_PATH]
@@ -30,6 +33,9 @@ def collect_pages(builder: PageBuilder, sections: list[Section]) -> list[PageVie
         entity_index_page(builder),
         *(entity_page(builder, e) for e in library.entities.values()),
         *folder_pages(builder),
+        *project_pages(builder),
+        *tag_pages(builder),
+        agent_page(builder, layouts),
         hygiene_page(builder, sections),
         search_page(builder),
         not_found_page(builder),

@@ -36,10 +36,10 @@ class RenderedSite:
     pages: int
 
 
-def render_site(library: Library, config: Config, hygiene: list[Section]) -> RenderedSite:
+def render_site(library: Library, config: Config, hygiene: list[Section], layouts: tuple[str, ...]) -> RenderedSite:
     """The whole site in memory: pages, feed, sitemap and theme files."""
     builder = PageBuilder(library, config, MarkdownRenderer())
-    pages = collect_pages(builder, hygiene)
+    pages = collect_pages(builder, hygiene, layouts)
     feeds = [feed_page(builder), *filter(None, [sitemap_page(builder, pages)])]
     return RenderedSite(render_pages([*pages, *feeds], make_environment()) | theme_files(), len(pages))
 

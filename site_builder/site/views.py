@@ -212,6 +212,80 @@ class FolderPage(PageView):
 
 
 @dataclass(frozen=True)
+class TierView:
+    """A part of the workspace by how the agent gets it: always loaded, listed by name, or found by search only."""
+
+    name: str  #: e.g. "Always loaded"
+    tokens: str  #: its estimated size in tokens, "1,234"
+    files: list[LinkView]  #: its files
+
+
+@dataclass(frozen=True)
+class AgentView:
+    """What one memory system's agent sees of the workspace."""
+
+    name: str  #: the system, e.g. "openclaw"
+    command: str  #: the command that prints its block
+    tiers: list[TierView]  #: always loaded, listed, searchable only
+    block: str  #: the prompt block it injects, as text
+    block_tokens: str  #: the block's estimated size in tokens
+
+
+@dataclass(frozen=True)
+class AgentPage(PageView):
+    """What the agent sees: per memory system the workspace present, its tiers and its prompt block."""
+
+    template = "agent.html"
+    agents: list[AgentView]  #: one per layout the workspace has (memwiki's own when none of them has a block)
+
+
+@dataclass(frozen=True)
+class StateView:
+    """A section of a project's memory files (Current Stage, Next Steps…), shown on the project's page."""
+
+    title: str  #: the section's heading
+    html: str  #: the text under it, as HTML
+    source: LinkView  #: the file and heading it comes from
+
+
+@dataclass(frozen=True)
+class RuleView:
+    """A feedback rule: its name, the rule and how to apply it."""
+
+    title: LinkView  #: the rule's name, linking to its file
+    rule_html: str  #: its ``## Rule`` section as HTML (else the file's start)
+    apply_html: str  #: its ``## How to apply`` section as HTML, "" without one
+    date: str  #: when it was captured, "" when not said
+
+
+@dataclass(frozen=True)
+class ProjectPage(PageView):
+    """A ClawXMemory project: its meta, state sections, feedback rules, archive and files."""
+
+    template = "project.html"
+    crumbs: list[LinkView]  #: the folders above the project
+    description: str  #: the meta file's description, "" without one
+    facts: list[tuple[str, str]]  #: (label, value): status, aliases, created, updated
+    summary_html: str  #: the meta file's body as HTML, "" without one
+    meta: LinkView | None  #: the meta file's own page
+    state: list[StateView]  #: its state sections in reading order
+    rules: list[RuleView]  #: its feedback rules, newest first
+    archived: list[LinkView]  #: files under an Archive/ folder
+    folders: list[LinkView]  #: its sub-folders
+    files: list[LinkView]  #: the notes directly in its folder
+
+
+@dataclass(frozen=True)
+class RecordsPage(PageView):
+    """The episodes that carry one tag."""
+
+    template = "records.html"
+    crumbs: list[LinkView]  #: the folders above, then the episodes page
+    html: str  #: the episodes as cards, each linking to its line
+    count: int  #: how many episodes
+
+
+@dataclass(frozen=True)
 class EntityPage(PageView):
     """An entity: its own text (if it has a page), backlinks, facts and relations."""
 
