@@ -223,7 +223,7 @@ def test_links_to_markdown_files_lead_to_their_pages_and_broken_ones_are_reporte
     assert check.exit_code == 1
 
 
-def test_promoted_memories_link_the_lines_they_cite(tmp_path: Path) -> None:
+def test_promoted_memories_and_the_dream_diary_link_the_lines_they_cite(tmp_path: Path) -> None:
     ws = write_workspace(
         tmp_path / "ws",
         {
@@ -233,13 +233,23 @@ def test_promoted_memories_link_the_lines_they_cite(tmp_path: Path) -> None:
                 "- Lost. [score=0.5 source=memory/2026-05-01.md:L2-L3]\n"
             ),
             "memory/2026-05-13.md": "# 2026-05-13\n\n- one\n- two\n- three\n",
+            "DREAMS.md": (
+                "# Dream Diary\n\n<!-- openclaw:dreaming:diary:start -->\n---\n\n*May 14, 2026*\n\n"
+                "What Happened\n1. Perms fixed. [memory/2026-05-13.md:3, memory/2026-05-13.md:5]\n"
+                "<!-- openclaw:dreaming:diary:end -->\n"
+            ),
         },
     )
     out = tmp_path / "site"
     build(ws, out)
     memory = (out / "MEMORY.html").read_text()
-    assert 'href="memory/2026-05-13.html#L4" title="2026-05-13, lines 4–5">[score=0.806 recalls=3' in memory
+    assert '[score=0.806 recalls=3 source=<a class="citation" href="memory/2026-05-13.html#L4"' in memory
+    assert 'title="2026-05-13, lines 4–5">memory/2026-05-13.md:4-5</a>]' in memory
     assert '<a class="citation missing" href="#"' in memory
+    diary = (out / "DREAMS.html").read_text()
+    assert '<section class="dream-diary" aria-label="Dream diary">' in diary and "<details" not in diary
+    assert '[<a class="citation" href="memory/2026-05-13.html#L3"' in diary
+    assert ', <a class="citation" href="memory/2026-05-13.html#L5"' in diary
     assert "MEMORY.md:6: links to memory/2026-05-01.md, which is not here" in run("check", str(ws)).output
 
 

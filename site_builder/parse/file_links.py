@@ -12,13 +12,14 @@ from urllib.parse import unquote
 MD_LINK = re.compile(r"\]\(\s*(?:<([^>]+?\.md)(#[^>]*)?>|([^)\s]+?\.md)(#[^)\s]*)?)(?:\s+\"[^\"]*\")?\s*\)", re.I)
 CODE_SPAN = re.compile(r"(`+)(?:(?!\1).)+?\1")
 SCHEME = re.compile(r"^[a-z][a-z0-9+.-]*:", re.I)
-# OpenClaw's promoted memories end in a citation of the lines they came from:
-# ``[score=0.81 recalls=3 source=memory/2026-05-13.md:64-65]`` (``:L12-L14`` also written).
-CITATION = (
-    r"\[(?P<cite_meta>[^\[\]\n]*?)\bsource=(?P<cite_path>[^\s\[\]]+?\.md)"
-    r":L?(?P<cite_from>\d+)(?:-L?(?P<cite_to>\d+))?\]"
-)
+# OpenClaw cites the lines a memory came from: promoted memories end in
+# ``[score=0.81 recalls=3 source=memory/2026-05-13.md:64-65]`` (``:L12-L14`` also written) and the dream diary's
+# entries in ``[memory/2026-03-01.md:15, memory/2026-03-01.md:17]``.
+CITED = r"(?P<cite_path>[^\s\[\],:=]+?\.md):L?(?P<cite_from>\d+)(?:-L?(?P<cite_to>\d+))?"
+_ONE = CITED.replace("?P<cite_path>", "?:").replace("?P<cite_from>", "?:").replace("?P<cite_to>", "?:")
+CITATION = rf"\[(?:[^\[\]\n]*?\bsource=)?{_ONE}(?:,\s*{_ONE})*\]"
 CITATION_RE = re.compile(CITATION)
+CITED_RE = re.compile(CITED)
 
 
 def file_links(line: str) -> list[str]:
@@ -29,7 +30,7 @@ def file_links(line: str) -> list[str]:
         target = unquote(m[1] or m[3])
         if not SCHEME.match(target):
             found.append(target)
-    found.extend(m["cite_path"] for m in CITATION_RE.finditer(line))
+    found.extend(c["cite_path"] for m in CITATION_RE.finditer(line) for c in CITED_RE.finditer(m[0]))
     return found
 
 

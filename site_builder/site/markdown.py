@@ -20,7 +20,7 @@ from mistune.util import striptags
 
 from site_builder.core.model import Fact, Note
 from site_builder.core.names import heading_slug
-from site_builder.parse.file_links import CITATION
+from site_builder.parse.file_links import CITATION, CITED_RE
 from site_builder.parse.lines import DREAM_MARK, walk_lines
 from site_builder.parse.link_syntax import BLOCK_ID, DIRECTIVE, MENTION, NOT_NAMES, WIKILINK
 
@@ -87,17 +87,7 @@ def _parse_mention(inline: Any, m: re.Match[str], state: Any) -> int:
 
 
 def _parse_citation(inline: Any, m: re.Match[str], state: Any) -> int:
-    state.append_token(
-        {
-            "type": "citation",
-            "raw": m[0],
-            "attrs": {
-                "path": m["cite_path"],
-                "first": int(m["cite_from"]),
-                "last": int(m["cite_to"] or m["cite_from"]),
-            },
-        }
-    )
+    state.append_token({"type": "citation", "raw": m[0]})
     return m.end()
 
 
@@ -156,21 +146,21 @@ DREAM_PARAGRAPH = re.compile(f"<p>{OPEN}([DE])(\\w*){CLOSE}</p>\n?")
 
 
 def _collapse_dreams(body: str) -> str:
-    """OpenClaw's dreaming blocks as ``<details>``, closed by default; unmatched markers are balanced."""
-    depth = 0
+    """OpenClaw's dreaming blocks as ``<details>``, closed by default; unmatched markers are balanced. The dream
+    diary (``DREAMS.md``'s ``diary`` block) is what that file is for: it stays open."""
+    open_blocks: list[str] = []
 
     def swap(m: re.Match[str]) -> str:
-        nonlocal depth
         if m[1] == "D":
-            depth += 1
+            if m[2] == "diary":
+                open_blocks.append("</section>\n")
+                return '<section class="dream-diary" aria-label="Dream diary">\n'
+            open_blocks.append("</details>\n")
             return f'<details class="dreaming"><summary>Dreaming ({html.escape(m[2])}): machine notes</summary>\n'
-        if depth == 0:
-            return ""
-        depth -= 1
-        return "</details>\n"
+        return open_blocks.pop() if open_blocks else ""
 
     body = DREAM_PARAGRAPH.sub(swap, body)
-    return body + "</details>\n" * depth
+    return body + "".join(reversed(open_blocks))
 
 
 def annotate_lines(body: str, first: int, facts: dict[int, Fact]) -> tuple[str, list[Fact]]:
@@ -289,11 +279,19 @@ def _render_mention(renderer: _Renderer, name: str) -> str:
     return _anchor(to, "@" + html.escape(name), "mention")
 
 
-def _render_citation(renderer: _Renderer, text: str, path: str, first: int, last: int) -> str:
-    """A promoted memory's ``[… source=memory/x.md:12-14]``: a link to those lines of that day."""
-    to = _linker(renderer).file(f"{path}#L{first}") or Target("#", path, missing=True)
-    lines = f"{first}–{last}" if last != first else str(first)
-    return _anchor(Target(to.href, f"{to.title}, lines {lines}", to.missing), html.escape(text), "citation")
+def _render_citation(renderer: _Renderer, text: str) -> str:
+    """``[… source=memory/x.md:12-14]``, ``[memory/x.md:15, memory/x.md:17]``: each cited place links to its lines."""
+    out, at = [], 0
+    for m in CITED_RE.finditer(text):
+        first, last = int(m["cite_from"]), int(m["cite_to"] or m["cite_from"])
+        to = _linker(renderer).file(f"{m['cite_path']}#L{first}") or Target("#", m["cite_path"], missing=True)
+        lines = f"lines {first}–{last}" if last != first else f"line {first}"
+        out += [
+            html.escape(text[at : m.start()]),
+            _anchor(Target(to.href, f"{to.title}, {lines}", to.missing), html.escape(m[0]), "citation"),
+        ]
+        at = m.end()
+    return "".join([*out, html.escape(text[at:])])
 
 
 def _anchor(to: Target, text_html: str, css: str) -> str:
