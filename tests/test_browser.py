@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from site_builder.build import build
-from tests.conftest import EXAMPLE, serving
+from tests.conftest import EXAMPLE, serving, write_workspace
 
 pytestmark = pytest.mark.browser  # every test here drives Chromium
 
@@ -161,3 +161,29 @@ def test_reflections_filter_by_type_without_script_and_keyboard(page: Any, tmp_p
         assert page.evaluate(visible) == ["L2"]
         page.click("label[for=rf-all]")
         assert len(page.evaluate(visible)) == 4
+
+
+def test_a_days_other_files_open_in_place(page: Any, tmp_path: Path) -> None:
+    write_workspace(
+        tmp_path / "ws",
+        {
+            "MEMORY.md": "# Memory\n\n- Tim likes short answers.\n",
+            "memory/2026-01-16.md": "# 2026-01-16\n\nFixed the queue worker.\n",
+            "memory/2026-01-16-1430.md": "# Session: 2026-01-16 14:30:00 UTC\n\nuser: the queue is stuck\n\n[home](../MEMORY.md)\n",
+            "memory/dreaming/rem/2026-01-16.md": "# REM\n\nQueue stalls follow deploys.\n",
+        },
+    )
+    build(tmp_path / "ws", tmp_path / "wiki", search=False)
+    with serving(tmp_path) as url:
+        page.goto(url + "wiki/memory/2026-01-16.html")
+        files = page.locator("details.same-day-file")
+        assert files.count() == 2
+        session = files.filter(has_text="Session")
+        session.locator("summary").click(position={"x": 2, "y": 2})
+        page.wait_for_function("() => /the queue is stuck/.test(document.querySelector('.same-day-body').textContent)")
+        body = session.locator(".same-day-body")
+        assert body.locator("[id]").count() == 0  # the session's own page keeps its anchors
+        assert (body.locator("a").first.get_attribute("href") or "").endswith("/wiki/MEMORY.html")
+        dream = files.filter(has_text="REM")
+        dream.locator("summary").click(position={"x": 2, "y": 2})
+        page.wait_for_function("() => /follow deploys/.test(document.body.textContent)")

@@ -33,6 +33,27 @@
   }
   window.addEventListener("hashchange", openTarget);
   if (location.hash) openTarget();
+  // On a day's page, the day's other files (sessions, dream reports) open in place: fetched when first opened.
+  // Their anchors are dropped (they belong to the file's own page) and links made absolute. From disk, the link stays.
+  document.querySelectorAll("details.same-day-file[data-src]").forEach(function (details) {
+    details.addEventListener("toggle", function () {
+      if (!details.open || details.dataset.loaded || location.protocol === "file:") return;
+      details.dataset.loaded = "1";
+      var src = new URL(details.dataset.src, location.href);
+      fetch(src).then(function (response) {
+        if (!response.ok) throw new Error(response.status);
+        return response.text();
+      }).then(function (text) {
+        var prose = new DOMParser().parseFromString(text, "text/html").querySelector("main .prose");
+        if (!prose) return;
+        prose.querySelectorAll("[id]").forEach(function (el) { el.removeAttribute("id"); });
+        prose.querySelectorAll("a[href]").forEach(function (a) { a.href = new URL(a.getAttribute("href"), src).href; });
+        var body = details.querySelector(".same-day-body");
+        body.textContent = "";
+        while (prose.firstChild) body.appendChild(prose.firstChild);
+      }).catch(function () { /* the link in the summary still leads there */ });
+    });
+  });
   document.addEventListener("keydown", function (event) {
     if (event.key !== "/" || event.ctrlKey || event.metaKey || event.altKey) return;
     var tag = (document.activeElement && document.activeElement.tagName) || "";
