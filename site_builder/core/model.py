@@ -21,23 +21,15 @@ KIND_NAMES: dict[str, str] = {
     "O": "opinion",
     "S": "observation",
 }
-NoteKind = Literal[
-    "core",
-    "soul",
-    "standing",
-    "daily",
-    "session",
-    "dream",
-    "bank",
-    "entity",
-    "page",
-    "reflections",
-    "episodes",
-    "skills",
-    "skill",
-    "project",
-    "feedback",
+# fmt: off
+NoteKind = Literal[  # by group: the agent's own files, logs, bank, pages, TinyClaw's, ClawXMemory's
+    "core", "soul", "standing",
+    "daily", "session", "dream",
+    "bank", "entity", "page",
+    "reflections", "episodes", "skills", "skill",
+    "project", "feedback",
 ]
+# fmt: on
 # A fresh TinyClaw knowledge.md: one line in italics, "_No entries yet._" (it means empty).
 PLACEHOLDER = re.compile(r"^\s*(?:#[^\n]*\n\s*)?[_*][^_*\n]+[_*]\s*$")
 # Which note a day's page is, when several files share a date: the daily log first, then sessions, then the rest.
@@ -246,6 +238,7 @@ class Library:
     note_by_path: dict[str, Note]
     resolver: Resolver
     problems: Diagnostics = field(default_factory=lambda: Diagnostics())  # what linking found
+    _about: tuple[list[Opinion], dict[str, list[Opinion]]] | None = field(default=None, init=False, repr=False)
 
     @property
     def days(self) -> list[Note]:
@@ -287,7 +280,12 @@ class Library:
     def opinions_about(self, key: str, opinions: list[Opinion] | None = None) -> list[Opinion]:
         """Opinions (the library's, or those given) naming the entity, in their order."""
         pool = self.opinions if opinions is None else opinions
-        return [o for o in pool if any((e := self.resolver.entity(n)) and e.key == key for n in o.entities)]
+        if self._about is None or self._about[0] is not pool:  # one pass over the opinions, not one per entity
+            self._about = (pool, {})
+            for opinion in pool:
+                for key_ in dict.fromkeys(e.key for n in opinion.entities if (e := self.resolver.entity(n))):
+                    self._about[1].setdefault(key_, []).append(opinion)
+        return list(self._about[1].get(key, []))
 
 
 def _day_order(note: Note) -> tuple[dt.date, int, int, str]:
