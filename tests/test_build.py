@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
 import pytest
 
+from site_builder.site.render import PARALLEL_FROM, process_count
 from tests.conftest import MakeWorkspace, run
 
 DAY = """# Thursday
@@ -211,3 +213,24 @@ def test_version_and_help() -> None:
         for option in re.findall(r"^\s+(--[a-z-]+)", text, re.M):
             line = next(row for row in text.splitlines() if option in row)
             assert len(line.split(option, 1)[1].strip()) > 0, option
+
+
+def test_two_processes_render_the_same_bytes_as_one(
+    workspace: MakeWorkspace, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    days = {
+        f"memory/2026-{1 + i // 28:02d}-{1 + i % 28:02d}.md": f"# Day {i}\n\n- Met @Ana{i % 7} about [[Harbor]].\n"
+        for i in range(PARALLEL_FROM)
+    }
+    ws = workspace({"memory.md": "# Memory\n\n- Ana0 likes tea.\n", **days})
+    assert process_count(PARALLEL_FROM + 10) == 2 or len(os.sched_getaffinity(0)) == 1
+    both, one = tmp_path / "both", tmp_path / "one"
+    assert run("build", str(ws), "-o", str(both), "--no-search").exit_code == 0
+    monkeypatch.setenv("MEMWIKI_PROCESSES", "1")
+    assert process_count(PARALLEL_FROM + 10) == 1
+    assert run("build", str(ws), "-o", str(one), "--no-search").exit_code == 0
+    files = sorted(p.relative_to(both) for p in both.rglob("*") if p.is_file())
+    assert files == sorted(p.relative_to(one) for p in one.rglob("*") if p.is_file())
+    assert len(files) > PARALLEL_FROM
+    for rel in files:
+        assert (both / rel).read_bytes() == (one / rel).read_bytes(), rel

@@ -15,7 +15,7 @@ import uuid
 from site_builder.core.model import Note
 from site_builder.library.summaries import first_paragraph, shorten
 from site_builder.site.builder import PageBuilder
-from site_builder.site.views import FeedEntry, FeedPage, PageView, SitemapPage
+from site_builder.site.views import FeedEntry, FeedPage, SitemapPage
 
 FEED_ENTRIES = 50
 
@@ -45,12 +45,12 @@ def feed_page(builder: PageBuilder) -> FeedPage:
     )
 
 
-def sitemap_page(builder: PageBuilder, pages: list[PageView]) -> SitemapPage | None:
-    """The listed pages' absolute URLs; ``None`` when the site's ``base_url`` is unknown."""
+def sitemap_page(builder: PageBuilder, listed: list[str]) -> SitemapPage | None:
+    """The listed pages' absolute URLs (``listed``: their site paths); ``None`` when ``base_url`` is unknown."""
     base = builder.config.base_url
     if not base:
         return None
-    urls = sorted(f"{base}/{p.chrome.url}" for p in pages if p.chrome.listed)
+    urls = sorted(f"{base}/{url}" for url in listed)
     chrome = builder.chrome("sitemap.xml", kind="sitemap", title="Sitemap", section="", listed=False)
     return SitemapPage(chrome=chrome, urls=urls)
 

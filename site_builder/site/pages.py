@@ -1,6 +1,10 @@
-"""``collect_pages``: every page of the site, built by its page-kind module, in a stable order."""
+"""``page_jobs``: every page of the site, built by its page-kind module, in a stable order."""
 
 from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import TypeVar
 
 from site_builder.library.hygiene import Section
 from site_builder.library.link import OPINIONS_PATH
@@ -19,24 +23,28 @@ from site_builder.site.search_page import search_page
 from site_builder.site.timeline_page import month_pages, timeline_page
 from site_builder.site.views import PageView
 
+T = TypeVar("T")
 
-def collect_pages(builder: PageBuilder, sections: list[Section], layouts: tuple[str, ...]) -> list[PageView]:
-    """Every page of the site, in a stable order."""
+
+PageJob = Callable[[], list[PageView]]
+
+
+def page_jobs(builder: PageBuilder, sections: list[Section], layouts: tuple[str, ...]) -> list[PageJob]:
+    """Every page of the site as work to do, in a stable order: one job per note and per entity (the bulk of the
+    work, so it spreads evenly over processes), one per other page or group of pages."""
     library = builder.library
     notes = [n for n in library.notes if n.kind != "entity" and n.path != OPINIONS_PATH]
     return [
-        home_page(builder),
-        timeline_page(builder),
-        *month_pages(builder),
-        *(note_page(builder, note) for note in notes),
-        opinions_page(builder),
-        entity_index_page(builder),
-        *(entity_page(builder, e) for e in library.entities.values()),
-        *folder_pages(builder),
-        *project_pages(builder),
-        *tag_pages(builder),
-        agent_page(builder, layouts),
-        hygiene_page(builder, sections),
-        search_page(builder),
-        not_found_page(builder),
+        lambda: [home_page(builder)],
+        lambda: [timeline_page(builder), *month_pages(builder)],
+        *(functools.partial(_one, note_page, builder, note) for note in notes),
+        lambda: [opinions_page(builder), entity_index_page(builder)],
+        *(functools.partial(_one, entity_page, builder, e) for e in library.entities.values()),
+        lambda: [*folder_pages(builder), *project_pages(builder), *tag_pages(builder)],
+        lambda: [agent_page(builder, layouts), hygiene_page(builder, sections)],
+        lambda: [search_page(builder), not_found_page(builder)],
     ]
+
+
+def _one(make: Callable[[PageBuilder, T], PageView], builder: PageBuilder, item: T) -> list[PageView]:
+    return [make(builder, item)]

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+import multiprocessing
+import os
+import threading
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
 from pathlib import Path
 
 import jinja2
@@ -14,7 +18,7 @@ from site_builder.library.hygiene import Section
 from site_builder.site.builder import PageBuilder
 from site_builder.site.feeds import feed_page, sitemap_page
 from site_builder.site.markdown import MarkdownRenderer
-from site_builder.site.pages import collect_pages
+from site_builder.site.pages import PageJob, page_jobs
 from site_builder.site.views import PageView
 
 PACKAGE_DIR = Path(__file__).resolve().parents[1]  # site_builder/
@@ -36,12 +40,74 @@ class RenderedSite:
     pages: int
 
 
+@dataclass
+class Rendered:
+    """Pages rendered by one process: site path -> bytes, and the paths of the listed ones (for the sitemap)."""
+
+    files: dict[str, bytes] = field(default_factory=dict)
+    listed: list[str] = field(default_factory=list)
+
+
+# Below this many jobs a second process costs more than it saves.
+PARALLEL_FROM = 200
+
+
 def render_site(library: Library, config: Config, hygiene: list[Section], layouts: tuple[str, ...]) -> RenderedSite:
-    """The whole site in memory: pages, feed, sitemap and theme files."""
+    """The whole site in memory: pages (over every core when it pays), feed, sitemap and theme files."""
     builder = PageBuilder(library, config, MarkdownRenderer())
-    pages = collect_pages(builder, hygiene, layouts)
-    feeds = [feed_page(builder), *filter(None, [sitemap_page(builder, pages)])]
-    return RenderedSite(render_pages([*pages, *feeds], make_environment()) | theme_files(), len(pages))
+    env = make_environment()
+    done = render_jobs(page_jobs(builder, hygiene, layouts), env)
+    feeds = [feed_page(builder), *filter(None, [sitemap_page(builder, done.listed)])]
+    return RenderedSite(done.files | render_pages(feeds, env) | theme_files(), len(done.files))
+
+
+def render_jobs(jobs: list[PageJob], env: jinja2.Environment) -> Rendered:
+    """Every job's pages, rendered. With two processes a forked child takes every second job: it inherits the
+    library as it is (nothing to send), and the output is the same bytes as from one process."""
+    if process_count(len(jobs)) == 1:
+        return _render_share(jobs, env, 0, 1)
+    context = multiprocessing.get_context("fork")
+    receive, send = context.Pipe(duplex=False)
+    child = context.Process(target=_render_child, args=(jobs, env, send), daemon=True)
+    child.start()
+    send.close()
+    mine = _render_share(jobs, env, 0, 2)
+    try:
+        theirs: Rendered | None = receive.recv()
+    except EOFError:  # the child died
+        theirs = None
+    child.join()
+    if theirs is None:  # its share again, here: an error it met is raised with its real traceback
+        theirs = _render_share(jobs, env, 1, 2)
+    return Rendered(mine.files | theirs.files, mine.listed + theirs.listed)
+
+
+def process_count(jobs: int) -> int:
+    """How many processes render: 2 on a machine with two cores or more for a site worth it, else 1.
+    Never from a process with other threads (``memwiki serve``): forking one is unsafe. ``MEMWIKI_PROCESSES=1``
+    forces one."""
+    if os.environ.get("MEMWIKI_PROCESSES") == "1" or jobs < PARALLEL_FROM or threading.active_count() > 1:
+        return 1
+    return 2 if len(os.sched_getaffinity(0)) > 1 else 1
+
+
+def _render_child(jobs: list[PageJob], env: jinja2.Environment, send: Connection) -> None:
+    try:
+        send.send(_render_share(jobs, env, 1, 2))
+    except BaseException:  # the parent renders this share itself and raises what it meets
+        send.send(None)
+    finally:
+        send.close()
+
+
+def _render_share(jobs: list[PageJob], env: jinja2.Environment, share: int, shares: int) -> Rendered:
+    done = Rendered()
+    for job in jobs[share::shares]:
+        for page in job():
+            done.files[page.chrome.url] = env.get_template(page.template).render(page=page).encode("utf-8")
+            if page.chrome.listed:
+                done.listed.append(page.chrome.url)
+    return done
 
 
 @functools.cache
