@@ -16,7 +16,8 @@ from pathlib import Path
 from site_builder.core.diagnostics import Diagnostics
 from site_builder.core.model import Library, Note
 from site_builder.core.progress import Progress
-from site_builder.io.reader import Workspace, open_workspace, read_raw, read_sources, source_file
+from site_builder.io.build_cache import NoteKey, load_notes, note_key, save_notes
+from site_builder.io.reader import SourceFile, Workspace, open_workspace, read_raw, read_sources, source_file
 from site_builder.io.writer import Staging, check_output, write_derived, write_workspace_files
 from site_builder.library.hygiene import broken_file_links, hygiene_report
 from site_builder.library.link import link_notes
@@ -66,18 +67,35 @@ class BuildResult:
     reflected: ReflectResult | None = None
 
 
-def load(workspace: str | Path | Workspace, progress: Progress | None = None) -> Loaded:
-    """read -> parse -> model."""
+def load(
+    workspace: str | Path | Workspace, progress: Progress | None = None, *, cache: bool = True, save_cache: bool = False
+) -> Loaded:
+    """read -> parse (only the files that changed since the cached parse, unless ``cache`` is off) -> model.
+    ``save_cache``: bring the cache up to date (builds do; commands that only read the workspace don't)."""
     progress = progress or Progress()
     opened = open_workspace(workspace)
     read_problems = Diagnostics()
     with progress.stage("read"):
         sources = read_sources(opened, read_problems)
     with progress.stage("parse"):
-        notes = [parse_note(source) for source in sources]
+        notes = parse_sources(opened.root / ".memwiki", sources, cache=cache, save=cache and save_cache)
     with progress.stage("model"):
         library = link_notes(notes)
     return Loaded(opened, notes, library, read_problems)
+
+
+def parse_sources(memwiki_dir: Path, sources: list[SourceFile], *, cache: bool, save: bool) -> list[Note]:
+    """Every source parsed, or taken from the build cache when its path, kind and text are unchanged. Private notes
+    are never cached: their text stays in the workspace files alone."""
+    parsed = load_notes(memwiki_dir) if cache else {}
+    notes: dict[NoteKey, Note] = {}
+    for source in sources:
+        key = note_key(source.path, source.kind, source.digest, source.problems)
+        notes[key] = parsed.get(key) or parse_note(source)
+    shareable = {key: note for key, note in notes.items() if not note.private}
+    if save and shareable.keys() != parsed.keys():
+        save_notes(memwiki_dir, shareable)
+    return list(notes.values())
 
 
 def reflect_loaded(loaded: Loaded, reflector: Reflector, diagnostics: Diagnostics) -> tuple[Loaded, ReflectResult]:
@@ -125,6 +143,7 @@ def build(
     progress: Progress | None = None,
     base_url: str | None = None,
     reflector: Reflector | None = None,
+    cache: bool = True,
 ) -> BuildResult:
     """Reflect (when a reflector is given), then build the site. Under ``strict`` any warning keeps the old site."""
     progress = progress or Progress()
@@ -133,7 +152,7 @@ def build(
         opened = opened.with_config(dataclasses.replace(opened.config, base_url=base_url.rstrip("/")))
     out = check_output(Path(output) if output else opened.root / "_site", opened.root)
     later = Diagnostics()  # what the stages after linking find
-    loaded = load(opened, progress)
+    loaded = load(opened, progress, cache=cache, save_cache=True)
     reflected = None
     if reflector is not None:
         with progress.stage("reflect"):

@@ -56,6 +56,7 @@ def _report(diagnostics: Diagnostics, strict: bool) -> None:
 @click.option("--open", "open_site", is_flag=True, help="Open the built site in a web browser.")
 @click.option("--no-search", is_flag=True, help="Skip the Pagefind search index (faster).")
 @click.option("--no-reflect", is_flag=True, help="Do not run reflect first (render the pages as they are).")
+@click.option("--no-cache", is_flag=True, help="Parse every file again instead of reusing the build cache.")
 @base_url_option
 def build_command(
     workspace: Path,
@@ -64,6 +65,7 @@ def build_command(
     open_site: bool,
     no_search: bool,
     no_reflect: bool,
+    no_cache: bool,
     base_url: str | None,
 ) -> None:
     """Reflect, then render WORKSPACE into a static wiki."""
@@ -83,6 +85,7 @@ def build_command(
             progress=Progress.for_terminal(),
             base_url=base_url,
             reflector=reflector,
+            cache=not no_cache,
         )
     except (WorkspaceError, OutputError, ReflectorError) as exc:
         raise click.ClickException(str(exc)) from None

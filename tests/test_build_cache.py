@@ -1,0 +1,91 @@
+"""The build cache: a rebuild parses only what changed, gives the same bytes as a cold build, and a cache it cannot
+trust (corrupt, from other code, or planted to run code) is ignored without a word."""
+
+from __future__ import annotations
+
+import pickle
+from pathlib import Path
+
+import pytest
+
+import site_builder.build as build_module
+from site_builder.core.model import Note
+from site_builder.io.build_cache import NOTES_FILE
+from site_builder.io.reader import SourceFile
+from site_builder.parse.note import parse_note
+from tests.conftest import MakeWorkspace, run
+
+FILES = {
+    "memory.md": "# Memory\n\n- Sam likes tea.\n",
+    "memory/2026-01-01.md": "# 2026-01-01\n\n## Retain\n- W @Sam: Moved to Porto.\n",
+    "memory/2026-01-02.md": "# 2026-01-02\n\nMet @Sam at the harbour.\n",
+    "bank/entities/Sam.md": "# Sam\n\nA friend.\n",
+}
+
+
+def count_parses(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    parsed: list[str] = []
+    real = parse_note
+
+    def spy(source: SourceFile) -> Note:
+        parsed.append(source.path)
+        return real(source)
+
+    monkeypatch.setattr(build_module, "parse_note", spy)
+    return parsed
+
+
+def site_bytes(out: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(out)): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()}
+
+
+def test_a_rebuild_parses_only_the_changed_file_and_matches_a_cold_build(
+    workspace: MakeWorkspace, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ws = workspace(FILES)
+    parsed = count_parses(monkeypatch)
+    assert run("build", str(ws), "-o", str(tmp_path / "a"), "--no-search", "--no-reflect").exit_code == 0
+    assert sorted(parsed) == sorted(FILES)
+    parsed.clear()
+    (ws / "memory/2026-01-02.md").write_text("# 2026-01-02\n\nMet @Sam at the market.\n")
+    assert run("build", str(ws), "-o", str(tmp_path / "a"), "--no-search", "--no-reflect").exit_code == 0
+    assert parsed == ["memory/2026-01-02.md"]
+    parsed.clear()
+    cold = run("build", str(ws), "-o", str(tmp_path / "cold"), "--no-search", "--no-reflect", "--no-cache")
+    assert cold.exit_code == 0
+    assert sorted(parsed) == sorted(FILES)
+    assert site_bytes(tmp_path / "a") == site_bytes(tmp_path / "cold")
+    assert "the market" in (tmp_path / "a/memory/2026-01-02.html").read_text()
+
+
+class Planted:
+    """A cache entry that would create a file if unpickling ran code."""
+
+    def __init__(self, marker: Path) -> None:
+        self.marker = marker
+
+    def __reduce__(self) -> tuple[object, tuple[str, str]]:
+        return (open, (str(self.marker), "w"))
+
+
+@pytest.mark.parametrize("kind", ["empty", "half-written", "other-code", "planted"])
+def test_a_cache_it_cannot_trust_is_ignored(
+    workspace: MakeWorkspace, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kind: str
+) -> None:
+    marker = tmp_path / "code-ran"
+    content = {
+        "empty": b"",
+        "half-written": pickle.dumps(("x", {"a": 1}))[:-5],
+        "other-code": pickle.dumps(("not this code", {})),
+        "planted": pickle.dumps(("x", Planted(marker))),
+    }[kind]
+    ws = workspace(FILES)
+    (ws / ".memwiki" / NOTES_FILE).parent.mkdir(parents=True)
+    (ws / ".memwiki" / NOTES_FILE).write_bytes(content)
+    parsed = count_parses(monkeypatch)
+    result = run("build", str(ws), "-o", str(tmp_path / "site"), "--no-search", "--no-reflect")
+    assert result.exit_code == 0, result.output
+    assert "; 0 warning(s)." in result.output
+    assert not marker.exists()
+    assert sorted(parsed) == sorted(FILES)  # everything parsed afresh
+    assert (ws / ".memwiki" / NOTES_FILE).read_bytes() != content  # and the cache written anew
