@@ -96,9 +96,9 @@ class Reflected:
     opinion_history: dict[str, list[OpinionPoint]] = field(default_factory=dict)
 
 
-@dataclass
+@dataclass(eq=False)
 class Note:
-    """One parsed Markdown file of the workspace."""
+    """One parsed Markdown file of the workspace (two notes are the same only if they are one object)."""
 
     path: str
     kind: NoteKind

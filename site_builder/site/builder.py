@@ -74,6 +74,7 @@ class PageBuilder:
         self.config = config
         self.md = markdown
         self.days = library.days
+        self.day_position = {day.path: i for i, day in enumerate(self.days)}
         self.by_day = library.by_day
         self.folders = folder_tree(library.notes)
         self.projects = find_projects(library.notes)

@@ -54,7 +54,7 @@ def day_links(builder: PageBuilder, day: Note) -> tuple[LinkView | None, LinkVie
     """A day page's previous and next days, and the way up: Days, then its month."""
     assert day.date is not None
     url, days = day.url, builder.days
-    index = days.index(day)
+    index = builder.day_position[day.path]
     prev = LinkView(days[index - 1].title, href(url, days[index - 1].url)) if index > 0 else None
     next_ = LinkView(days[index + 1].title, href(url, days[index + 1].url)) if index + 1 < len(days) else None
     up = [

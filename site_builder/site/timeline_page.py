@@ -39,9 +39,13 @@ def timeline_page(builder: PageBuilder) -> TimelinePage:
 
 def month_pages(builder: PageBuilder) -> list[TimelinePage]:
     pages = []
+    by_month: dict[str, list[Note]] = {}
+    for day in builder.days:
+        if day.date:
+            by_month.setdefault(f"{day.date:%Y-%m}", []).append(day)
     for month in months(builder.days):
         url = f"memory/{month.key}.html"
-        days = [n for n in builder.days if n.date and n.date.strftime("%Y-%m") == month.key]
+        days = by_month[month.key]
         pages.append(
             TimelinePage(
                 chrome=builder.chrome(url, kind="timeline", title=month.label, section="days"),
