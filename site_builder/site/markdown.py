@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import mistune
+from mistune.core import BlockState
 from mistune.util import striptags
 
 from site_builder.core.model import Fact, Note
@@ -96,7 +97,7 @@ class MarkdownRenderer:
 
     def __init__(self) -> None:
         self.linker: Linker | None = None
-        renderer = _Renderer(self)
+        renderer = self._renderer = _Renderer(self)
         self._md = mistune.create_markdown(
             escape=True,
             renderer=renderer,
@@ -117,10 +118,8 @@ class MarkdownRenderer:
     def render_inline(self, text: str, linker: Linker) -> str:
         """HTML of one line of text (a fact, a backlink sentence), without a paragraph."""
         self.linker = linker
-        out = str(self._md(_PRIVATE_USE.sub("", text))).strip()
-        if out.startswith("<p>") and out.endswith("</p>") and out.count("<p>") == 1:
-            out = out[3:-4]
-        return out
+        tokens = self._md.inline(" ".join(_PRIVATE_USE.sub("", text).split()), {})  # no block parsing: one line
+        return self._renderer(tokens, BlockState())
 
     def render_excerpt(self, text: str, linker: Linker) -> str:
         """HTML of a piece of a note shown on another page: no line anchors (the note's own page has them)."""
