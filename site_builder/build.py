@@ -16,7 +16,15 @@ from pathlib import Path
 from site_builder.core.diagnostics import Diagnostics
 from site_builder.core.model import Library, Note
 from site_builder.core.progress import Progress
-from site_builder.io.build_cache import NoteKey, load_notes, note_key, save_notes
+from site_builder.io.build_cache import (
+    FRAGMENTS_FILE,
+    NoteKey,
+    load_cached,
+    load_notes,
+    note_key,
+    save_cached,
+    save_notes,
+)
 from site_builder.io.reader import SourceFile, Workspace, open_workspace, read_raw, read_sources, source_file
 from site_builder.io.writer import Staging, check_output, write_derived, write_workspace_files
 from site_builder.library.hygiene import broken_file_links, hygiene_report
@@ -26,6 +34,7 @@ from site_builder.recall.bundle import Bundle, make_bundle
 from site_builder.recall.index import refresh_index
 from site_builder.reflect.reflector import Reflector
 from site_builder.reflect.run import ReflectResult, reflect
+from site_builder.site.builder import Fragments
 from site_builder.site.pagefind import SearchIndexError, SearchStats, index_site
 from site_builder.site.render import render_site
 
@@ -159,7 +168,15 @@ def build(
             loaded, reflected = reflect_loaded(loaded, reflector, later)
     with progress.stage("render"):
         sections = hygiene_report(loaded.library, Diagnostics([*loaded.problems().items, *later.items]))
-        site = render_site(loaded.library, opened.config, sections, opened.layout.names)
+        memwiki_dir = opened.root / ".memwiki"
+        reuse = load_cached(memwiki_dir, FRAGMENTS_FILE) if cache else None
+        site = render_site(
+            loaded.library,
+            opened.config,
+            sections,
+            opened.layout.names,
+            reuse if isinstance(reuse, Fragments) else None,
+        )
     with progress.stage("recall"):
         bundle = make_bundle(loaded.library, opened.config.title, opened.config.recall_max_tokens)
     with progress.stage("write"):
@@ -173,6 +190,8 @@ def build(
         staging.abort()
         return BuildResult(out, site.pages, 0, False, loaded, diagnostics, stats, bundle, progress.timings, reflected)
     staging.commit()
+    if cache:
+        save_cached(memwiki_dir, FRAGMENTS_FILE, site.fragments)
     with progress.stage("recall index"):
         _write_recall(loaded, bundle, diagnostics)
     files = len(site.files) + len(bundle.files())

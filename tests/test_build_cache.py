@@ -16,7 +16,7 @@ from site_builder.parse.note import parse_note
 from tests.conftest import MakeWorkspace, run
 
 FILES = {
-    "memory.md": "# Memory\n\n- Sam likes tea.\n",
+    "memory.md": "# Memory\n\n- Sam likes tea in [[Porto]].\n",
     "memory/2026-01-01.md": "# 2026-01-01\n\n## Retain\n- W @Sam: Moved to Porto.\n",
     "memory/2026-01-02.md": "# 2026-01-02\n\nMet @Sam at the harbour.\n",
     "bank/entities/Sam.md": "# Sam\n\nA friend.\n",
@@ -56,6 +56,20 @@ def test_a_rebuild_parses_only_the_changed_file_and_matches_a_cold_build(
     assert sorted(parsed) == sorted(FILES)
     assert site_bytes(tmp_path / "a") == site_bytes(tmp_path / "cold")
     assert "the market" in (tmp_path / "a/memory/2026-01-02.html").read_text()
+
+
+def test_html_of_unchanged_notes_is_rendered_again_when_their_links_change(
+    workspace: MakeWorkspace, tmp_path: Path
+) -> None:
+    ws = workspace(FILES)
+    assert run("build", str(ws), "-o", str(tmp_path / "a"), "--no-search", "--no-reflect").exit_code == 0
+    assert 'class="wikilink missing"' in (tmp_path / "a/memory.html").read_text()
+    (ws / "bank/entities/Porto.md").write_text("# Porto\n\nA city.\n")  # memory.md itself is unchanged
+    assert run("build", str(ws), "-o", str(tmp_path / "a"), "--no-search", "--no-reflect").exit_code == 0
+    assert 'class="wikilink missing"' not in (tmp_path / "a/memory.html").read_text()
+    cold = run("build", str(ws), "-o", str(tmp_path / "cold"), "--no-search", "--no-reflect", "--no-cache")
+    assert cold.exit_code == 0
+    assert site_bytes(tmp_path / "a") == site_bytes(tmp_path / "cold")
 
 
 class Planted:

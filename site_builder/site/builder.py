@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -66,10 +67,40 @@ def folder_tree(notes: list[Note]) -> dict[str, Folder]:
     return tree
 
 
+@dataclass
+class Fragments:
+    """HTML a build rendered that the next one can reuse: notes by path and content hash, lines of Markdown by
+    text and depth. Valid while ``context`` — every name a link can resolve to — is unchanged."""
+
+    context: str = ""
+    notes: dict[tuple[str, str], str] = field(default_factory=dict)
+    inline: dict[tuple[str, str], str] = field(default_factory=dict)
+
+    def update(self, other: Fragments) -> None:
+        self.notes.update(other.notes)
+        self.inline.update(other.inline)
+
+
+def link_context(library: Library) -> str:
+    """A fingerprint of what links resolve to: entities (names, pages, aliases) and notes (paths, titles)."""
+    digest = hashlib.sha256()
+    for entity in sorted(library.entities.values(), key=lambda e: e.key):
+        digest.update(f"{entity.key}\0{entity.name}\0{entity.slug}\0{entity.placeholder}\n".encode())
+    for alias, key in sorted(library.resolver.aliases.items()):
+        digest.update(f"{alias}\0{key}\n".encode())
+    for name, path in sorted(library.resolver.notes.items()):
+        digest.update(f"{name}\0{path}\n".encode())
+    for note in library.notes:
+        digest.update(f"{note.path}\0{note.title}\n".encode())
+    return digest.hexdigest()[:16]
+
+
 class PageBuilder:
     """Holds what every page needs: the library, config, one Markdown renderer and the navigation."""
 
-    def __init__(self, library: Library, config: Config, markdown: MarkdownRenderer) -> None:
+    def __init__(
+        self, library: Library, config: Config, markdown: MarkdownRenderer, reuse: Fragments | None = None
+    ) -> None:
         self.library = library
         self.config = config
         self.md = markdown
@@ -78,8 +109,10 @@ class PageBuilder:
         self.by_day = library.by_day
         self.folders = folder_tree(library.notes)
         self.projects = find_projects(library.notes)
-        self._inline: dict[tuple[str, str], str] = {}
-        self._notes: dict[str, str] = {}
+        # What this build renders (and the last one did, when links still resolve the same), for reuse.
+        self.fragments = Fragments(link_context(library))
+        if reuse is not None and reuse.context == self.fragments.context:
+            self.fragments.update(reuse)
         self.nav = [
             ("days", "Days", "memory/index.html"),
             ("entities", "Entities", "bank/entities/index.html"),
@@ -95,9 +128,10 @@ class PageBuilder:
 
     def note_html(self, note: Note) -> str:
         """A note rendered for its own page (memoised: the feed reuses it)."""
-        html = self._notes.get(note.path)
+        key = (note.path, note.digest)
+        html = self.fragments.notes.get(key)
         if html is None:
-            html = self._notes[note.path] = self.md.render_note(note, SiteLinker(self.library, note.url, note.path))
+            html = self.fragments.notes[key] = self.md.render_note(note, SiteLinker(self.library, note.url, note.path))
         return html
 
     def description(self, note: Note) -> str:
@@ -117,9 +151,9 @@ class PageBuilder:
     def inline(self, text: str, url: str) -> str:
         """One line of Markdown as HTML; memoised per folder (links only depend on depth)."""
         key = (text, root_of(url))
-        html = self._inline.get(key)
+        html = self.fragments.inline.get(key)
         if html is None:
-            html = self._inline[key] = self.md.render_inline(text, SiteLinker(self.library, url))
+            html = self.fragments.inline[key] = self.md.render_inline(text, SiteLinker(self.library, url))
         return html
 
     def chrome(

@@ -15,7 +15,7 @@ import jinja2
 from site_builder.core.config import Config
 from site_builder.core.model import Library
 from site_builder.library.hygiene import Section
-from site_builder.site.builder import PageBuilder
+from site_builder.site.builder import Fragments, PageBuilder
 from site_builder.site.feeds import feed_page, sitemap_page
 from site_builder.site.markdown import MarkdownRenderer
 from site_builder.site.pages import PageJob, page_jobs
@@ -34,41 +34,53 @@ def resource_dir(name: str) -> Path:
 
 @dataclass(frozen=True)
 class RenderedSite:
-    """Every file of the site by its path, and how many of them are pages."""
+    """Every file of the site by its path, how many of them are pages, and the HTML the next build may reuse."""
 
     files: dict[str, bytes]
     pages: int
+    fragments: Fragments
 
 
 @dataclass
 class Rendered:
-    """Pages rendered by one process: site path -> bytes, and the paths of the listed ones (for the sitemap)."""
+    """Pages rendered by one process: site path -> bytes, the paths of the listed ones (for the sitemap), and the
+    fragments it rendered."""
 
     files: dict[str, bytes] = field(default_factory=dict)
     listed: list[str] = field(default_factory=list)
+    fragments: Fragments = field(default_factory=Fragments)
 
 
 # Below this many jobs a second process costs more than it saves.
 PARALLEL_FROM = 200
 
 
-def render_site(library: Library, config: Config, hygiene: list[Section], layouts: tuple[str, ...]) -> RenderedSite:
-    """The whole site in memory: pages (over every core when it pays), feed, sitemap and theme files."""
-    builder = PageBuilder(library, config, MarkdownRenderer())
+def render_site(
+    library: Library,
+    config: Config,
+    hygiene: list[Section],
+    layouts: tuple[str, ...],
+    reuse: Fragments | None = None,
+) -> RenderedSite:
+    """The whole site in memory: pages (over every core when it pays), feed, sitemap and theme files. ``reuse``:
+    the last build's fragments, used where links still resolve the same."""
+    builder = PageBuilder(library, config, MarkdownRenderer(), reuse)
     env = make_environment()
-    done = render_jobs(page_jobs(builder, hygiene, layouts), env)
+    done = render_jobs(builder, page_jobs(builder, hygiene, layouts), env)
+    builder.fragments.update(done.fragments)
     feeds = [feed_page(builder), *filter(None, [sitemap_page(builder, done.listed)])]
-    return RenderedSite(done.files | render_pages(feeds, env) | theme_files(), len(done.files))
+    files = done.files | render_pages(feeds, env) | theme_files()
+    return RenderedSite(files, len(done.files), builder.fragments)
 
 
-def render_jobs(jobs: list[PageJob], env: jinja2.Environment) -> Rendered:
+def render_jobs(builder: PageBuilder, jobs: list[PageJob], env: jinja2.Environment) -> Rendered:
     """Every job's pages, rendered. With two processes a forked child takes every second job: it inherits the
     library as it is (nothing to send), and the output is the same bytes as from one process."""
     if process_count(len(jobs)) == 1:
         return _render_share(jobs, env, 0, 1)
     context = multiprocessing.get_context("fork")
     receive, send = context.Pipe(duplex=False)
-    child = context.Process(target=_render_child, args=(jobs, env, send), daemon=True)
+    child = context.Process(target=_render_child, args=(builder, jobs, env, send), daemon=True)
     child.start()
     send.close()
     mine = _render_share(jobs, env, 0, 2)
@@ -79,7 +91,7 @@ def render_jobs(jobs: list[PageJob], env: jinja2.Environment) -> Rendered:
     child.join()
     if theirs is None:  # its share again, here: an error it met is raised with its real traceback
         theirs = _render_share(jobs, env, 1, 2)
-    return Rendered(mine.files | theirs.files, mine.listed + theirs.listed)
+    return Rendered(mine.files | theirs.files, mine.listed + theirs.listed, theirs.fragments)
 
 
 def process_count(jobs: int) -> int:
@@ -91,9 +103,14 @@ def process_count(jobs: int) -> int:
     return 2 if len(os.sched_getaffinity(0)) > 1 else 1
 
 
-def _render_child(jobs: list[PageJob], env: jinja2.Environment, send: Connection) -> None:
+def _render_child(builder: PageBuilder, jobs: list[PageJob], env: jinja2.Environment, send: Connection) -> None:
     try:
-        send.send(_render_share(jobs, env, 1, 2))
+        known_notes, known_inline = set(builder.fragments.notes), set(builder.fragments.inline)
+        done = _render_share(jobs, env, 1, 2)
+        mine = builder.fragments  # what the parent does not have yet: the fragments this share rendered
+        done.fragments.notes = {k: v for k, v in mine.notes.items() if k not in known_notes}
+        done.fragments.inline = {k: v for k, v in mine.inline.items() if k not in known_inline}
+        send.send(done)
     except BaseException:  # the parent renders this share itself and raises what it meets
         send.send(None)
     finally:
