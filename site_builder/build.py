@@ -18,12 +18,17 @@ from site_builder.core.model import Library, Note
 from site_builder.core.progress import Progress
 from site_builder.io.build_cache import (
     FRAGMENTS_FILE,
+    LAST_BUILD_FILE,
+    LastBuild,
     NoteKey,
+    build_key,
+    count_files,
     load_cached,
     load_notes,
     note_key,
     save_cached,
     save_notes,
+    up_to_date,
 )
 from site_builder.io.reader import SourceFile, Workspace, open_workspace, read_raw, read_sources, source_file
 from site_builder.io.writer import Staging, check_output, write_derived, write_workspace_files
@@ -68,12 +73,13 @@ class BuildResult:
     pages: int
     files: int
     written: bool
-    loaded: Loaded
+    loaded: Loaded | None  # None when the site was already up to date (nothing was read past the files)
     diagnostics: Diagnostics  # every problem of every stage
     search: SearchStats | None
-    recall: Bundle
+    recall_report: str  # one line about recall.json
     timings: dict[str, float]
     reflected: ReflectResult | None = None
+    up_to_date: bool = False  # the same input was built into this output before: nothing was done again
 
 
 def load(
@@ -83,9 +89,26 @@ def load(
     ``save_cache``: bring the cache up to date (builds do; commands that only read the workspace don't)."""
     progress = progress or Progress()
     opened = open_workspace(workspace)
+    sources, read_problems = read_workspace(opened, progress)
+    return load_sources(opened, sources, read_problems, progress, cache=cache, save_cache=save_cache)
+
+
+def read_workspace(opened: Workspace, progress: Progress) -> tuple[list[SourceFile], Diagnostics]:
     read_problems = Diagnostics()
     with progress.stage("read"):
         sources = read_sources(opened, read_problems)
+    return sources, read_problems
+
+
+def load_sources(
+    opened: Workspace,
+    sources: list[SourceFile],
+    read_problems: Diagnostics,
+    progress: Progress,
+    *,
+    cache: bool,
+    save_cache: bool,
+) -> Loaded:
     with progress.stage("parse"):
         notes = parse_sources(opened.root / ".memwiki", sources, cache=cache, save=cache and save_cache)
     with progress.stage("model"):
@@ -160,15 +183,25 @@ def build(
     if base_url is not None:
         opened = opened.with_config(dataclasses.replace(opened.config, base_url=base_url.rstrip("/")))
     out = check_output(Path(output) if output else opened.root / "_site", opened.root)
+    memwiki_dir = opened.root / ".memwiki"
+    sources, read_problems = read_workspace(opened, progress)
+    settings = (opened.config, opened.layout, opened.problems, strict, search, type(reflector).__name__)
+    key = build_key(((s.path, s.kind, s.digest, s.problems) for s in sources), (*settings, *read_problems.items))
+    last = up_to_date(memwiki_dir, key, out) if cache else None
+    if last is not None:
+        return BuildResult(
+            out, last.pages, last.files, True, None, Diagnostics(list(last.diagnostics)),
+            last.search if isinstance(last.search, SearchStats) else None, last.recall_report, progress.timings,
+            up_to_date=True,
+        )  # fmt: skip
     later = Diagnostics()  # what the stages after linking find
-    loaded = load(opened, progress, cache=cache, save_cache=True)
+    loaded = load_sources(opened, sources, read_problems, progress, cache=cache, save_cache=True)
     reflected = None
     if reflector is not None:
         with progress.stage("reflect"):
             loaded, reflected = reflect_loaded(loaded, reflector, later)
     with progress.stage("render"):
         sections = hygiene_report(loaded.library, Diagnostics([*loaded.problems().items, *later.items]))
-        memwiki_dir = opened.root / ".memwiki"
         reuse = load_cached(memwiki_dir, FRAGMENTS_FILE) if cache else None
         site = render_site(
             loaded.library,
@@ -188,14 +221,22 @@ def build(
     diagnostics = Diagnostics([*loaded.problems().items, *later.items])
     if strict and diagnostics.items:
         staging.abort()
-        return BuildResult(out, site.pages, 0, False, loaded, diagnostics, stats, bundle, progress.timings, reflected)
+        report = bundle.report()
+        return BuildResult(out, site.pages, 0, False, loaded, diagnostics, stats, report, progress.timings, reflected)
     staging.commit()
-    if cache:
-        save_cached(memwiki_dir, FRAGMENTS_FILE, site.fragments)
     with progress.stage("recall index"):
         _write_recall(loaded, bundle, diagnostics)
     files = len(site.files) + len(bundle.files())
-    return BuildResult(out, site.pages, files, True, loaded, diagnostics, stats, bundle, progress.timings, reflected)
+    if cache:
+        save_cached(memwiki_dir, FRAGMENTS_FILE, site.fragments)
+        if not (reflected and reflected.changes):  # after reflect wrote, the input is new: the next build looks again
+            done = LastBuild(
+                key, str(out), count_files(out), site.pages, files, tuple(diagnostics.items), bundle.report(), stats
+            )
+            save_cached(memwiki_dir, LAST_BUILD_FILE, done)
+    return BuildResult(
+        out, site.pages, files, True, loaded, diagnostics, stats, bundle.report(), progress.timings, reflected
+    )
 
 
 def _index_search(staging: Staging, progress: Progress, diagnostics: Diagnostics) -> SearchStats | None:

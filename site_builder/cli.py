@@ -98,11 +98,14 @@ def build_command(
     index = result.output / "index.html"
     if result.reflected is not None:
         click.echo(result.reflected.summary())
-    click.echo(
-        f"Built {result.pages} pages ({result.files} files) into {result.output} "
-        f"in {time.perf_counter() - started:.2f} s; {count} warning(s). Open {index}"
-    )
-    click.echo(result.recall.report())
+    took = f"{time.perf_counter() - started:.2f} s; {count} warning(s). Open {index}"
+    if result.up_to_date:
+        click.echo(
+            f"Up to date: nothing changed since the last build of {result.output} ({result.pages} pages), {took}"
+        )
+    else:
+        click.echo(f"Built {result.pages} pages ({result.files} files) into {result.output} in {took}")
+    click.echo(result.recall_report)
     if open_site:
         webbrowser.open(index.as_uri())
 

@@ -103,3 +103,30 @@ def test_a_cache_it_cannot_trust_is_ignored(
     assert not marker.exists()
     assert sorted(parsed) == sorted(FILES)  # everything parsed afresh
     assert (ws / ".memwiki" / NOTES_FILE).read_bytes() != content  # and the cache written anew
+
+
+def test_the_same_input_into_an_untouched_site_is_not_built_again(workspace: MakeWorkspace, tmp_path: Path) -> None:
+    ws = workspace({**FILES, "memory/2026-01-03.md": "# 2026-01-03\n\n## Retain\n- W @: nobody\n"})  # one warning
+    out = tmp_path / "site"
+
+    def build(*extra: str) -> str:
+        result = run("build", str(ws), "-o", str(out), "--no-search", "--no-reflect", *extra)
+        assert result.exit_code == 0, result.output
+        return result.output
+
+    first = build()
+    assert first.startswith("memory/2026-01-03.md:4: warning:") and "Built " in first
+    stamp = (out / "index.html").stat().st_mtime_ns
+    again = build()
+    assert "Up to date: nothing changed since the last build" in again
+    assert again.splitlines()[0] == first.splitlines()[0]  # the same warning, said again
+    assert (out / "index.html").stat().st_mtime_ns == stamp
+    assert "Built " in build("--no-cache")
+    assert "Up to date" in build()
+    (out / "memory/2026-01-01.html").unlink()  # the site was touched: built again
+    assert "Built " in build()
+    assert (out / "memory/2026-01-01.html").is_file()
+    (ws / "memory/2026-01-02.md").write_text("# 2026-01-02\n\nMet @Sam at the market.\n")
+    assert "Built " in build()
+    assert "the market" in (out / "memory/2026-01-02.html").read_text()
+    assert "Built " in run("build", str(ws), "-o", str(out), "--no-reflect").output  # other settings: search on

@@ -1,17 +1,19 @@
 """The build cache, ``WORKSPACE/.memwiki/cache/``: what a build reuses from the last one.
 
-``notes.pickle`` holds every parsed note by its file's path, kind and content
-hash, so a rebuild parses only the files that changed; ``fragments.pickle`` the
-HTML of every note and line the site rendered, reused while links resolve the
-same. The whole file is keyed
-by memwiki's code (its version and the size and time of its source files), so
-an upgrade or an edited checkout never reuses notes parsed by other code. A
-cache that cannot be used — another version, a half-written file, anything —
-is ignored and written anew: it only ever saves time (``--no-cache`` skips it).
+- ``notes.pickle``: every parsed note by its file's path, kind and content
+  hash, so a rebuild parses only the files that changed;
+- ``fragments.pickle``: the HTML of every note and line the site rendered,
+  reused while links resolve the same;
+- ``last-build.pickle``: the fingerprint of the last build's input and what it
+  reported, so the same input into an untouched output folder is not built again.
 
-It is read with an unpickler that builds nothing but memwiki's model classes,
-dates and plain containers, so a cache file planted in a shared workspace
-cannot run code.
+Each file is keyed by memwiki's code (its version and the size and time of its
+source files): an upgrade or an edited checkout never reuses what other code
+made. A cache that cannot be used — another version, a half-written file,
+anything — is ignored and written anew: it only ever saves time (``--no-cache``
+skips it). It is read with an unpickler that builds nothing but memwiki's own
+record classes and dates, so a cache file planted in a shared workspace cannot
+run code.
 """
 
 from __future__ import annotations
@@ -21,23 +23,70 @@ import hashlib
 import io
 import os
 import pickle
+from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import site_builder
+from site_builder.core.diagnostics import Diagnostic
 from site_builder.core.model import Note
+from site_builder.io.writer import MARKER
 
 NOTES_FILE = "cache/notes.pickle"
 FRAGMENTS_FILE = "cache/fragments.pickle"
+LAST_BUILD_FILE = "cache/last-build.pickle"
 # What a cache file may build: the model's and diagnostics' classes, dates, and nothing that runs code.
 ALLOWED = {
     "site_builder.core.model": None,  # any class of the module
     "site_builder.core.diagnostics": None,
     "site_builder.site.builder": {"Fragments"},
+    "site_builder.site.pagefind": {"SearchStats"},
+    "site_builder.io.build_cache": {"LastBuild"},
     "datetime": {"date", "datetime", "timedelta", "timezone"},
 }
 
 NoteKey = tuple[str, str, str, str]  # path, kind, content hash, what reading it found
+
+
+@dataclass(frozen=True)
+class LastBuild:
+    """What the last successful build started from (``key``) and what it reported, so that a build of the very
+    same input into the same, untouched output folder can say so instead of doing it all again."""
+
+    key: str
+    output: str
+    site_files: int  # files in the output folder after it
+    pages: int
+    files: int
+    diagnostics: tuple[Diagnostic, ...]
+    recall_report: str
+    search: object  # SearchStats | None
+
+
+def build_key(sources: Iterable[tuple[str, str, str, Any]], settings: Iterable[object]) -> str:
+    """A fingerprint of a build's whole input: memwiki's code, the settings and every file (path, kind, content
+    hash and what reading it found)."""
+    digest = hashlib.sha256(code_fingerprint().encode())
+    for setting in settings:
+        digest.update(repr(setting).encode() + b"\0")
+    for source in sources:
+        digest.update(repr(source).encode() + b"\n")
+    return digest.hexdigest()
+
+
+def up_to_date(memwiki_dir: Path, key: str, output: Path) -> LastBuild | None:
+    """The last build, when it had this key and its output folder still holds what it wrote."""
+    last = load_cached(memwiki_dir, LAST_BUILD_FILE)
+    if not isinstance(last, LastBuild) or last.key != key or last.output != str(output):
+        return None
+    if not (output / MARKER).is_file() or count_files(output) != last.site_files:
+        return None
+    return last
+
+
+def count_files(folder: Path) -> int:
+    return sum(len(files) for _, _, files in os.walk(folder))
 
 
 def note_key(path: str, kind: str, digest: str, problems: tuple[Any, ...]) -> NoteKey:
