@@ -15,7 +15,7 @@ from pathlib import Path
 
 from site_builder.core.diagnostics import Diagnostics
 from site_builder.core.model import Library, Note
-from site_builder.core.progress import Progress
+from site_builder.core.progress import Progress, Tick
 from site_builder.io.build_cache import (
     FRAGMENTS_FILE,
     LAST_BUILD_FILE,
@@ -109,14 +109,16 @@ def load_sources(
     cache: bool,
     save_cache: bool,
 ) -> Loaded:
-    with progress.stage("parse"):
-        notes = parse_sources(opened.root / ".memwiki", sources, cache=cache, save=cache and save_cache)
+    with progress.stage("parse", len(sources)) as tick:
+        notes = parse_sources(opened.root / ".memwiki", sources, cache=cache, save=cache and save_cache, tick=tick)
     with progress.stage("model"):
         library = link_notes(notes)
     return Loaded(opened, notes, library, read_problems)
 
 
-def parse_sources(memwiki_dir: Path, sources: list[SourceFile], *, cache: bool, save: bool) -> list[Note]:
+def parse_sources(
+    memwiki_dir: Path, sources: list[SourceFile], *, cache: bool, save: bool, tick: Tick | None = None
+) -> list[Note]:
     """Every source parsed, or taken from the build cache when its path, kind and text are unchanged. Private notes
     are never cached: their text stays in the workspace files alone."""
     parsed = load_notes(memwiki_dir) if cache else {}
@@ -124,6 +126,8 @@ def parse_sources(memwiki_dir: Path, sources: list[SourceFile], *, cache: bool, 
     for source in sources:
         key = note_key(source.path, source.kind, source.digest, source.problems)
         notes[key] = parsed.get(key) or parse_note(source)
+        if tick:
+            tick(len(notes))
     shareable = {key: note for key, note in notes.items() if not note.private}
     if save and shareable.keys() != parsed.keys():
         save_notes(memwiki_dir, shareable)
@@ -200,7 +204,7 @@ def build(
     if reflector is not None:
         with progress.stage("reflect"):
             loaded, reflected = reflect_loaded(loaded, reflector, later)
-    with progress.stage("render"):
+    with progress.stage("render", len(loaded.library.notes) + len(loaded.library.entities)) as tick:
         sections = hygiene_report(loaded.library, Diagnostics([*loaded.problems().items, *later.items]))
         reuse = load_cached(memwiki_dir, FRAGMENTS_FILE) if cache else None
         site = render_site(
@@ -209,6 +213,7 @@ def build(
             sections,
             opened.layout.names,
             reuse if isinstance(reuse, Fragments) else None,
+            tick,
         )
     with progress.stage("recall"):
         bundle = make_bundle(loaded.library, opened.config.title, opened.config.recall_max_tokens)

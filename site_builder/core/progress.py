@@ -5,18 +5,21 @@ from __future__ import annotations
 import os
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TextIO
 
+Tick = Callable[[int], None]  # how much of the stage is done, in its own units (files, pages)
+
 
 @dataclass
 class Progress:
-    """Times each stage; prints ``name ... 0.12 s`` lines only when ``stream`` is a TTY."""
+    """Times each stage; on a TTY (``stream``) shows how far a long stage is, then one ``name  0.12 s`` line."""
 
     stream: TextIO | None = None
     timings: dict[str, float] = field(default_factory=dict)
+    every: float = 0.1  # seconds between two updates of the same line
 
     @classmethod
     def for_terminal(cls) -> Progress:
@@ -25,16 +28,28 @@ class Progress:
         return cls(stream if interactive else None)
 
     @contextmanager
-    def stage(self, name: str) -> Iterator[None]:
-        if self.stream:
-            self.stream.write(f"\r\033[K  {name} …")
-            self.stream.flush()
+    def stage(self, name: str, total: int = 0) -> Iterator[Tick]:
+        """Time the stage; the yielded ``tick(done)`` updates its ``done/total (percent)`` on the terminal."""
+        stream = self.stream
+        shown = 0.0
+
+        def tick(done: int) -> None:
+            nonlocal shown
+            now = time.perf_counter()
+            if stream and total and now - shown >= self.every:
+                shown = now
+                stream.write(f"\r\033[K  {name} {min(done, total):,}/{total:,} ({min(done, total) * 100 // total}%)")
+                stream.flush()
+
+        if stream:
+            stream.write(f"\r\033[K  {name} …")
+            stream.flush()
         start = time.perf_counter()
         try:
-            yield
+            yield tick
         finally:
             elapsed = time.perf_counter() - start
             self.timings[name] = self.timings.get(name, 0.0) + elapsed
-            if self.stream:
-                self.stream.write(f"\r\033[K  {name:<10} {elapsed:6.2f} s\n")
-                self.stream.flush()
+            if stream:
+                stream.write(f"\r\033[K  {name:<12} {elapsed:6.2f} s\n")
+                stream.flush()

@@ -14,6 +14,7 @@ import jinja2
 
 from site_builder.core.config import Config
 from site_builder.core.model import Library
+from site_builder.core.progress import Tick
 from site_builder.library.hygiene import Section
 from site_builder.site.builder import Fragments, PageBuilder
 from site_builder.site.feeds import feed_page, sitemap_page
@@ -61,29 +62,33 @@ def render_site(
     hygiene: list[Section],
     layouts: tuple[str, ...],
     reuse: Fragments | None = None,
+    tick: Tick | None = None,
 ) -> RenderedSite:
     """The whole site in memory: pages (over every core when it pays), feed, sitemap and theme files. ``reuse``:
     the last build's fragments, used where links still resolve the same."""
     builder = PageBuilder(library, config, MarkdownRenderer(), reuse)
     env = make_environment()
-    done = render_jobs(builder, page_jobs(builder, hygiene, layouts), env)
+    done = render_jobs(builder, page_jobs(builder, hygiene, layouts), env, tick)
     builder.fragments.update(done.fragments)
     feeds = [feed_page(builder), *filter(None, [sitemap_page(builder, done.listed)])]
     files = done.files | render_pages(feeds, env) | theme_files()
     return RenderedSite(files, len(done.files), builder.fragments)
 
 
-def render_jobs(builder: PageBuilder, jobs: list[PageJob], env: jinja2.Environment) -> Rendered:
+def render_jobs(
+    builder: PageBuilder, jobs: list[PageJob], env: jinja2.Environment, tick: Tick | None = None
+) -> Rendered:
     """Every job's pages, rendered. With two processes a forked child takes every second job: it inherits the
-    library as it is (nothing to send), and the output is the same bytes as from one process."""
+    library as it is (nothing to send), and the output is the same bytes as from one process. ``tick`` hears how
+    many pages are done (counted in this process, times the number of processes)."""
     if process_count(len(jobs)) == 1:
-        return _render_share(jobs, env, 0, 1)
+        return _render_share(jobs, env, 0, 1, tick)
     context = multiprocessing.get_context("fork")
     receive, send = context.Pipe(duplex=False)
     child = context.Process(target=_render_child, args=(builder, jobs, env, send), daemon=True)
     child.start()
     send.close()
-    mine = _render_share(jobs, env, 0, 2)
+    mine = _render_share(jobs, env, 0, 2, (lambda done: tick(2 * done)) if tick else None)
     try:
         theirs: Rendered | None = receive.recv()
     except EOFError:  # the child died
@@ -117,13 +122,17 @@ def _render_child(builder: PageBuilder, jobs: list[PageJob], env: jinja2.Environ
         send.close()
 
 
-def _render_share(jobs: list[PageJob], env: jinja2.Environment, share: int, shares: int) -> Rendered:
+def _render_share(
+    jobs: list[PageJob], env: jinja2.Environment, share: int, shares: int, tick: Tick | None = None
+) -> Rendered:
     done = Rendered()
     for job in jobs[share::shares]:
         for page in job():
             done.files[page.chrome.url] = env.get_template(page.template).render(page=page).encode("utf-8")
             if page.chrome.listed:
                 done.listed.append(page.chrome.url)
+        if tick:
+            tick(len(done.files))
     return done
 
 
