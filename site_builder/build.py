@@ -40,7 +40,7 @@ from site_builder.recall.index import refresh_index
 from site_builder.reflect.reflector import Reflector
 from site_builder.reflect.run import ReflectResult, reflect
 from site_builder.site.builder import Fragments
-from site_builder.site.pagefind import SearchIndexError, SearchStats, index_site
+from site_builder.site.pagefind import SEARCH_FOLDER, SearchIndexError, SearchStats, index_site
 from site_builder.site.render import render_site
 
 
@@ -180,8 +180,11 @@ def build(
     base_url: str | None = None,
     reflector: Reflector | None = None,
     cache: bool = True,
+    search_later: bool = False,
 ) -> BuildResult:
-    """Reflect (when a reflector is given), then build the site. Under ``strict`` any warning keeps the old site."""
+    """Reflect (when a reflector is given), then build the site. Under ``strict`` any warning keeps the old site.
+    ``search_later``: the new site keeps the last search index, and ``update_search`` brings it up to date after
+    (serve: the edited page reloads first)."""
     progress = progress or Progress()
     opened = open_workspace(workspace)
     if base_url is not None:
@@ -222,7 +225,9 @@ def build(
             write_reflected(opened.root, reflected, reflector, later)
         staging = Staging(out)
         staging.write(site.files | bundle.files())
-    stats = _index_search(staging, progress, later) if search else None
+    if search and search_later:
+        staging.keep_from_output(SEARCH_FOLDER)
+    stats = _index_search(staging, progress, later) if search and not search_later else None
     diagnostics = Diagnostics([*loaded.problems().items, *later.items])
     if strict and diagnostics.items:
         staging.abort()
@@ -234,7 +239,8 @@ def build(
     files = len(site.files) + len(bundle.files())
     if cache:
         save_cached(memwiki_dir, FRAGMENTS_FILE, site.fragments)
-        if not (reflected and reflected.changes):  # after reflect wrote, the input is new: the next build looks again
+        # After reflect wrote, the input is new; a site whose search comes later is not finished: look again next time.
+        if not ((reflected and reflected.changes) or search_later):
             done = LastBuild(
                 key, str(out), count_files(out), site.pages, files, tuple(diagnostics.items), bundle.report(), stats
             )
@@ -242,6 +248,11 @@ def build(
     return BuildResult(
         out, site.pages, files, True, loaded, diagnostics, stats, bundle.report(), progress.timings, reflected
     )
+
+
+def update_search(output: Path) -> SearchStats:
+    """Index the site in place: Pagefind writes a new index beside the old one, which it then replaces at once."""
+    return index_site(output, swap=True)
 
 
 def _index_search(staging: Staging, progress: Progress, diagnostics: Diagnostics) -> SearchStats | None:

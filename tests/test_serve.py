@@ -10,7 +10,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -55,6 +55,16 @@ class Served:
             line = stream.readline().decode()
             if line.startswith("data: "):
                 yield json.loads(line[6:])
+
+
+def until(states: Iterator[dict[str, Any]], done: Callable[[dict[str, Any]], bool]) -> list[dict[str, Any]]:
+    """The states the stream sends up to the first that is ``done`` (the stream may skip states in between)."""
+    seen = []
+    for state in states:
+        seen.append(state)
+        if done(state):
+            return seen
+    raise AssertionError(f"the stream ended: {seen}")
 
 
 def start(ws: Path, *args: str) -> Served:
@@ -106,10 +116,15 @@ def test_an_edit_rebuilds_and_bumps_the_version(served: tuple[Served, Path]) -> 
     assert next(states)["version"] == 1
     day = ws / "memory/2025-11-03.md"
     day.write_text(DAY + "- W @Peter: Peter also owns a red kite.\n", encoding="utf-8")
-    state = next(states)
-    assert state == {"version": 2, "error": None, "warnings": []}
+    assert next(states) == {"version": 1, "error": None, "warnings": [], "busy": "rebuilding"}
+    # the new version first (open pages reload) while search is still being brought up to date, then done
+    seen = until(states, lambda state: state["version"] == 2 and not state["busy"])
+    assert seen[0]["version"] == 2 and seen[0]["busy"] in ("", "updating search")
+    assert {"version": 2, "error": None, "warnings": [], "busy": "updating search"} in seen[:2]
     _, html = server.get("/memory/2025-11-03.html")
     assert "Peter also owns a red kite." in html
+    status, _ = server.get("/pagefind/pagefind-entry.json")
+    assert status == 200
 
 
 def test_a_failed_build_is_shown_and_the_last_good_site_stays(served: tuple[Served, Path]) -> None:
@@ -117,13 +132,16 @@ def test_a_failed_build_is_shown_and_the_last_good_site_stays(served: tuple[Serv
     states = server.states()
     assert next(states)["error"] is None
     (ws / "memory/2025-11-03.md").write_text(DAY + "- Q @Peter broken bullet\n", encoding="utf-8")
+    assert next(states)["busy"] == "rebuilding"
     state = next(states)
-    assert state["version"] == 1
+    assert state["version"] == 1 and state["busy"] == ""
     assert "memory/2025-11-03.md:6" in state["error"]
     _, html = server.get("/memory/2025-11-03.html")
     assert "Peter owns a green kite." in html and "broken bullet" not in html
     (ws / "memory/2025-11-03.md").write_text(DAY, encoding="utf-8")
-    assert next(states) == {"version": 2, "error": None, "warnings": []}
+    assert next(states)["busy"] == "rebuilding"
+    seen = until(states, lambda state: state["version"] == 2 and not state["busy"])
+    assert seen[-1] == {"version": 2, "error": None, "warnings": [], "busy": ""}
 
 
 def test_ctrl_c_stops_cleanly(served: tuple[Served, Path]) -> None:
@@ -162,6 +180,7 @@ def test_reflect_writes_do_not_cause_a_second_rebuild(tmp_path: Path) -> None:
         states = server.states()
         assert next(states)["version"] == 1
         (ws / "memory/2025-11-03.md").write_text(DAY + "- W @Peter: Peter bought a kite.\n", encoding="utf-8")
+        assert next(states)["busy"] == "rebuilding"
         assert next(states)["version"] == 2  # this rebuild rewrites Peter.md again...
         time.sleep(1.0)
         assert next(server.states())["version"] == 2  # ...which is not a reason for another one

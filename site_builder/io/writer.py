@@ -54,6 +54,15 @@ class Staging:
         self.path.mkdir(parents=True)
         (self.path / MARKER).write_text(MARKER_TEXT, encoding="utf-8")
 
+    def keep_from_output(self, folder: str) -> None:
+        """Carry ``folder`` of the current output into the new one (hard links where the file system allows)."""
+        old = self.out / folder
+        if old.is_dir() and not (self.path / folder).exists():
+            try:
+                shutil.copytree(old, self.path / folder, copy_function=os.link)
+            except OSError:
+                shutil.copytree(old, self.path / folder, dirs_exist_ok=True)
+
     def write(self, files: dict[str, bytes]) -> int:
         for rel, data in sorted(files.items()):
             target = self.path / rel

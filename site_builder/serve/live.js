@@ -21,10 +21,25 @@
     if (kind === "error") panel.setAttribute("role", "alert");
     document.body.appendChild(panel);
   }
+  // A small pill while the server rebuilds or brings search up to date; the page reloads when the build is done.
+  var pill = null;
+  function working(what) {
+    if (!what) { if (pill) { pill.remove(); pill = null; } return; }
+    if (!pill) {
+      pill = document.createElement("div");
+      pill.className = "memwiki-live busy";
+      pill.setAttribute("role", "status");
+      pill.style.cssText = "position:fixed;z-index:99;top:.6rem;right:.6rem;padding:.25rem .7rem;border-radius:999px;" +
+        "font:12px/1.5 ui-sans-serif,system-ui,sans-serif;color:#fff;background:#1f2937e6;box-shadow:0 2px 10px #0004";
+      document.body.appendChild(pill);
+    }
+    pill.textContent = what + "…";
+  }
   var events = new EventSource("/__memwiki/events");
   events.addEventListener("state", function (event) {
     var state = JSON.parse(event.data);
     if (state.version !== mine) { events.close(); location.reload(); return; }
+    working(state.busy);
     if (state.error) show("error", "memwiki: the build failed; this is the last good site.", [state.error]);
     else if (state.warnings.length) show("warnings", "memwiki: " + state.warnings.length + " warning(s)", state.warnings);
     else clear();

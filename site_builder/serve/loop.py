@@ -9,12 +9,13 @@ from pathlib import Path
 
 import click
 
-from site_builder.build import build
+from site_builder.build import build, update_search
 from site_builder.io.reader import Workspace, WorkspaceError, open_workspace
 from site_builder.io.writer import OutputError
 from site_builder.reflect.choose import ReflectorError, make_reflector
 from site_builder.serve.server import LiveState, make_server
 from site_builder.serve.watch import Watcher
+from site_builder.site.pagefind import SearchIndexError
 
 
 def serve_workspace(
@@ -52,10 +53,11 @@ def rebuild(root: Path, out: Path, state: LiveState, strict: bool, base_url: str
     The workspace is opened again each time: ``memwiki.toml`` may be what changed.
     """
     started = time.perf_counter()
+    state.working("rebuilding")
     try:
         workspace = open_workspace(root)
         reflector = make_reflector(workspace.config, root=root) if reflect else None
-        result = build(workspace, out, strict=strict, base_url=base_url, reflector=reflector)
+        result = build(workspace, out, strict=strict, base_url=base_url, reflector=reflector, search_later=True)
     except (WorkspaceError, OutputError, ReflectorError) as exc:
         click.echo(f"error: {exc}", err=True)
         state.publish(error=str(exc), rebuilt=False)
@@ -76,5 +78,11 @@ def rebuild(root: Path, out: Path, state: LiveState, strict: bool, base_url: str
         state.publish(error="\n".join(lines), rebuilt=False)
         return wrote
     click.echo(f"Built {result.pages} pages in {time.perf_counter() - started:.2f} s; {len(lines)} warning(s).")
-    state.publish(warnings=lines, rebuilt=True)
+    state.publish(warnings=lines, rebuilt=True)  # open pages reload now; search catches up below
+    state.working("updating search")
+    try:
+        update_search(out)
+    except SearchIndexError as exc:
+        click.echo(f"warning: search not updated: {exc}", err=True)
+    state.working("")
     return wrote

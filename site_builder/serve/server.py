@@ -34,6 +34,7 @@ class LiveState:
     version: int = 0
     error: str | None = None
     warnings: list[str] = field(default_factory=list)
+    busy: str = ""  # what the server is doing for the next version: "rebuilding", "updating search", or nothing
     changed: threading.Condition = field(default_factory=threading.Condition)
 
     def publish(self, *, error: str | None = None, warnings: list[str] | None = None, rebuilt: bool) -> None:
@@ -42,10 +43,17 @@ class LiveState:
                 self.version += 1
             self.error = error
             self.warnings = warnings or []
+            self.busy = ""
+            self.changed.notify_all()
+
+    def working(self, what: str) -> None:
+        """Tell open pages what is under way (``""``: nothing), without a new version."""
+        with self.changed:
+            self.busy = what
             self.changed.notify_all()
 
     def snapshot(self) -> dict[str, Any]:
-        return {"version": self.version, "error": self.error, "warnings": self.warnings[:50]}
+        return {"version": self.version, "error": self.error, "warnings": self.warnings[:50], "busy": self.busy}
 
 
 class LiveHandler(SimpleHTTPRequestHandler):
