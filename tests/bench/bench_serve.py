@@ -1,6 +1,6 @@
-"""Edit -> reloaded page latency of `memwiki serve` on the example workspace, in Chromium.
+"""Edit -> reloaded page latency of `memwiki serve`, in Chromium, on the example or any workspace (a copy of it).
 
-    python tests/bench/bench_serve.py [--runs 5]
+    python tests/bench/bench_serve.py [--runs 5] [--workspace /tmp/memwiki-race/corpus-large]
 
 Appends a fact to a daily log and times until the open page shows it (watch,
 rebuild with search index, server-sent event, reload).
@@ -26,10 +26,11 @@ EXAMPLE = Path(__file__).resolve().parents[2] / "example_workspace"
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--workspace", type=Path, default=EXAMPLE, help="workspace to copy and serve")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         ws = Path(tmp) / "ws"
-        shutil.copytree(EXAMPLE, ws, ignore=shutil.ignore_patterns("_site", ".memwiki"))
+        shutil.copytree(args.workspace, ws, ignore=shutil.ignore_patterns("_site", ".memwiki"))
         serve = subprocess.Popen(
             [sys.executable, "-m", "site_builder", "serve", str(ws), "--port", "0"],
             stdout=subprocess.PIPE,
@@ -41,12 +42,12 @@ def main() -> None:
         while port is None:
             found = re.search(r"http://127\.0\.0\.1:(\d+)/", serve.stdout.readline())
             port = found[1] if found else None
-        day = ws / "memory/2025-12-15.md"
+        day = max(p for p in (ws / "memory").glob("*.md") if re.fullmatch(r"\d{4}-\d\d-\d\d\.md", p.name))
         times = []
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu"])
             page = browser.new_page()
-            page.goto(f"http://127.0.0.1:{port}/memory/2025-12-15.html")
+            page.goto(f"http://127.0.0.1:{port}/memory/{day.stem}.html")
             page.wait_for_timeout(500)
             for run in range(args.runs):
                 marker = f"Benchmark marker {run}"
