@@ -227,7 +227,9 @@ def build(
         staging.write(site.files | bundle.files())
     if search and search_later:
         staging.keep_from_output(SEARCH_FOLDER)
-    stats = _index_search(staging, progress, later) if search and not search_later else None
+    stats = None
+    if search and not search_later:
+        stats = _index_search(staging, memwiki_dir / "cache" if cache else None, progress, later)
     diagnostics = Diagnostics([*loaded.problems().items, *later.items])
     if strict and diagnostics.items:
         staging.abort()
@@ -250,16 +252,18 @@ def build(
     )
 
 
-def update_search(output: Path) -> SearchStats:
-    """Index the site in place: Pagefind writes a new index beside the old one, which it then replaces at once."""
-    return index_site(output, swap=True)
+def update_search(output: Path, workspace: Path) -> SearchStats:
+    """Index the site in place: the new index is made beside the old one, which it then replaces at once."""
+    return index_site(output, workspace / ".memwiki" / "cache", swap=True)
 
 
-def _index_search(staging: Staging, progress: Progress, diagnostics: Diagnostics) -> SearchStats | None:
+def _index_search(
+    staging: Staging, cache: Path | None, progress: Progress, diagnostics: Diagnostics
+) -> SearchStats | None:
     """Pagefind over the staged pages, its index written beside them; a failure is a warning, not a lost site."""
     try:
         with progress.stage("index"):
-            return index_site(staging.path)
+            return index_site(staging.path, cache)
     except SearchIndexError as exc:
         diagnostics.warn(".", 0, f"search index not built: {exc}", "search")
         return None

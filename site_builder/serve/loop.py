@@ -81,7 +81,7 @@ def rebuild(root: Path, out: Path, state: LiveState, strict: bool, base_url: str
     state.publish(warnings=lines, rebuilt=True)  # open pages reload now; search catches up below
     state.working("updating search")
     try:
-        update_search(out)
+        update_search(out, root)
     except SearchIndexError as exc:
         click.echo(f"warning: search not updated: {exc}", err=True)
     state.working("")

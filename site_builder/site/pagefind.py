@@ -1,14 +1,35 @@
-"""The search index: Pagefind, run in-process over the staged site folder (its input: the rendered pages)."""
+"""The search index: Pagefind over lean copies of the searchable pages, kept in the build cache.
+
+Pagefind reads only what a page marks for search (``data-pagefind-body`` minus ``data-pagefind-ignore``), yet
+it parses the whole page: an entity page is mostly backlinks and charts it skips. So each searchable page is
+cut down to its *search record* first — its title, its filters and meta, and its main content without the
+ignored blocks and charts — which Pagefind turns into the same index (same text, anchors, filters, meta and
+URLs) from a fraction of the bytes. The index is kept in ``.memwiki/cache/search/``, keyed by the records: a
+build whose searchable pages did not change (a settings or layout change, a new page that is not searched)
+copies it instead of running Pagefind again.
+"""
 
 from __future__ import annotations
 
-import asyncio
+import hashlib
+import os
+import re
 import shutil
-from concurrent.futures import ThreadPoolExecutor
+import subprocess
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 SEARCH_FOLDER = "pagefind"  # the index's folder in the site
+RECORD_VERSION = "1"  # bump when search records change: cached indexes are then built again
+
+_BODY = re.compile(r"<main\b[^>]*\sdata-pagefind-body[^>]*>")
+_IGNORED_BLOCK = re.compile(
+    r"<(section|aside|nav|details|footer|header|div|p|ul|ol|table|figure)\b[^>]*\sdata-pagefind-ignore[\s>=]"
+)
+_HAN, _KANA, _LETTER = re.compile(r"[\u4e00-\u9fff]"), re.compile(r"[\u3040-\u30ff]"), re.compile(r"[^\W\d_]")
+_TAG = re.compile(r"<[^>]*>")
+_SVG = re.compile(r"<svg\b.*?</svg>", re.DOTALL)  # Pagefind skips SVG; charts are most of an opinion's bytes
 
 
 class SearchIndexError(Exception):
@@ -20,49 +41,146 @@ class SearchStats:
     pages: int
     files: int
     bytes: int
+    reused: bool = False  # the index of the last build was still right: Pagefind did not run
 
 
-def index_site(site_dir: Path, *, swap: bool = False) -> SearchStats:
-    """Index the HTML under ``site_dir`` and write Pagefind's bundle to ``site_dir/pagefind``; with ``swap`` it is
-    written beside the index the site already has, which it replaces when complete (a site being served).
+def search_record(page: str) -> str | None:
+    """What Pagefind needs of a rendered page: its language, title, filters and meta, and its main content
+    without the blocks Pagefind ignores. None for a page that is not searched."""
+    body = _BODY.search(page)
+    end = page.rfind("</main>")
+    if body is None or end < body.end():
+        return None
+    head = page[: page.find("<main")]
+    title = re.search(r"<title>.*?</title>", head, re.DOTALL)
+    data = re.search(r'<div hidden class="search-data">.*?</div>', head, re.DOTALL)
+    lang = re.search(r"<html\b[^>]*>", page)
+    main = _SVG.sub("", _without_ignored_blocks(page[body.start() : end + len("</main>")]))
+    return (
+        f'<!doctype html>\n{lang.group(0) if lang else "<html>"}<head><meta charset="utf-8">'
+        f"{title.group(0) if title else ''}</head><body>{data.group(0) if data else ''}{main}</body></html>\n"
+    )
 
-    One ``add_directory`` request: the Python service answers one message per
-    0.1 s poll, so adding pages one by one would cost 0.1 s per page.
-    """
-    bundle = site_dir / SEARCH_FOLDER
-    target = site_dir / f".{SEARCH_FOLDER}-new" if swap else bundle
+
+def _without_ignored_blocks(html: str) -> str:
+    """``html`` without the block elements marked ``data-pagefind-ignore`` (nested tags of the same name counted)."""
+    kept: list[str] = []
+    position = 0
+    while found := _IGNORED_BLOCK.search(html, position):
+        tag = found.group(1)
+        opening, closing = re.compile(rf"<{tag}[\s>]"), f"</{tag}>"
+        depth, cursor = 1, found.end()
+        while depth and cursor < len(html):
+            close = html.find(closing, cursor)
+            if close < 0:
+                cursor = len(html)
+                break
+            depth += len(opening.findall(html, cursor, close)) - 1
+            cursor = close + len(closing)
+        kept.append(html[position : found.start()])
+        position = cursor
+    kept.append(html[position:])
+    return "".join(kept)
+
+
+def index_site(site_dir: Path, cache_dir: Path | None, *, swap: bool = False) -> SearchStats:
+    """Index the searchable pages under ``site_dir`` into ``site_dir/pagefind``. ``cache_dir``: where the index
+    is kept for the next build (None: build it, keep nothing). With ``swap`` it is written beside the index the
+    site already has, which it replaces when complete (a site being served)."""
+    records = {}
+    for page in sorted(site_dir.rglob("*.html")):
+        record = search_record(page.read_text(encoding="utf-8", errors="replace"))
+        if record is not None:
+            records[page.relative_to(site_dir).as_posix()] = record
+    if not records:
+        return SearchStats(0, 0, 0)
+    language = site_language(list(records.values()))
+    work = Path(tempfile.mkdtemp(prefix=".memwiki-search-", dir=site_dir.parent))
     try:
-        pages = _run(site_dir, target)
-    except Exception as exc:  # the service reports failures as assorted exceptions
+        key = _key(records, language)
+        store = cache_dir / "search" if cache_dir else work / "store"
+        index = store / key
+        reused = (index / "pagefind.js").is_file()
+        if not reused:
+            _run_pagefind(records, language, work, index)
+            for other in store.iterdir():  # the cache keeps the newest index only
+                if other != index:
+                    shutil.rmtree(other, ignore_errors=True)
+        bundle = site_dir / SEARCH_FOLDER
+        target = work / "bundle" if swap else bundle
+        shutil.rmtree(target, ignore_errors=True)
+        shutil.copytree(index, target, copy_function=_link_or_copy, dirs_exist_ok=True)
         if swap:
-            shutil.rmtree(target, ignore_errors=True)
+            _replace(target, bundle)
+    except (OSError, subprocess.SubprocessError) as exc:
         raise SearchIndexError(f"Pagefind failed: {exc}") from exc
-    if swap:
-        old = site_dir / f".{SEARCH_FOLDER}-old"
-        if bundle.exists():
-            bundle.rename(old)
-        target.rename(bundle)
-        shutil.rmtree(old, ignore_errors=True)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
     files = [p for p in bundle.rglob("*") if p.is_file()]
-    return SearchStats(pages, len(files), sum(p.stat().st_size for p in files))
+    return SearchStats(len(records), len(files), sum(p.stat().st_size for p in files), reused)
 
 
-def _run(site_dir: Path, bundle: Path) -> int:
-    """Run the async indexer, also when the caller already runs an event loop (notebooks, Playwright)."""
+def site_language(records: list[str]) -> str:
+    """``zh`` or ``ja`` when most letters of the searchable pages are Chinese or Japanese, so that Pagefind's
+    extended build splits their unspaced text into words; else ``en``. One language for the whole site: one index,
+    and every query is split the same way. A sample of the pages' main text is enough to tell."""
+    sample = _TAG.sub(
+        " ", "".join(record[max(0, record.find("<main")) :] for record in records[:: max(1, len(records) // 200)])
+    )
+    han, kana = len(_HAN.findall(sample)), len(_KANA.findall(sample))
+    if (han + kana) * 3 < len(_LETTER.findall(sample)) - han - kana:  # a CJK character says about a word
+        return "en"
+    return "ja" if kana * 5 > han else "zh"
+
+
+def _key(records: dict[str, str], language: str) -> str:
+    digest = hashlib.sha256(f"{RECORD_VERSION}\0{language}\0{_executable()}\0".encode())
+    for path, record in records.items():
+        digest.update(f"{path}\0{len(record)}\0".encode("utf-8", "surrogateescape"))
+        digest.update(record.encode("utf-8", "surrogateescape"))
+    return digest.hexdigest()[:32]
+
+
+def _executable() -> str:
+    from pagefind.service import get_executable  # imported here: only a build with search needs Pagefind
+
+    found = get_executable()
+    if found is None:
+        raise SearchIndexError("the Pagefind binary is missing: pip install 'pagefind[extended]'")
+    return str(found)
+
+
+def _run_pagefind(records: dict[str, str], language: str, work: Path, into: Path) -> None:
+    """The records, written at their pages' paths (so the same URLs), through the Pagefind binary; the index is
+    moved into place in one step."""
+    source = work / "records"
+    for path, record in records.items():
+        target = source / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(record, encoding="utf-8", errors="surrogateescape")
+    output = work / "index"
+    command = [_executable(), "--site", str(source), "--output-path", str(output), "--force-language", language]
+    done = subprocess.run([*command, "--keep-index-url", "--quiet"], capture_output=True, text=True, check=False)
+    if done.returncode != 0 or not (output / "pagefind.js").is_file():
+        said = (done.stderr or done.stdout).strip().splitlines()
+        raise SearchIndexError(said[-1] if said else f"Pagefind exited with {done.returncode}")
+    into.parent.mkdir(parents=True, exist_ok=True)
+    shutil.rmtree(into, ignore_errors=True)
+    shutil.move(output, into)
+
+
+def _replace(new: Path, bundle: Path) -> None:
+    old = bundle.parent / f".{SEARCH_FOLDER}-old"
+    shutil.rmtree(old, ignore_errors=True)
+    if bundle.exists():
+        bundle.rename(old)
+    new.rename(bundle)
+    shutil.rmtree(old, ignore_errors=True)
+
+
+def _link_or_copy(source: str | Path, target: str | Path) -> None:
+    """A hard link where the file system allows (no bytes copied), else a copy."""
     try:
-        asyncio.get_running_loop()
-    except RuntimeError:
-        return asyncio.run(_index(site_dir, bundle))
-    with ThreadPoolExecutor(max_workers=1) as pool:
-        return pool.submit(lambda: asyncio.run(_index(site_dir, bundle))).result()
-
-
-async def _index(site_dir: Path, bundle: Path) -> int:
-    from pagefind.index import IndexConfig, PagefindIndex  # imported here: only a build with search needs it
-
-    # Leaving the context writes the bundle to ``output_path``; without an
-    # absolute one Pagefind writes to ./pagefind of the current directory.
-    config = IndexConfig(keep_index_url=True, force_language="en", output_path=str(bundle))
-    async with PagefindIndex(config=config) as index:
-        result = await index.add_directory(str(site_dir))
-    return int(result["page_count"])
+        os.link(source, target)
+    except OSError:
+        shutil.copy2(source, target)

@@ -1,0 +1,102 @@
+"""The search index: lean search records, the cached index, and words inside Chinese text."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from site_builder.build import build
+from site_builder.site.pagefind import search_record, site_language
+from tests.conftest import MakeWorkspace, serving
+
+DAY = """# 2025-11-20
+
+Met @Anna at the harbour; she fixed the worktop.
+
+## Retain
+- W @Anna: Anna repairs kitchen worktops.
+"""
+
+PAGE = """<!doctype html>
+<html lang="en" data-root="../">
+<head><title>Thursday · Memory</title></head>
+<body><header class="site-header"><nav>Home Days</nav></header>
+<div hidden class="search-data"><span data-pagefind-meta="date">2025-11-20</span>
+<span data-pagefind-filter="year">2025</span></div>
+<main id="main" tabindex="-1" data-pagefind-body>
+<nav class="crumbs" data-pagefind-ignore><a href="x">memory</a></nav>
+<div class="prose"><p><span class="ln" id="L3"></span>Met Anna <span class="fact" data-pagefind-ignore>W</span>here.</p>
+<section data-pagefind-ignore><h2>Backlinks</h2><section><p>nested backlink text</p></section><p>more</p></section>
+<figure><svg viewBox="0 0 1 1"><text>0.5</text></svg><figcaption>Chart</figcaption></figure>
+<p><span class="ln" id="L4"></span>After the backlinks.</p></div>
+</main>
+<footer data-pagefind-ignore>footer</footer>
+</body></html>
+"""
+
+
+def test_search_record_keeps_what_pagefind_reads_and_drops_what_it_skips() -> None:
+    record = search_record(PAGE)
+    assert record is not None
+    assert '<html lang="en" data-root="../">' in record and "<title>Thursday · Memory</title>" in record
+    assert '<span data-pagefind-filter="year">2025</span>' in record  # filters and meta stay
+    assert '<span class="ln" id="L3"></span>Met Anna' in record  # line anchors stay
+    assert '<span class="fact" data-pagefind-ignore>W</span>' in record  # inline ignored text is Pagefind's to skip
+    assert "After the backlinks." in record and "<figcaption>Chart</figcaption>" in record
+    for gone in ("nested backlink text", "more</p>", "crumbs", "<svg", "site-header", "footer"):
+        assert gone not in record, gone
+
+
+def test_a_page_that_is_not_searched_has_no_record() -> None:
+    assert search_record(PAGE.replace(" data-pagefind-body", "")) is None
+
+
+def test_language_follows_the_letters_of_the_pages() -> None:
+    chinese = '<p class="prose"><span class="ln" id="L1"></span>今天写了一个爬虫，用来抓取机器人的新闻。</p>'
+    assert site_language([chinese] * 3) == "zh"
+    assert site_language(["<p>ひらがなとカタカナの文章です。東京へ行きました。</p>"]) == "ja"
+    assert site_language(["<p>Met Anna at the harbour; she said 你好 and we talked for a long while.</p>"]) == "en"
+    assert site_language(["<p>Met Anna at the harbour and talked about the worktop for a while.</p>"]) == "en"
+
+
+def test_an_unchanged_set_of_searchable_pages_reuses_the_last_index(workspace: MakeWorkspace, tmp_path: Path) -> None:
+    ws = workspace({"memory/2025-11-20.md": DAY, "memwiki.toml": "[site]\nrecent_days = 7\n"})
+    out = tmp_path / "site"
+    first = build(ws, out)
+    assert first.search is not None and not first.search.reused and first.search.pages > 0
+    index = sorted(p.relative_to(out).as_posix() for p in (out / "pagefind").rglob("*") if p.is_file())
+    # Only the home page changes: no searchable page does, so Pagefind does not run again.
+    (ws / "memwiki.toml").write_text("[site]\nrecent_days = 3\n", encoding="utf-8")
+    second = build(ws, out)
+    assert second.search is not None and second.search.reused
+    assert sorted(p.relative_to(out).as_posix() for p in (out / "pagefind").rglob("*") if p.is_file()) == index
+    # A daily log changes: its page is searched, so the index is made again.
+    (ws / "memory" / "2025-11-20.md").write_text(DAY + "\nA new line about the lighthouse.\n", encoding="utf-8")
+    third = build(ws, out)
+    assert third.search is not None and not third.search.reused
+    without_cache = build(ws, tmp_path / "fresh", cache=False)
+    assert without_cache.search is not None and not without_cache.search.reused
+    assert sorted(p.name for p in (out / "pagefind" / "fragment").iterdir()) == sorted(
+        p.name for p in (tmp_path / "fresh" / "pagefind" / "fragment").iterdir()
+    )
+
+
+@pytest.mark.browser
+def test_words_inside_chinese_text_are_found(page: Any, workspace: MakeWorkspace, tmp_path: Path) -> None:
+    ws = workspace(
+        {
+            "memory/2026-03-01.md": "# 2026-03-01\n\n今天写了一个爬虫，用来抓取新闻网站的标题。\n",
+            "memory/2026-03-02.md": "# 2026-03-02\n\n我们讨论了机器人项目的进度和下一步计划。\n",
+            "memory/2026-03-03.md": "# 2026-03-03\n\n下午去公园散步，天气很好。\n",
+        }
+    )
+    build(ws, tmp_path / "host" / "wiki")
+    assert list((tmp_path / "host" / "wiki" / "pagefind").glob("*.zh_*.pf_meta")), "indexed as Chinese"
+    with serving(tmp_path / "host") as url:
+        for word, day in (("爬虫", "2026-03-01"), ("机器人", "2026-03-02")):
+            page.goto(f"{url}wiki/search.html?q={word}")
+            page.wait_for_selector(".search-result")
+            assert page.inner_text(".search-status") == "1 page found."
+            assert f"memory/{day}.html" in (page.locator(".search-result a").first.get_attribute("href") or "")
