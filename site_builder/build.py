@@ -31,7 +31,7 @@ from site_builder.io.build_cache import (
     up_to_date,
 )
 from site_builder.io.reader import SourceFile, Workspace, open_workspace, read_raw, read_sources, source_file
-from site_builder.io.writer import Staging, check_output, write_derived, write_workspace_files
+from site_builder.io.writer import Staging, check_output, last_site_bytes, write_derived, write_workspace_files
 from site_builder.library.hygiene import broken_file_links, hygiene_report
 from site_builder.library.link import link_notes
 from site_builder.parse.note import parse_note
@@ -217,6 +217,7 @@ def build(
             opened.layout.names,
             reuse if isinstance(reuse, Fragments) else None,
             tick,
+            last_site_bytes(out) if cache else None,
         )
     with progress.stage("recall"):
         bundle = make_bundle(loaded.library, opened.config.title, opened.config.recall_max_tokens)
@@ -224,7 +225,7 @@ def build(
         if reflected is not None and reflector is not None:
             write_reflected(opened.root, reflected, reflector, later)
         staging = Staging(out)
-        staging.write(site.files | bundle.files())
+        staging.write(site.files | bundle.files)
     if search and search_later:
         staging.keep_from_output(SEARCH_FOLDER)
     stats = None
@@ -238,7 +239,7 @@ def build(
     staging.commit()
     with progress.stage("recall index"):
         _write_recall(loaded, bundle, diagnostics)
-    files = len(site.files) + len(bundle.files())
+    files = len(site.files) + len(bundle.files)
     if cache:
         save_cached(memwiki_dir, FRAGMENTS_FILE, site.fragments)
         # After reflect wrote, the input is new; a site whose search comes later is not finished: look again next time.
@@ -275,7 +276,7 @@ def _index_search(
 def _write_recall(loaded: Loaded, bundle: Bundle, diagnostics: Diagnostics) -> None:
     """recall.json into ``.memwiki/``, and the recall index brought up to date with the notes just parsed."""
     try:
-        write_derived(loaded.root / ".memwiki", bundle.files())
+        write_derived(loaded.root / ".memwiki", bundle.files)
     except OSError as exc:
         diagnostics.warn(".memwiki", 0, f"recall.json not copied into the workspace: {exc}", "io")
     try:

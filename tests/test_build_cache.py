@@ -130,3 +130,32 @@ def test_the_same_input_into_an_untouched_site_is_not_built_again(workspace: Mak
     assert "Built " in build()
     assert "the market" in (out / "memory/2026-01-02.html").read_text()
     assert "Built " in run("build", str(ws), "-o", str(out), "--no-reflect").output  # other settings: search on
+
+
+def test_pages_whose_view_is_unchanged_are_taken_from_the_last_site_not_rendered_again(
+    workspace: MakeWorkspace, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import jinja2
+
+    ws = workspace(FILES)
+    out = tmp_path / "a"
+    assert run("build", str(ws), "-o", str(out), "--no-search", "--no-reflect").exit_code == 0
+    rendered: list[str] = []
+    real = jinja2.Template.render
+
+    def spy(self: jinja2.Template, *args: object, **kwargs: object) -> str:
+        page = kwargs.get("page")
+        rendered.append(getattr(getattr(page, "chrome", None), "url", "?"))
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(jinja2.Template, "render", spy)
+    # Someone edits a page of the site by hand: it is not trusted, so it is rendered again.
+    (out / "memory.html").write_text("tampered", encoding="utf-8")
+    (ws / "memory/2026-01-02.md").write_text("# 2026-01-02\n\nMet @Sam at the market, then the harbour.\n")
+    assert run("build", str(ws), "-o", str(out), "--no-search", "--no-reflect").exit_code == 0
+    assert "memory/2026-01-02.html" in rendered and "memory.html" in rendered
+    assert "memory/2026-01-01.html" not in rendered, "an unchanged day is not rendered again"
+    monkeypatch.undo()
+    cold = run("build", str(ws), "-o", str(tmp_path / "cold"), "--no-search", "--no-reflect", "--no-cache")
+    assert cold.exit_code == 0
+    assert site_bytes(out) == site_bytes(tmp_path / "cold")

@@ -13,6 +13,7 @@ import ctypes
 import os
 import shutil
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from site_builder.core.diagnostics import Diagnostics
@@ -40,6 +41,24 @@ def check_output(out: Path, workspace: Path) -> Path:
         if any(out.iterdir()) and not (out / MARKER).is_file():
             raise OutputError(f"{out} exists and was not made by memwiki (no {MARKER} file); refusing to replace it")
     return out
+
+
+def last_site_bytes(out: Path) -> Callable[[str], bytes | None] | None:
+    """Read what the last build wrote into ``out`` (None when memwiki did not make the folder): the renderer takes
+    a page from there when nothing it shows changed (it checks the bytes against their digest first)."""
+    if not (out / MARKER).is_file():
+        return None
+
+    def read(rel: str) -> bytes | None:
+        target = out / rel
+        if out not in target.resolve().parents:
+            return None
+        try:
+            return target.read_bytes()
+        except OSError:
+            return None
+
+    return read
 
 
 class Staging:

@@ -9,6 +9,7 @@ close to what Claude and GPT tokenizers give for English prose in JSON.
 
 from __future__ import annotations
 
+import functools
 import json
 from dataclasses import dataclass, field
 from importlib import resources
@@ -83,7 +84,9 @@ class Bundle:
         parts = ", ".join(f"{n} {what}" for what, n in left_out.items())
         return line + f"; left out {parts} (full detail in recall/entities/)."
 
+    @functools.cached_property
     def files(self) -> dict[str, bytes]:
+        """recall.json and the shards as the bytes written (made once: the site and ``.memwiki/`` get the same)."""
         out = {BUNDLE_PATH: dumps(self.data).encode()}
         out.update({path: dumps(shard).encode() for path, shard in self.shards.items()})
         return out

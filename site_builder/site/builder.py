@@ -70,15 +70,18 @@ def folder_tree(notes: list[Note]) -> dict[str, Folder]:
 @dataclass
 class Fragments:
     """HTML a build rendered that the next one can reuse: notes by path and content hash, lines of Markdown by
-    text and depth. Valid while ``context`` — every name a link can resolve to — is unchanged."""
+    text and depth (valid while ``context`` — every name a link can resolve to — is unchanged), and each page's
+    view and bytes by digest (``pages``: the next build reuses a page whose view is the same)."""
 
     context: str = ""
     notes: dict[tuple[str, str], str] = field(default_factory=dict)
     inline: dict[tuple[str, str], str] = field(default_factory=dict)
+    pages: dict[str, tuple[str, str]] = field(default_factory=dict)  # site path -> (view digest, bytes digest)
 
     def update(self, other: Fragments) -> None:
         self.notes.update(other.notes)
         self.inline.update(other.inline)
+        self.pages.update(other.pages)
 
 
 def link_context(library: Library) -> str:
@@ -112,7 +115,9 @@ class PageBuilder:
         # What this build renders (and the last one did, when links still resolve the same), for reuse.
         self.fragments = Fragments(link_context(library))
         if reuse is not None and reuse.context == self.fragments.context:
-            self.fragments.update(reuse)
+            self.fragments.notes, self.fragments.inline = dict(reuse.notes), dict(reuse.inline)
+        # The last build's pages: a page whose view is the same renders to the same bytes, whatever the links.
+        self.last_pages = reuse.pages if reuse is not None else {}
         self.nav = [
             ("days", "Days", "memory/index.html"),
             ("entities", "Entities", "bank/entities/index.html"),

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import functools
+import hashlib
 import multiprocessing
 import os
+import pickle
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from pathlib import Path
@@ -55,6 +58,8 @@ class Rendered:
 # Below this many jobs a second process costs more than it saves.
 PARALLEL_FROM = 200
 
+LastBytes = Callable[[str], bytes | None]  # the bytes the last build wrote for a site path, if still there
+
 
 def render_site(
     library: Library,
@@ -63,12 +68,14 @@ def render_site(
     layouts: tuple[str, ...],
     reuse: Fragments | None = None,
     tick: Tick | None = None,
+    last_bytes: LastBytes | None = None,
 ) -> RenderedSite:
     """The whole site in memory: pages (over every core when it pays), feed, sitemap and theme files. ``reuse``:
-    the last build's fragments, used where links still resolve the same."""
+    the last build's fragments, used where links still resolve the same; with ``last_bytes`` a page whose view
+    is the one the last build rendered is taken as it was written, not rendered again."""
     builder = PageBuilder(library, config, MarkdownRenderer(), reuse)
     env = make_environment()
-    done = render_jobs(builder, page_jobs(builder, hygiene, layouts), env, tick)
+    done = render_jobs(builder, page_jobs(builder, hygiene, layouts), env, tick, last_bytes)
     builder.fragments.update(done.fragments)
     feeds = [feed_page(builder), *filter(None, [sitemap_page(builder, done.listed)])]
     files = done.files | render_pages(feeds, env) | theme_files()
@@ -76,26 +83,32 @@ def render_site(
 
 
 def render_jobs(
-    builder: PageBuilder, jobs: list[PageJob], env: jinja2.Environment, tick: Tick | None = None
+    builder: PageBuilder,
+    jobs: list[PageJob],
+    env: jinja2.Environment,
+    tick: Tick | None = None,
+    last_bytes: LastBytes | None = None,
 ) -> Rendered:
     """Every job's pages, rendered. With two processes a forked child takes every second job: it inherits the
     library as it is (nothing to send), and the output is the same bytes as from one process. ``tick`` hears how
     many pages are done (counted in this process, times the number of processes)."""
+    last = Reuse(builder.last_pages, last_bytes) if last_bytes else None
     if process_count(len(jobs)) == 1:
-        return _render_share(jobs, env, 0, 1, tick)
+        return _render_share(jobs, env, 0, 1, tick, last)
     context = multiprocessing.get_context("fork")
     receive, send = context.Pipe(duplex=False)
-    child = context.Process(target=_render_child, args=(builder, jobs, env, send), daemon=True)
+    child = context.Process(target=_render_child, args=(builder, jobs, env, send, last), daemon=True)
     child.start()
     send.close()
-    mine = _render_share(jobs, env, 0, 2, (lambda done: tick(2 * done)) if tick else None)
+    mine = _render_share(jobs, env, 0, 2, (lambda done: tick(2 * done)) if tick else None, last)
     try:
         theirs: Rendered | None = receive.recv()
     except EOFError:  # the child died
         theirs = None
     child.join()
     if theirs is None:  # its share again, here: an error it met is raised with its real traceback
-        theirs = _render_share(jobs, env, 1, 2)
+        theirs = _render_share(jobs, env, 1, 2, None, last)
+    theirs.fragments.pages.update(mine.fragments.pages)
     return Rendered(mine.files | theirs.files, mine.listed + theirs.listed, theirs.fragments)
 
 
@@ -108,10 +121,12 @@ def process_count(jobs: int) -> int:
     return 2 if len(os.sched_getaffinity(0)) > 1 else 1
 
 
-def _render_child(builder: PageBuilder, jobs: list[PageJob], env: jinja2.Environment, send: Connection) -> None:
+def _render_child(
+    builder: PageBuilder, jobs: list[PageJob], env: jinja2.Environment, send: Connection, last: Reuse | None
+) -> None:
     try:
         known_notes, known_inline = set(builder.fragments.notes), set(builder.fragments.inline)
-        done = _render_share(jobs, env, 1, 2)
+        done = _render_share(jobs, env, 1, 2, None, last)
         mine = builder.fragments  # what the parent does not have yet: the fragments this share rendered
         done.fragments.notes = {k: v for k, v in mine.notes.items() if k not in known_notes}
         done.fragments.inline = {k: v for k, v in mine.inline.items() if k not in known_inline}
@@ -122,13 +137,43 @@ def _render_child(builder: PageBuilder, jobs: list[PageJob], env: jinja2.Environ
         send.close()
 
 
+@dataclass(frozen=True)
+class Reuse:
+    """The last build's pages: each one's view and bytes digests, and where to read the bytes it wrote."""
+
+    pages: dict[str, tuple[str, str]]
+    last_bytes: LastBytes
+
+    def same(self, url: str, view: str) -> bytes | None:
+        """The bytes written for ``url`` last time, when its view was ``view`` and the file is still as written."""
+        known = self.pages.get(url)
+        if known is None or known[0] != view:
+            return None
+        data = self.last_bytes(url)
+        return data if data is not None and _digest(data) == known[1] else None
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
+
+
 def _render_share(
-    jobs: list[PageJob], env: jinja2.Environment, share: int, shares: int, tick: Tick | None = None
+    jobs: list[PageJob],
+    env: jinja2.Environment,
+    share: int,
+    shares: int,
+    tick: Tick | None = None,
+    last: Reuse | None = None,
 ) -> Rendered:
     done = Rendered()
     for job in jobs[share::shares]:
         for page in job():
-            done.files[page.chrome.url] = env.get_template(page.template).render(page=page).encode("utf-8")
+            view = _digest(pickle.dumps(page, protocol=pickle.HIGHEST_PROTOCOL))
+            data = last.same(page.chrome.url, view) if last else None
+            if data is None:
+                data = env.get_template(page.template).render(page=page).encode("utf-8")
+            done.files[page.chrome.url] = data
+            done.fragments.pages[page.chrome.url] = (view, _digest(data))
             if page.chrome.listed:
                 done.listed.append(page.chrome.url)
         if tick:
