@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import sqlite3
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -31,7 +32,14 @@ from site_builder.io.build_cache import (
     up_to_date,
 )
 from site_builder.io.reader import SourceFile, Workspace, open_workspace, read_raw, read_sources, source_file
-from site_builder.io.writer import Staging, check_output, last_site_bytes, write_derived, write_workspace_files
+from site_builder.io.writer import (
+    Staging,
+    build_lock,
+    check_output,
+    last_site_bytes,
+    write_derived,
+    write_workspace_files,
+)
 from site_builder.library.hygiene import broken_file_links, hygiene_report
 from site_builder.library.link import link_notes
 from site_builder.parse.note import parse_note
@@ -185,8 +193,28 @@ def build(
     """Reflect (when a reflector is given), then build the site. Under ``strict`` any warning keeps the old site.
     ``search_later``: the new site keeps the last search index, and ``update_search`` brings it up to date after
     (serve: the edited page reloads first)."""
-    progress = progress or Progress()
     opened = open_workspace(workspace)
+    with build_lock(opened.root / ".memwiki", lambda message: print(f"memwiki: {message}", file=sys.stderr)):
+        return _build(
+            opened, output, strict=strict, search=search, progress=progress, base_url=base_url,
+            reflector=reflector, cache=cache, search_later=search_later,
+        )  # fmt: skip
+
+
+def _build(
+    workspace: Workspace,
+    output: str | Path | None,
+    *,
+    strict: bool,
+    search: bool,
+    progress: Progress | None,
+    base_url: str | None,
+    reflector: Reflector | None,
+    cache: bool,
+    search_later: bool,
+) -> BuildResult:
+    progress = progress or Progress()
+    opened = workspace
     if base_url is not None:
         opened = opened.with_config(dataclasses.replace(opened.config, base_url=base_url.rstrip("/")))
     out = check_output(Path(output) if output else opened.root / "_site", opened.root)
@@ -255,7 +283,8 @@ def build(
 
 def update_search(output: Path, workspace: Path) -> SearchStats:
     """Index the site in place: the new index is made beside the old one, which it then replaces at once."""
-    return index_site(output, workspace / ".memwiki" / "cache", swap=True)
+    with build_lock(workspace / ".memwiki", lambda message: print(f"memwiki: {message}", file=sys.stderr)):
+        return index_site(output, workspace / ".memwiki" / "cache", swap=True)
 
 
 def _index_search(

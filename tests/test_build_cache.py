@@ -159,3 +159,30 @@ def test_pages_whose_view_is_unchanged_are_taken_from_the_last_site_not_rendered
     cold = run("build", str(ws), "-o", str(tmp_path / "cold"), "--no-search", "--no-reflect", "--no-cache")
     assert cold.exit_code == 0
     assert site_bytes(out) == site_bytes(tmp_path / "cold")
+
+
+def test_a_second_build_of_the_same_workspace_waits_for_the_first(
+    workspace: MakeWorkspace, tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    import fcntl
+    import threading
+    import time
+
+    from site_builder.build import build
+
+    ws = workspace(FILES)
+    (ws / ".memwiki").mkdir()
+    with open(ws / ".memwiki" / "build.lock", "a+", encoding="utf-8") as held:
+        held.write("pid 12345\n")
+        held.flush()
+        fcntl.flock(held, fcntl.LOCK_EX)  # another build is running
+        second = threading.Thread(target=build, args=(ws, tmp_path / "site"), kwargs={"search": False})
+        second.start()
+        time.sleep(1.0)
+        assert second.is_alive(), "the second build waits"
+        assert not (tmp_path / "site").exists(), "and writes nothing meanwhile"
+        fcntl.flock(held, fcntl.LOCK_UN)
+    second.join(timeout=60)
+    assert not second.is_alive()
+    assert (tmp_path / "site" / "index.html").is_file()
+    assert "waiting for another build of this workspace to finish (pid 12345)" in capfd.readouterr().err
