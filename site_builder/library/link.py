@@ -11,7 +11,7 @@ from collections import Counter, defaultdict
 from site_builder.core.diagnostics import Diagnostics
 from site_builder.core.model import Entity, Fact, Library, Link, Note, Opinion, OpinionPoint, Resolver, fact_order
 from site_builder.core.names import entity_key, heading_slug, slugify
-from site_builder.library.opinions import collect_opinions, repoint_opinions
+from site_builder.library.opinions import collect_opinions, repoint_opinions, restated_differently
 
 OPINIONS_PATH = "bank/opinions.md"
 
@@ -47,6 +47,7 @@ def link_notes(notes: list[Note], opinions: list[Opinion] | None = None) -> Libr
         )
     facts = [f for n in public for f in n.facts]
     facts_by_entity = _facts_by_entity(facts, resolver)
+    diagnostics.items += restated_differently(facts)
     if opinions is None:
         opinions = collect_opinions(facts, recorded_history(by_path))
     else:
