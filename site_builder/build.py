@@ -9,11 +9,12 @@ write:  reflect's pages into the workspace -> the site, staged -> search index
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
-from site_builder.core.diagnostics import Diagnostics
+from site_builder.core.diagnostics import WHOLE_WORKSPACE, Diagnostics
 from site_builder.core.model import Library, Note
 from site_builder.core.progress import Progress, Tick
 from site_builder.io.build_cache import (
@@ -32,7 +33,7 @@ from site_builder.io.build_cache import (
 )
 from site_builder.io.reader import SourceFile, Workspace, open_workspace, read_raw, read_sources, source_file
 from site_builder.io.writer import Staging, check_output, write_derived, write_workspace_files
-from site_builder.library.hygiene import broken_file_links, hygiene_report
+from site_builder.library.hygiene import broken_file_links, future_dated, hygiene_report
 from site_builder.library.link import link_notes
 from site_builder.parse.note import parse_note
 from site_builder.recall.bundle import Bundle, make_bundle
@@ -64,6 +65,7 @@ class Loaded:
             found.items.extend(note.problems)
         found.extend(self.library.problems)
         found.items.extend(broken_file_links(self.notes))
+        found.items.extend(future_dated(self.notes, dt.date.today()))
         return found
 
 
@@ -187,6 +189,7 @@ def build(
     (serve: the edited page reloads first)."""
     progress = progress or Progress()
     opened = open_workspace(workspace)
+    opened.require_usable()  # nothing is written into a folder that holds no memory, or with settings in error
     if base_url is not None:
         opened = opened.with_config(dataclasses.replace(opened.config, base_url=base_url.rstrip("/")))
     out = check_output(Path(output) if output else opened.root / "_site", opened.root)
@@ -261,7 +264,7 @@ def _index_search(staging: Staging, progress: Progress, diagnostics: Diagnostics
         with progress.stage("index"):
             return index_site(staging.path)
     except SearchIndexError as exc:
-        diagnostics.warn(".", 0, f"search index not built: {exc}", "search")
+        diagnostics.warn(WHOLE_WORKSPACE, 0, f"search index not built: {exc}", "search")
         return None
     except BaseException:
         staging.abort()
