@@ -9,12 +9,13 @@ write:  reflect's pages into the workspace -> the site, staged -> search index
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 import sqlite3
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from site_builder.core.diagnostics import Diagnostics
+from site_builder.core.diagnostics import WHOLE_WORKSPACE, Diagnostics
 from site_builder.core.model import Library, Note
 from site_builder.core.progress import Progress, Tick
 from site_builder.io.build_cache import (
@@ -40,7 +41,7 @@ from site_builder.io.writer import (
     write_derived,
     write_workspace_files,
 )
-from site_builder.library.hygiene import broken_file_links, hygiene_report
+from site_builder.library.hygiene import broken_file_links, future_dated, hygiene_report
 from site_builder.library.link import link_notes
 from site_builder.parse.note import parse_note
 from site_builder.recall.bundle import Bundle, make_bundle
@@ -72,6 +73,7 @@ class Loaded:
             found.items.extend(note.problems)
         found.extend(self.library.problems)
         found.items.extend(broken_file_links(self.notes))
+        found.items.extend(future_dated(self.notes, dt.date.today()))
         return found
 
 
@@ -194,6 +196,7 @@ def build(
     ``search_later``: the new site keeps the last search index, and ``update_search`` brings it up to date after
     (serve: the edited page reloads first)."""
     opened = open_workspace(workspace)
+    opened.require_usable()  # nothing is written into a folder that holds no memory, or with settings in error
     with build_lock(opened.root / ".memwiki", lambda message: print(f"memwiki: {message}", file=sys.stderr)):
         return _build(
             opened, output, strict=strict, search=search, progress=progress, base_url=base_url,
@@ -295,7 +298,7 @@ def _index_search(
         with progress.stage("index"):
             return index_site(staging.path, cache)
     except SearchIndexError as exc:
-        diagnostics.warn(".", 0, f"search index not built: {exc}", "search")
+        diagnostics.warn(WHOLE_WORKSPACE, 0, f"search index not built: {exc}", "search")
         return None
     except BaseException:
         staging.abort()

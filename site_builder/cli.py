@@ -16,7 +16,7 @@ import click
 
 from site_builder import __version__
 from site_builder.core.diagnostics import PROBLEM_CODES, Diagnostics
-from site_builder.io.reader import WorkspaceError, open_workspace
+from site_builder.io.reader import BadSettings, NotAWorkspace, WorkspaceError, open_workspace
 from site_builder.io.writer import OutputError, check_output
 from site_builder.recall.agent_view import FORMATS
 
@@ -44,9 +44,26 @@ def main() -> None:
     """
 
 
-def _report(diagnostics: Diagnostics, strict: bool) -> None:
-    for line in diagnostics.report(strict):
+def _report(diagnostics: Diagnostics, strict: bool, workspace: Path) -> None:
+    for line in diagnostics.report(strict, str(workspace)):
         click.echo(line, err=True)
+
+
+class Unusable(click.ClickException):
+    """The workspace cannot be built as it is (not a memory workspace, settings in error): exit 2, nothing written."""
+
+    exit_code = 2
+
+
+def _unusable(exc: WorkspaceError) -> click.ClickException:
+    """The exception to raise for ``exc``: exit 2 when the folder or its settings are unusable, else 1."""
+    if isinstance(exc, BadSettings):
+        for problem in exc.problems:
+            click.echo(f"{problem.where}: error: {problem.message}", err=True)
+        return Unusable(str(exc))
+    if isinstance(exc, NotAWorkspace):
+        return Unusable(str(exc))
+    return click.ClickException(str(exc))
 
 
 @main.command("build")
@@ -87,10 +104,12 @@ def build_command(
             reflector=reflector,
             cache=not no_cache,
         )
-    except (WorkspaceError, OutputError, ReflectorError) as exc:
+    except WorkspaceError as exc:
+        raise _unusable(exc) from None
+    except (OutputError, ReflectorError) as exc:
         raise click.ClickException(str(exc)) from None
     diagnostics = result.diagnostics
-    _report(diagnostics, strict)
+    _report(diagnostics, strict, opened.root)
     count = len(diagnostics.items)
     if not result.written:
         click.echo(f"Build failed under --strict: {count} problem(s); the previous site is unchanged.", err=True)
@@ -126,10 +145,12 @@ def check_command(workspace: Path, strict: bool) -> None:
         raise click.ClickException(str(exc)) from None
     diagnostics = loaded.problems()
     sections = hygiene_report(loaded.library, diagnostics)
-    click.echo("\n".join([*inventory_lines(loaded.workspace, loaded.notes), *report_lines(sections)]))
-    problems = [d for d in diagnostics.items if strict or d.code in PROBLEM_CODES]
-    click.echo(f"{sum(len(s.findings) for s in sections)} finding(s), {len(problems)} problem(s).")
-    if problems:
+    root = str(loaded.root)
+    click.echo("\n".join([*inventory_lines(loaded.workspace, loaded.notes), *report_lines(sections, root)]))
+    problems = [d for d in diagnostics.items if d.code in PROBLEM_CODES or d.level == "error"]
+    findings = sum(len(s.findings) for s in sections)
+    click.echo(f"{findings} finding(s), {len(problems)} problem(s).")
+    if problems or (strict and findings):
         sys.exit(1)
 
 
@@ -218,14 +239,17 @@ def reflect_command(workspace: Path, dry_run: bool, provider: str | None, strict
     from site_builder.reflect.choose import ReflectorError, make_reflector
 
     try:
+        open_workspace(workspace).require_usable()
         loaded = load(workspace, Progress.for_terminal())
         reflector = make_reflector(loaded.workspace.config, provider, root=loaded.root)
-    except (WorkspaceError, ReflectorError) as exc:
+    except WorkspaceError as exc:
+        raise _unusable(exc) from None
+    except ReflectorError as exc:
         raise click.ClickException(str(exc)) from None
     _, result, found = reflect_workspace(loaded, reflector, dry_run=dry_run)
     if dry_run:
         click.echo(result.diff(), nl=False)
-    _report(found, strict)
+    _report(found, strict, loaded.root)
     click.echo(result.summary(dry_run))
     if strict and found.items:
         sys.exit(1)
@@ -271,9 +295,12 @@ def serve_command(
 
     try:
         opened = open_workspace(workspace)
+        opened.require_usable()
         out = check_output(output or opened.root / "_site", opened.root)
         serve_workspace(opened, out, host, port, strict, base_url, not no_reflect)
-    except (WorkspaceError, OutputError, OSError) as exc:
+    except WorkspaceError as exc:
+        raise _unusable(exc) from None
+    except (OutputError, OSError) as exc:
         raise click.ClickException(str(exc)) from None
 
 

@@ -55,14 +55,14 @@ CASES: list[tuple[str, dict[str, str | bytes], str]] = [
         "bank/entities/Anna.md:2: warning: front matter must be a mapping",
     ),
     (
-        "link to nothing",
-        {"memory/2025-11-20.md": "# D\nSee [[Nowhere Land]].\n", "memory/2025-11-21.md": "# D\n[[Nowhere Land]]\n"},
-        "memory/2025-11-20.md:2: warning: 'Nowhere Land' has no page",
+        "link to a file that is not there",
+        {"memory/2025-11-20.md": "# D\nSee [the plan](plan.md).\n"},
+        "memory/2025-11-20.md:2: warning: links to memory/plan.md, which is not here",
     ),
     (
-        "mention without page",
-        {"memory/2025-11-20.md": "# D\nMet @Zed.\n", "memory/2025-11-21.md": "# D\nMet @Zed.\n"},
-        "memory/2025-11-20.md:2: warning: 'Zed' has no page",
+        "wikilink to a path that is not there",
+        {"memory/2025-11-20.md": "# D\nSee [[gone/away]].\n"},
+        "memory/2025-11-20.md:2: warning: [[gone/away]]: no such note in the workspace",
     ),
     (
         "missing heading",
@@ -79,13 +79,24 @@ CASES: list[tuple[str, dict[str, str | bytes], str]] = [
         {"memory/2025-11-20.md": b"\x00\x01\x02PNG"},
         "memory/2025-11-20.md:1: warning: looks like a binary file",
     ),
-    ("bad config", {"memwiki.toml": "[site\ntitle = 1\n"}, "memwiki.toml:1: warning: not valid TOML"),
     (
-        "config value of the wrong type",
-        {"memwiki.toml": "[site]\ntitle = 'x'\n\n[recall]\nmax_tokens = 'many'\n"},
-        "memwiki.toml:5: warning: max_tokens must be int",
+        "unknown setting",
+        {"memwiki.toml": "[site]\ntitel = 'x'\n"},
+        "memwiki.toml:2: warning: unknown setting 'titel' in [site] is ignored; did you mean [site] title?",
     ),
-    ("config section not a table", {"memwiki.toml": "site = 3\n"}, "memwiki.toml:1: warning: [site] must be a table"),
+    (
+        "log dated in the future",
+        {"memory/2030-01-01.md": "# D\nA typo in the year.\n"},
+        "memory/2030-01-01.md:1: warning: dated 2030-01-01 by its name, which is after today",
+    ),
+    (
+        "opinion id restated with another statement",
+        {
+            "bank/opinions.md": "# O\n- O(c=0.5) @Peter: Peter likes tea. ^tea\n",
+            "memory/2025-11-20.md": "# D\n## Retain\n- O(c=0.9) @Peter: Peter hates mornings. ^tea\n",
+        },
+        'memory/2025-11-20.md:3: warning: opinion ^tea is restated with a different statement: "Peter hates mornings."',
+    ),
     (
         "same fact twice in a file",
         {"memory/2025-11-20.md": "# D\n## Retain\n- W @Peter: Same.\n- W @Peter: Same.\n"},
@@ -293,11 +304,12 @@ def test_two_entity_files_differing_in_case(tmp_path: Path) -> None:
     assert "bank/entities/peter_.md: warning: same entity as bank/entities/Peter.md" in result.output
 
 
-def test_empty_workspace_builds_an_empty_site(tmp_path: Path) -> None:
-    (tmp_path / "ws").mkdir()
-    result = run("build", str(tmp_path / "ws"), "-o", str(tmp_path / "site"), "--no-search")
+def test_a_workspace_with_only_settings_builds_an_empty_site_and_names_its_path(tmp_path: Path) -> None:
+    ws = write_workspace(tmp_path / "ws", {"memwiki.toml": "[site]\ntitle = 'Empty'\n"})
+    result = run("build", str(ws), "-o", str(tmp_path / "site"), "--no-search")
     assert result.exit_code == 0
-    assert ".: warning: the workspace holds no Markdown memory files" in result.output
+    assert f"\n{ws.resolve()}: warning: the workspace holds no Markdown memory files" in "\n" + result.output
+    assert ".: warning" not in result.output
     assert (tmp_path / "site" / "index.html").is_file()
 
 

@@ -148,7 +148,7 @@ def test_pages_are_made_for_mentions_but_not_for_bare_links_or_unsafe_names(tmp_
     assert "'CON' is not a safe file name" in output
 
 
-def test_opinion_history_is_appended_never_rewritten(tmp_path: Path) -> None:
+def test_opinion_history_keeps_every_point_in_date_order(tmp_path: Path) -> None:
     ws = write_workspace(tmp_path / "ws", BASE)
     reflect(ws)
     opinions = ws / "bank/opinions.md"
@@ -160,9 +160,10 @@ def test_opinion_history_is_appended_never_rewritten(tmp_path: Path) -> None:
     reflect(ws)
     text = opinions.read_text(encoding="utf-8")
     after = re.findall(r"^\| .* \|$", text, re.M)[1:]
-    assert after[:2] == rows  # both earlier points are still there, as written
-    assert after[2].split(" | ")[1:3] == ["0.50", "stated"]
-    assert "confidence **0.50**" in text
+    # Every earlier point is still there, as written; the new statement joins the undated ones.
+    assert [after[0], after[2]] == rows
+    assert after[1].split(" | ")[1:3] == ["0.50", "stated"]
+    assert "confidence **0.50**" in text  # the removed log's 0.70 is history, not what memory says now
     assert "changed 0 page(s)" in reflect(ws)
 
 

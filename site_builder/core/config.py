@@ -1,15 +1,27 @@
-"""memwiki.toml: optional settings of a workspace, with defaults."""
+"""memwiki.toml: optional settings of a workspace, with defaults, checked against what memwiki knows.
+
+Every setting is declared once in ``SETTINGS`` (table, key, type, allowed values).
+A value of the wrong type or out of range is an error at its file:line, and the
+commands that would act on it (build, serve, reflect) stop before writing
+anything: a site published with a setting the person did not mean is a worse
+surprise than a clear message. A key memwiki does not know is a warning naming
+the closest known key, so a typo (``titel``) does not pass in silence.
+"""
 
 from __future__ import annotations
 
+import dataclasses
+import difflib
 import re
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TypeVar
 
-from site_builder.core.diagnostics import Diagnostics
+from site_builder.core.diagnostics import Diagnostic, Diagnostics
 
-T = TypeVar("T")
+CONFIG_NAME = "memwiki.toml"
+LAYOUTS = ("clawd-v2", "openclaw", "tinyclaw", "toebeans", "clawxmemory", "claude-code")
+PROVIDERS = ("offline", "anthropic")
 
 
 @dataclass(frozen=True)
@@ -22,80 +34,149 @@ class Config:
     reflect_provider: str = "offline"
     reflect_model: str = "claude-haiku-5-5"  # a current small Claude model
     recent_days: int = 7
-    layout: str = ""  # "" = detect; else one of io.layout.LAYOUT_NAMES
+    layout: str = ""  # "" = detect; else one of LAYOUTS
 
 
-def parse_config(text: str | None, diagnostics: Diagnostics, path: str = "memwiki.toml") -> Config:
-    """Parse the TOML text of ``memwiki.toml``; bad values warn and keep the default."""
+@dataclass(frozen=True)
+class Setting:
+    """One key of memwiki.toml: the ``Config`` field it sets, its type, and what a valid value is."""
+
+    field: str
+    kind: type
+    check: Callable[[object], str] = lambda value: ""  # "" when the value is fine, else what it must be
+
+
+def _between(low: int, high: int) -> Callable[[object], str]:
+    return lambda value: "" if low <= value <= high else f"must be from {low:,} to {high:,}"  # type: ignore[operator]
+
+
+def _one_of(*choices: str, empty: bool = False) -> Callable[[object], str]:
+    def check(value: object) -> str:
+        if value in choices or (empty and value == ""):
+            return ""
+        return "must be one of " + ", ".join(repr(c) for c in choices)
+
+    return check
+
+
+def _absolute_url(value: object) -> str:
+    ok = value == "" or re.match(r"^https?://[^\s/]+", str(value))
+    return "" if ok else "must be an absolute http(s) URL like 'https://me.github.io/memory' (or '')"
+
+
+def _not_blank(value: object) -> str:
+    return "" if str(value).strip() else "must not be empty"
+
+
+SETTINGS: dict[str, dict[str, Setting]] = {
+    "site": {
+        "title": Setting("title", str, _not_blank),
+        "base_url": Setting("base_url", str, _absolute_url),
+        "recent_days": Setting("recent_days", int, _between(1, 3650)),
+    },
+    "recall": {"max_tokens": Setting("recall_max_tokens", int, _between(50, 1_000_000))},
+    "reflect": {
+        "provider": Setting("reflect_provider", str, _one_of(*PROVIDERS)),
+        "model": Setting("reflect_model", str, _not_blank),
+    },
+    "workspace": {"layout": Setting("layout", str, _one_of(*LAYOUTS, empty=True))},
+}
+KIND_NAMES = {str: "text in quotes", int: "a whole number"}
+
+
+def parse_config(text: str | None, diagnostics: Diagnostics, path: str = CONFIG_NAME) -> Config:
+    """The settings in the TOML ``text`` of ``memwiki.toml``; what is wrong goes to ``diagnostics`` at file:line.
+
+    A value in error keeps its default here; ``config_errors`` tells the commands not to go on.
+    """
     if text is None:
         return Config()
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        line = _line_of(str(exc))
-        diagnostics.warn(path, line, f"not valid TOML ({exc}); using defaults", "config")
+        diagnostics.error(path, _line_of(str(exc)), f"not valid TOML ({exc})", "config")
         return Config()
-    where = _Where(text, path, diagnostics)
-    site = _table(data, "site", where)
-    recall = _table(data, "recall", where)
-    reflect = _table(data, "reflect", where)
-    workspace = _table(data, "workspace", where)
-    defaults = Config()
-    return Config(
-        title=_get(site, "title", str, defaults.title, where),
-        base_url=_get(site, "base_url", str, defaults.base_url, where).rstrip("/"),
-        recall_max_tokens=_get(recall, "max_tokens", int, defaults.recall_max_tokens, where),
-        reflect_provider=_get(reflect, "provider", str, defaults.reflect_provider, where),
-        reflect_model=_get(reflect, "model", str, defaults.reflect_model, where),
-        recent_days=_get(site, "recent_days", int, defaults.recent_days, where),
-        layout=_layout(_get(workspace, "layout", str, defaults.layout, where), where),
-    )
+    where = _Locator(text)
+    values: dict[str, object] = {}
+    for table, value in data.items():
+        if table not in SETTINGS:
+            _unknown(diagnostics, path, where.line(None, table), table, None)
+        elif not isinstance(value, dict):
+            diagnostics.error(path, where.line(None, table), f"[{table}] must be a table of settings", "config")
+        else:
+            for key, given in value.items():
+                values |= _setting(diagnostics, path, where.line(table, key), table, key, given)
+    config = dataclasses.replace(Config(), **values)  # type: ignore[arg-type]
+    return dataclasses.replace(config, base_url=config.base_url.rstrip("/"))
 
 
-LAYOUTS = ("clawd-v2", "openclaw", "tinyclaw", "toebeans", "clawxmemory", "claude-code")
+def config_errors(problems: tuple[Diagnostic, ...] | list[Diagnostic]) -> list[Diagnostic]:
+    """The problems of the settings that stop a command (wrong types, values out of range, bad TOML)."""
+    return [p for p in problems if p.level == "error"]
 
 
-def _layout(name: str, where: _Where) -> str:
-    if name and name not in LAYOUTS:
-        where.warn("layout", f"unknown layout {name!r}; use one of {', '.join(LAYOUTS)} (detecting instead)")
-        return ""
-    return name
+def _setting(diagnostics: Diagnostics, path: str, line: int, table: str, key: str, value: object) -> dict[str, object]:
+    setting = SETTINGS[table].get(key)
+    if setting is None:
+        _unknown(diagnostics, path, line, key, table)
+        return {}
+    wrong_type = not isinstance(value, setting.kind) or isinstance(value, bool)
+    problem = f"must be {KIND_NAMES[setting.kind]}" if wrong_type else setting.check(value)
+    if problem:
+        shown = _toml_value(value)
+        diagnostics.error(path, line, f"[{table}] {key} {problem}, not {shown}", "config")
+        return {}
+    return {setting.field: value}
 
 
-class _Where:
-    """Reports a problem at the line of memwiki.toml where the key is written."""
+def _unknown(diagnostics: Diagnostics, path: str, line: int, key: str, table: str | None) -> None:
+    """A key memwiki does not read: a warning that names the closest one it does."""
+    known = [f"[{t}] {k}" for t, keys in SETTINGS.items() for k in keys]
+    if table is None:
+        candidates = {t: f"[{t}]" for t in SETTINGS} | {k: f"[{t}] {k}" for t, keys in SETTINGS.items() for k in keys}
+        what = f"unknown setting '{key}'"
+    else:
+        candidates = {k: f"[{table}] {k}" for k in SETTINGS[table]}
+        what = f"unknown setting '{key}' in [{table}]"
+    close = difflib.get_close_matches(key.lower(), list(candidates), n=1, cutoff=0.6)
+    hint = f"did you mean {candidates[close[0]]}?" if close else "memwiki reads " + ", ".join(known)
+    diagnostics.warn(path, line, f"{what} is ignored; {hint}", "config")
 
-    def __init__(self, text: str, path: str, diagnostics: Diagnostics) -> None:
+
+def _toml_value(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return repr(value)
+    if isinstance(value, int | float):
+        return str(value)
+    return f"a {type(value).__name__}"
+
+
+class _Locator:
+    """Finds the line of memwiki.toml where a key of a table (or a table) is written."""
+
+    TABLE = re.compile(r"^\s*\[\s*([\w.-]+)\s*\]")
+    KEY = re.compile(r"^\s*([\w-]+|\"[^\"]*\"|'[^']*')\s*=")
+
+    def __init__(self, text: str) -> None:
         self.lines = text.split("\n")
-        self.path = path
-        self.diagnostics = diagnostics
 
-    def warn(self, key: str, message: str) -> None:
-        pattern = re.compile(rf"^\s*(\[\s*)?{re.escape(key)}\s*(=|\])")
-        line = next((i + 1 for i, text in enumerate(self.lines) if pattern.match(text)), 1)
-        self.diagnostics.warn(self.path, line, message, "config")
-
-
-def _table(data: dict[str, object], name: str, where: _Where) -> dict[str, object]:
-    value = data.get(name, {})
-    if isinstance(value, dict):
-        return value
-    where.warn(name, f"[{name}] must be a table; ignored")
-    return {}
-
-
-def _get(table: dict[str, object], key: str, kind: type[T], default: T, where: _Where) -> T:
-    value = table.get(key, default)
-    if isinstance(value, kind) and not (kind is int and isinstance(value, bool)):
-        return value
-    where.warn(key, f"{key} must be {kind.__name__}; using {default!r}")
-    return default
+    def line(self, table: str | None, key: str) -> int:
+        current: str | None = None
+        for number, text in enumerate(self.lines, 1):
+            header = self.TABLE.match(text)
+            if header:
+                current = header[1]
+                if table is None and current == key:
+                    return number
+                continue
+            found = self.KEY.match(text)
+            if found and found[1].strip("\"'") == key and current == table:
+                return number
+        return 1
 
 
 def _line_of(message: str) -> int:
-    marker = "line "
-    if marker in message:
-        digits = message.split(marker, 1)[1].split(",")[0].split(")")[0]
-        if digits.isdigit():
-            return int(digits)
-    return 0
+    found = re.search(r"line (\d+)", message)
+    return int(found[1]) if found else 1

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Literal
 
 # Codes of diagnostics that mean input was lost or misread: ``memwiki check`` fails on these.
 PROBLEM_CODES = frozenset(
@@ -23,19 +24,30 @@ PROBLEM_CODES = frozenset(
 )
 
 
+WHOLE_WORKSPACE = "."  # the path of a problem about the whole workspace; terminals show the workspace's own path
+
+
 @dataclass(frozen=True, order=True)
 class Diagnostic:
-    """One problem found in the workspace, e.g. ``memory/2025-11-27.md:12: bad confidence``."""
+    """One problem found in the workspace, e.g. ``memory/2025-11-27.md:12: bad confidence``.
+
+    ``level`` is ``error`` only for what stops a command (settings it cannot use); the rest are warnings.
+    """
 
     path: str
     line: int
     message: str
     code: str = "general"
+    level: Literal["warning", "error"] = "warning"
 
     @property
     def where(self) -> str:
         """``path:line``, or only the path when the problem is about the whole file."""
         return f"{self.path}:{self.line}" if self.line else self.path
+
+    def located(self, workspace: str = WHOLE_WORKSPACE) -> str:
+        """``where``, with a problem about the whole workspace placed at the workspace's path."""
+        return workspace if self.path == WHOLE_WORKSPACE else self.where
 
 
 @dataclass
@@ -47,13 +59,18 @@ class Diagnostics:
     def warn(self, path: str, line: int, message: str, code: str = "general") -> None:
         self.items.append(Diagnostic(path, line, message, code))
 
+    def error(self, path: str, line: int, message: str, code: str = "general") -> None:
+        self.items.append(Diagnostic(path, line, message, code, "error"))
+
     def extend(self, other: Diagnostics) -> None:
         self.items.extend(other.items)
 
-    def report(self, strict: bool = False) -> list[str]:
-        """``file:line: warning: message`` lines in file order (``error`` under ``--strict``)."""
-        level = "error" if strict else "warning"
-        return [f"{d.where}: {level}: {d.message}" for d in self.sorted()]
+    def report(self, strict: bool = False, workspace: str = WHOLE_WORKSPACE) -> list[str]:
+        """``file:line: warning: message`` lines in file order (``error`` under ``--strict``).
+
+        ``workspace``: the path to show for problems about the whole workspace.
+        """
+        return [f"{d.located(workspace)}: {'error' if strict else d.level}: {d.message}" for d in self.sorted()]
 
     def sorted(self) -> list[Diagnostic]:
         """Unique diagnostics in file and line order, for stable reports."""

@@ -17,9 +17,6 @@ from dataclasses import dataclass
 
 from site_builder.core.model import NoteKind
 
-CONFIG_NAME = "memwiki.toml"
-
-
 # Files an agent loads into every prompt (OpenClaw's bootstrap files; TinyClaw copies AGENTS.md and heartbeat.md).
 STANDING = {"agents", "user", "identity", "tools", "heartbeat", "now", "projects", "bootstrap"}
 # The core memory, in order of preference: the first one present is the home page's core memory.

@@ -8,15 +8,17 @@ byte costs a warning, never the build.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import os
+import shlex
 from dataclasses import dataclass
 from pathlib import Path
 
-from site_builder.core.config import Config, parse_config
-from site_builder.core.diagnostics import Diagnostic, Diagnostics
+from site_builder.core.config import CONFIG_NAME, Config, config_errors, parse_config
+from site_builder.core.diagnostics import WHOLE_WORKSPACE, Diagnostic, Diagnostics
 from site_builder.core.model import NoteKind
-from site_builder.io.layout import CONFIG_NAME, DEFAULT_LAYOUT, RECORD_FILES, Layout, detect
+from site_builder.io.layout import DEFAULT_LAYOUT, RECORD_FILES, Layout, detect
 from site_builder.io.writer import MARKER
 
 # Folders that hold no memory: dependencies, caches and the site a build made with its default name.
@@ -25,6 +27,18 @@ SKIPPED_FOLDERS = {"node_modules", "__pycache__", "_site"}
 
 class WorkspaceError(Exception):
     """The workspace path cannot be used at all (missing, not a folder)."""
+
+
+class NotAWorkspace(WorkspaceError):
+    """The folder holds no memory files: building it would only litter it."""
+
+
+class BadSettings(WorkspaceError):
+    """``memwiki.toml`` has values memwiki cannot use; ``problems`` says where."""
+
+    def __init__(self, problems: list[Diagnostic]) -> None:
+        super().__init__(f"{CONFIG_NAME} has {len(problems)} error(s); fix them first (nothing was written)")
+        self.problems = problems
 
 
 @dataclass(frozen=True)
@@ -49,9 +63,23 @@ class Workspace:
     config: Config
     layout: Layout = DEFAULT_LAYOUT
     problems: tuple[Diagnostic, ...] = ()  # what reading memwiki.toml found
+    holds_memory: bool = True  # False: no memory file and no memwiki.toml (a README, an empty folder)
 
     def with_config(self, config: Config) -> Workspace:
-        return Workspace(self.root, config, self.layout, self.problems)
+        return dataclasses.replace(self, config=config)
+
+    def require_usable(self) -> None:
+        """Raise ``NotAWorkspace`` or ``BadSettings`` when a command that writes should not go on."""
+        if not self.holds_memory:
+            raise NotAWorkspace(
+                f"{self.root} is not a memory workspace: it holds no memory files (memory.md, MEMORY.md, "
+                f"memory/YYYY-MM-DD.md, bank/, …) and no {CONFIG_NAME}; nothing was written. Point memwiki at "
+                f"the folder that holds the agent's memory, or run `memwiki init {shlex.quote(str(self.root))}` "
+                "to start one here."
+            )
+        errors = config_errors(self.problems)
+        if errors:
+            raise BadSettings(errors)
 
 
 def open_workspace(path: str | Path | Workspace) -> Workspace:
@@ -66,8 +94,17 @@ def open_workspace(path: str | Path | Workspace) -> Workspace:
     root = root.resolve()
     diagnostics = Diagnostics()
     config = parse_config(_read_config(root, diagnostics), diagnostics)
-    layout = detect((rel for rel, _ in walk_files(root, Diagnostics())), config.layout or None)
-    return Workspace(root, config, layout, tuple(diagnostics.items))
+    files = [rel for rel, _ in walk_files(root, Diagnostics())]
+    layout = detect(files, config.layout or None)
+    holds_memory = (root / CONFIG_NAME).is_file() or _holds_memory(layout, files)
+    return Workspace(root, config, layout, tuple(diagnostics.items), holds_memory)
+
+
+def _holds_memory(layout: Layout, files: list[str]) -> bool:
+    """Does any file look like an agent's memory (a layout's file, not only pages such as a README)?"""
+    if layout.names or layout.core:
+        return True
+    return any(is_memory_file(rel) and layout.kind_of(rel) != "page" for rel in files)
 
 
 def read_sources(workspace: Workspace, diagnostics: Diagnostics) -> list[SourceFile]:
@@ -75,7 +112,7 @@ def read_sources(workspace: Workspace, diagnostics: Diagnostics) -> list[SourceF
     paths = [rel for rel, _ in _note_entries(workspace, diagnostics)]
     files = read_notes(workspace, paths, diagnostics)
     if not files:
-        diagnostics.warn(".", 0, "the workspace holds no Markdown memory files", "empty")
+        diagnostics.warn(WHOLE_WORKSPACE, 0, "the workspace holds no Markdown memory files", "empty")
     return files
 
 
@@ -113,7 +150,9 @@ def walk_files(root: Path, diagnostics: Diagnostics) -> list[tuple[str, os.DirEn
             with os.scandir(directory) as scan:
                 entries = sorted(scan, key=lambda e: e.name)
         except OSError as exc:
-            diagnostics.warn(prefix.rstrip("/") or ".", 0, f"cannot list folder ({exc.strerror or exc}); skipped", "io")
+            diagnostics.warn(
+                prefix.rstrip("/") or WHOLE_WORKSPACE, 0, f"cannot list folder ({exc.strerror or exc}); skipped", "io"
+            )
             continue
         for entry in entries:
             rel = prefix + entry.name

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
-from site_builder.core.diagnostics import Diagnostic, Diagnostics
+from site_builder.core.diagnostics import WHOLE_WORKSPACE, Diagnostic, Diagnostics
 from site_builder.core.model import Library, Note
 from site_builder.parse.file_links import resolve, written_path
 
@@ -45,7 +45,7 @@ def hygiene_report(library: Library, diagnostics: Diagnostics) -> list[Section]:
         for e in library.entities.values()
         if e.note is not None and not library.backlinks.get(e.key)
     ]
-    known = {"broken-link", "placeholder", "malformed-fact"}
+    known = {"broken-link", "malformed-fact"}
     other = [Finding(d.path, d.line, d.message) for d in diagnostics.sorted() if d.code not in known]
     return [
         Section("Broken links", "Links to headings or pages that do not exist.", from_codes("broken-link")),
@@ -76,14 +76,31 @@ def broken_file_links(notes: list[Note]) -> list[Diagnostic]:
     ]
 
 
-def report_lines(sections: list[Section]) -> list[str]:
-    """The report as text: each section's title and count, then its findings at file:line."""
+def future_dated(notes: list[Note], today: dt.date) -> list[Diagnostic]:
+    """Notes dated after tomorrow (a day of slack for time zones): most likely a typo in the file name."""
+    return [
+        Diagnostic(
+            note.path,
+            1,
+            f"dated {note.date.isoformat()} by its name, which is after today ({today.isoformat()}); a typo?",
+            "date",
+        )
+        for note in notes
+        if note.date is not None and (note.date - today).days > 1
+    ]
+
+
+def report_lines(sections: list[Section], workspace: str = WHOLE_WORKSPACE) -> list[str]:
+    """The report as text: each section's title and count, then its findings at file:line.
+
+    ``workspace``: the path to show for findings about the whole workspace.
+    """
     lines = []
     for section in sections:
         lines.append(f"{section.title} ({len(section.findings)})")
         for finding in section.findings:
             where = f"{finding.path}:{finding.line}" if finding.line else finding.path
-            lines.append(f"  {where}: {finding.message}")
+            lines.append(f"  {workspace if finding.path == WHOLE_WORKSPACE else where}: {finding.message}")
     return lines
 
 

@@ -11,7 +11,7 @@ from collections import Counter, defaultdict
 from site_builder.core.diagnostics import Diagnostics
 from site_builder.core.model import Entity, Fact, Library, Link, Note, Opinion, OpinionPoint, Resolver, fact_order
 from site_builder.core.names import entity_key, heading_slug, slugify
-from site_builder.library.opinions import collect_opinions, repoint_opinions
+from site_builder.library.opinions import collect_opinions, repoint_opinions, restated_differently
 
 OPINIONS_PATH = "bank/opinions.md"
 
@@ -19,7 +19,8 @@ OPINIONS_PATH = "bank/opinions.md"
 def link_notes(notes: list[Note], opinions: list[Opinion] | None = None) -> Library:
     """Resolve links across notes; unknown names become placeholder entities.
 
-    Opinions are collected from the facts and the history recorded in
+    A name without a page gets a placeholder entity: not a warning (the site makes its page, the
+    hygiene report lists it). Opinions are collected from the facts and the history recorded in
     ``bank/opinions.md``, unless ``opinions`` already computed for these facts
     (by reflect) are given: those are only re-pointed at the facts' current lines.
     What linking finds goes to ``Library.problems``.
@@ -29,24 +30,16 @@ def link_notes(notes: list[Note], opinions: list[Opinion] | None = None) -> Libr
     resolver = _resolver(public, diagnostics)
     by_path = {n.path: n for n in public}
     backlinks: dict[str, list[Link]] = defaultdict(list)
-    first_seen: dict[str, Link] = {}
     named = _named_enough(public, resolver)
     for note in public:
         for link in note.links:
-            key = _resolve_link(link, resolver, by_path, first_seen, diagnostics, named)
+            key = _resolve_link(link, resolver, by_path, diagnostics, named)
             owner = resolver.entities[key].note if key else None
             if key and (owner is None or owner.path != link.path):
                 backlinks[key].append(link)
-    for key, link in sorted(first_seen.items()):
-        count = len(backlinks.get(key, []))
-        diagnostics.warn(
-            link.path,
-            link.line,
-            f"'{link.target}' has no page in bank/entities/ ({count} mention(s)); a placeholder page was made",
-            "placeholder",
-        )
     facts = [f for n in public for f in n.facts]
     facts_by_entity = _facts_by_entity(facts, resolver)
+    diagnostics.items += restated_differently(facts)
     if opinions is None:
         opinions = collect_opinions(facts, recorded_history(by_path))
     else:
@@ -138,7 +131,6 @@ def _resolve_link(
     link: Link,
     resolver: Resolver,
     by_path: dict[str, Note],
-    first_seen: dict[str, Link],
     diagnostics: Diagnostics,
     named: set[str],
 ) -> str | None:
@@ -164,7 +156,6 @@ def _resolve_link(
             return None
         entity = Entity(key=key, name=link.target, slug=slugify(link.target))
         resolver.entities[key] = entity
-        first_seen[key] = link
     if link.heading:
         _check_heading(link, entity.note, diagnostics)
     return entity.key

@@ -9,9 +9,14 @@ fact that set it:
 - ``reinforces`` / ``weakens`` / ``contradicts``: reflect judged a fact about the
   opinion's entities as evidence and moved the confidence a small step.
 
-The history reflect recorded in ``bank/opinions.md`` is never rewritten: new
-points are only appended. A point is new when its fact, change and value have
-not been recorded before, so a person who edits a confidence adds a point.
+The history is in the order of the dates its points refer to (undated
+statements first), never in the order memory was written, so the same files
+give the same opinions whenever each was added. The current confidence is the
+latest point the workspace still says (its fact is there and, for a
+restatement, gives that value). The points reflect recorded in
+``bank/opinions.md`` are never dropped: a point whose fact was removed stays
+in the history. A point is new when its fact, change and value have not been
+recorded before, so a person who edits a confidence adds a point.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass, replace
 
+from site_builder.core.diagnostics import Diagnostic
 from site_builder.core.model import Evidence, Fact, Opinion, OpinionPoint, fact_order
 
 DEFAULT_CONFIDENCE = 0.5
@@ -29,6 +35,8 @@ VERDICTS = ("reinforces", "weakens", "contradicts", "irrelevant")
 STEP = 0.05  # reinforce/weaken: 5 % of the way to 1 or 0
 CONTRADICT_STEP = 0.10
 REPEATED_CONTRADICT_STEP = 0.20  # only when the previous judged point also contradicted
+CLAUSE_END = re.compile(r"[;:,.!?()\u2013\u2014]| - | but | though | despite ")
+CHANGE_ORDER = {change: rank for rank, change in enumerate(("stated", "restated", *VERDICTS))}
 
 
 def opinion_key(fact: Fact) -> str:
@@ -54,6 +62,55 @@ def group_opinion_facts(facts: list[Fact]) -> dict[str, list[Fact]]:
         if fact.kind == "O":
             groups[opinion_key(fact)].append(fact)
     return dict(groups)
+
+
+def restated_differently(facts: list[Fact]) -> list[Diagnostic]:
+    """A warning for each ``O`` bullet whose ``^id`` names an opinion it does not restate, with both texts.
+
+    A restatement may shorten the statement or add a reason after it
+    ("Peter prefers concise replies; he cut my summary"); it may not say something else.
+    """
+    problems = []
+    for key, group in group_opinion_facts(facts).items():
+        origin = _origin(group)
+        for fact in group:
+            if fact.block_id and fact is not origin and not _same_statement(fact.content, origin.content):
+                problems.append(
+                    Diagnostic(
+                        fact.path,
+                        fact.line,
+                        f'opinion ^{key} is restated with a different statement: "{_one_line(fact.content)}" here, '
+                        f'"{_one_line(origin.content)}" at {origin.source}; the opinion keeps the first',
+                        "opinion",
+                    )
+                )
+    return problems
+
+
+def _same_statement(one: str, other: str) -> bool:
+    """Does either text's first clause begin the other (the same claim, maybe with a reason added)?"""
+    words_one, words_other = _words(one), _words(other)
+    for clause, whole in (
+        (_words(CLAUSE_END.split(one)[0]), words_other),
+        (_words(CLAUSE_END.split(other)[0]), words_one),
+    ):
+        if len(clause) >= min(3, len(whole)) and whole[: len(clause)] == clause:
+            return True
+    return False
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"\w+", text.casefold())
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _origin(facts: list[Fact]) -> Fact:
+    """The fact that first stated an opinion: an undated statement (bank pages), else the earliest restatement."""
+    undated = [f for f in facts if f.date is None]
+    return min(undated or facts, key=fact_order)
 
 
 def collect_opinions(
@@ -84,14 +141,14 @@ def _opinion(
 ) -> Opinion:
     undated = [f for f in facts if f.date is None]
     dated = sorted((f for f in facts if f.date is not None), key=fact_order)
-    origin = (undated or dated)[0]
+    origin = _origin(facts)
     events = [Event(f, "stated", f.confidence) for f in undated if f.confidence is not None]
-    restated = [Event(f, "restated", f.confidence) for f in dated if f.confidence is not None]
-    verdict_events = [Event(f, v, None) for f, v in judged if v in VERDICTS[:3]]
-    events += sorted(restated + verdict_events, key=lambda e: fact_order(e.fact))
+    events += [Event(f, "restated", f.confidence) for f in dated if f.confidence is not None]
+    events += [Event(f, v, None) for f, v in judged if v in VERDICTS[:3]]
     history = merge_history([_refresh(p, by_id) for p in recorded], events)
-    if history:
-        confidence = history[-1].confidence
+    live = [p for p in history if _live(p)]
+    if live:
+        confidence = live[-1].confidence
     else:
         confidence = origin.confidence if origin.confidence is not None else DEFAULT_CONFIDENCE
     evidence = _evidence(history, by_id)
@@ -102,7 +159,7 @@ def _opinion(
         statement=origin.content,
         entities=tuple(dict.fromkeys(name for f in facts for name in f.entities)),
         confidence=confidence,
-        changed=_last_change(history),
+        changed=_last_change(live),
         history=history,
         evidence=evidence,
         origin=origin,
@@ -110,26 +167,53 @@ def _opinion(
 
 
 def merge_history(recorded: list[OpinionPoint], events: list[Event]) -> list[OpinionPoint]:
-    """Recorded points unchanged, then a point for each event not recorded yet."""
-    history = list(recorded)
-    known = {(p.fact_id, p.change, round(p.confidence, 2)) for p in recorded}
-    judged = {(p.fact_id, p.change) for p in recorded if p.change in VERDICTS}
+    """Recorded points and a point for each event not recorded yet, in the order of the dates they refer to.
+
+    The order does not depend on when a point was recorded, so memory written in any
+    order gives the same history. A judged point's value is a step from the point
+    before it, so it is worked out again along that order.
+    """
+    points = list(recorded)
+    known: set[tuple[str, str, float | None]]
+    known = {(p.fact_id, p.change, round(p.confidence, 2)) for p in recorded if p.change not in VERDICTS}
+    known |= {(p.fact_id, p.change, None) for p in recorded if p.change in VERDICTS}
     for event in events:
         fact = event.fact
-        if event.confidence is not None:
-            value = round(event.confidence, 2)
-            if (fact.id, event.change, value) in known:
-                continue
-        else:
-            if (fact.id, event.change) in judged:
-                continue
+        value = None if event.confidence is None else round(event.confidence, 2)
+        if (fact.id, event.change, value) in known:
+            continue
+        known.add((fact.id, event.change, value))
+        points.append(OpinionPoint(fact.date, value or 0.0, event.change, fact.id, fact.source, fact.content, fact))
+    history: list[OpinionPoint] = []
+    for point in sorted(points, key=point_order):
+        if point.change in VERDICTS:
             current = history[-1].confidence if history else DEFAULT_CONFIDENCE
             before = next((p.change for p in reversed(history) if p.change in VERDICTS), None)
-            value = step(current, event.change, before)
-            judged.add((fact.id, event.change))
-        known.add((fact.id, event.change, value))
-        history.append(OpinionPoint(fact.date, value, event.change, fact.id, fact.source, fact.content, fact))
+            point = replace(point, confidence=step(current, point.change, before))
+        history.append(point)
     return history
+
+
+def point_order(point: OpinionPoint) -> tuple[str, str, int, int, str, bool]:
+    """By the date the point refers to (undated statements first), then where its fact is, then what it did.
+
+    Of two points for one fact (a person changed its confidence), the one the fact
+    states now comes last.
+    """
+    path, _, line = point.source.rpartition("#L")
+    change = CHANGE_ORDER.get(point.change, len(CHANGE_ORDER))
+    date = point.date.isoformat() if point.date else ""
+    return (date, path, int(line) if line.isdigit() else 0, change, point.fact_id, _live(point))
+
+
+def _live(point: OpinionPoint) -> bool:
+    """Does the workspace still say this? Its fact is there and, for a restatement, gives this value."""
+    fact = point.fact
+    if fact is None:
+        return False
+    if point.change in VERDICTS:
+        return True
+    return fact.confidence is not None and round(fact.confidence, 2) == point.confidence
 
 
 def step(confidence: float, verdict: str, previous_verdict: str | None) -> float:

@@ -3,7 +3,7 @@
 Per opinion: a heading with the statement, a line with its id, entities,
 confidence and last change, a history table (one row per point, naming the
 fact that set it) and the evidence for and against. ``site_builder.parse.blocks``
-reads the table back, so the history survives every run and is only appended to.
+reads the table back, so the history survives every run; rows are never removed.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ def render_opinion_block(opinions: list[Opinion], path: str = "bank/opinions.md"
     lines = [
         "## Confidence and evidence",
         "",
-        "Kept by `memwiki reflect`: each row is a point in the opinion's history and names the",
-        "fact that set it. Rows are only ever added. Edit the opinions above, not this block.",
+        "Kept by `memwiki reflect`: each row is a point in the opinion's history, in date order, and",
+        "names the fact that set it. Rows are never removed. Edit the opinions above, not this block.",
     ]
     for opinion in sorted(opinions, key=lambda o: o.id):
         about = ", ".join(f"[[{name}]]" for name in opinion.entities) or "nothing in particular"

@@ -10,7 +10,7 @@ from pathlib import Path
 import click
 
 from site_builder.build import build, update_search
-from site_builder.io.reader import Workspace, WorkspaceError, open_workspace
+from site_builder.io.reader import BadSettings, Workspace, WorkspaceError, open_workspace
 from site_builder.io.writer import OutputError
 from site_builder.reflect.choose import ReflectorError, make_reflector
 from site_builder.serve.server import LiveState, make_server
@@ -59,17 +59,19 @@ def rebuild(root: Path, out: Path, state: LiveState, strict: bool, base_url: str
         reflector = make_reflector(workspace.config, root=root) if reflect else None
         result = build(workspace, out, strict=strict, base_url=base_url, reflector=reflector, search_later=True)
     except (WorkspaceError, OutputError, ReflectorError) as exc:
-        click.echo(f"error: {exc}", err=True)
-        state.publish(error=str(exc), rebuilt=False)
+        lines = [f"{p.where}: error: {p.message}" for p in exc.problems] if isinstance(exc, BadSettings) else []
+        message = "\n".join([*lines, str(exc)])
+        click.echo(message if lines else f"error: {exc}", err=True)
+        state.publish(error=message, rebuilt=False)
         return []
     except Exception as exc:  # a bug in memwiki: keep serving the last good site and say what broke
         message = f"{type(exc).__name__}: {exc} (this is a memwiki bug; please report it)"
         click.echo(f"error: {message}", err=True)
         state.publish(error=message, rebuilt=False)
         return []
-    for line in result.diagnostics.report(strict):
+    for line in result.diagnostics.report(strict, str(root)):
         click.echo(line, err=True)
-    lines = [f"{d.where}: {d.message}" for d in result.diagnostics.sorted()]
+    lines = [f"{d.located(str(root))}: {d.message}" for d in result.diagnostics.sorted()]
     wrote = [root / rel for rel in result.reflected.changes] if result.reflected else []
     if not result.written:
         click.echo(

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from site_builder.io.layout import CONFIG_NAME
+from site_builder.core.config import CONFIG_NAME
 from site_builder.io.reader import SKIPPED_FOLDERS, Workspace, is_memory_file, stamp_of
 
 if TYPE_CHECKING:

@@ -20,11 +20,15 @@ class ChartPoint:
 
 
 def confidence_chart(points: list[ChartPoint], title: str) -> str:
-    """A line chart of confidence (0..1) over time; every point links to its evidence."""
+    """A line chart of confidence (0..1) over time; every point links to its evidence.
+
+    The x axis runs from the earliest to the latest date, whatever order the points come in.
+    """
     width, height, pad_x, pad_y = 360, 130, 34, 14
     inner_w, inner_h = width - 2 * pad_x, height - 2 * pad_y
     if not points:
         return ""
+    points = sorted(points, key=lambda p: p.date)  # stable: points of one day keep their order
     first, last = points[0].date, points[-1].date
     span = max((last - first).days, 1)
 
