@@ -73,17 +73,20 @@ class Hit:
         return record
 
 
-def current_opinion(index: RecallIndex, hit: Hit) -> Hit:
-    """The opinion ``hit`` states, as it stands now: its latest statement with the confidence its history ends at
-    (restatements and the points reflect recorded in ``bank/opinions.md``) and the size of that history."""
+def current_opinion(index: RecallIndex, hit: Hit, since: str | None = None, until: str | None = None) -> Hit:
+    """The opinion ``hit`` states, as it stands now (or as of ``until``): its latest statement with the confidence its
+    history ends at (restatements and the points reflect recorded in ``bank/opinions.md``) and that history's size.
+    With ``since``/``until`` only statements dated inside them count, as for every other line."""
     assert hit.opinion is not None
     statements = index.db.execute(
-        "SELECT coalesce(date, ''), path, line, content, occurred, confidence FROM docs WHERE opinion = ?",
-        (hit.opinion,),
+        "SELECT coalesce(date, ''), path, line, content, occurred, confidence FROM docs WHERE opinion = ?"
+        " AND (?2 IS NULL OR date >= ?2) AND (?3 IS NULL OR date <= ?3)",
+        (hit.opinion, since, until),
     ).fetchall()
     recorded = index.db.execute(
-        "SELECT coalesce(date, ''), confidence, source FROM opinion_points WHERE opinion = ? ORDER BY rowid",
-        (hit.opinion,),
+        "SELECT coalesce(date, ''), confidence, source FROM opinion_points WHERE opinion = ?"
+        " AND (?2 IS NULL OR date IS NULL OR date <= ?2) ORDER BY rowid",
+        (hit.opinion, until),
     ).fetchall()
     if not statements:
         return hit

@@ -82,7 +82,7 @@ def search(index: RecallIndex, query: RecallQuery) -> list[Hit]:
     else:  # a time alone: keep the date order; scores only break ties within a day
         hits.sort(key=lambda h: (h.path, h.line))
         hits.sort(key=lambda h: (h.date or "", h.score), reverse=True)
-    return _one_per_opinion(index, hits)[: query.k]
+    return _one_per_opinion(index, hits, query)[: query.k]
 
 
 def _plan(index: RecallIndex, query: RecallQuery, terms: list[str], window: tuple[dt.date, dt.date] | None) -> _Plan:
@@ -158,7 +158,7 @@ def _score(row: tuple[object, ...], plan: _Plan, window: tuple[dt.date, dt.date]
     )
 
 
-def _one_per_opinion(index: RecallIndex, hits: list[Hit]) -> list[Hit]:
+def _one_per_opinion(index: RecallIndex, hits: list[Hit], query: RecallQuery) -> list[Hit]:
     """Restatements of one opinion collapse into its best-placed hit, which shows the opinion as it stands now."""
     seen: set[str] = set()
     out = []
@@ -167,7 +167,8 @@ def _one_per_opinion(index: RecallIndex, hits: list[Hit]) -> list[Hit]:
             out.append(hit)
         elif hit.opinion not in seen:
             seen.add(hit.opinion)
-            out.append(current_opinion(index, hit))
+            since, until = (day.isoformat() if day else None for day in (query.since, query.until))
+            out.append(current_opinion(index, hit, since, until))
     return out
 
 
