@@ -45,7 +45,7 @@ class LiveWorkspace:
         """Every note (private ones included) and the linked library of the public ones, as the files are now."""
         stamps = self.root_stamps
         if self._library is None:
-            loaded = load(self.workspace)
+            loaded = load(self.workspace, save_cache=True)  # the next server start parses only what changed
             self._notes = {note.path: note for note in loaded.notes}
             self._library = loaded.library
         elif stamps != self._library_stamps:
