@@ -246,6 +246,20 @@ def test_remember_refuses_what_is_not_a_fact_and_writes_nothing(
     assert sorted((p.as_posix(), p.read_bytes()) for p in (writer.root / "memory").iterdir()) == before
 
 
+def test_remember_leaves_a_log_open_in_an_editor_alone(writer: Server) -> None:
+    log = writer.root / f"memory/{dt.date.today().isoformat()}.md"
+    swap = log.with_name(f".{log.name}.swp")
+    swap.write_bytes(b"vim swap")
+    before = log.read_bytes() if log.exists() else None
+    try:
+        error = writer.error("memory_remember", {"kind": "W", "content": "Written while vim has it open."})
+    finally:
+        swap.unlink()
+    assert error["code"] == "open_in_editor" and swap.name in error["message"]
+    assert (log.read_bytes() if log.exists() else None) == before
+    assert writer.ok("memory_remember", {"kind": "W", "content": "Written once vim closed it."})["path"]
+
+
 def test_recall_help_does_not_import_the_mcp_sdk() -> None:
     code = "import sys; from site_builder.cli import main\ntry: main(['recall', '--help'])\nexcept SystemExit: pass\n"
     code += "print(sorted(m for m in sys.modules if m == 'mcp' or m.startswith(('mcp.', 'jsonschema'))))"
