@@ -175,6 +175,7 @@ def recall_command(
     queries: TextIO | None,
 ) -> None:
     """Answer QUERY from WORKSPACE with ranked, dated, cited lines."""
+    from site_builder.io.reader import open_workspace_stamped
     from site_builder.recall.index import open_index
     from site_builder.recall.query import QueryError, make_query, parse_now
     from site_builder.recall.search import answer_json, resolve_entity, search
@@ -187,10 +188,10 @@ def recall_command(
     if workspace is not None and workspace_arg is not None and workspace.resolve() != workspace_arg.resolve():
         raise click.UsageError(f"two workspaces given: {workspace_arg} and -w {workspace}")
     try:
-        opened = open_workspace(workspace or workspace_arg or Path())
+        opened, stamps = open_workspace_stamped(workspace or workspace_arg or Path())
         today = parse_now(now)
         base = make_query("", k=k, since=since, until=until, entity=entity, kind=kind, today=today)
-        index = open_index(opened, Diagnostics())
+        index = open_index(opened, Diagnostics(), stamps)
         if entity:
             resolve_entity(index, entity)
     except (WorkspaceError, QueryError) as exc:

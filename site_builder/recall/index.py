@@ -243,9 +243,10 @@ def index_path(root: Path) -> Path:
     return root / ".memwiki" / "recall.sqlite"
 
 
-def open_index(workspace: Workspace, diagnostics: Diagnostics) -> RecallIndex:
-    """Bring the workspace's index under ``.memwiki/`` up to date, parsing only the files that changed."""
-    stamps = stamp_workspace(workspace, diagnostics)
+def open_index(workspace: Workspace, diagnostics: Diagnostics, stamps: dict[str, str] | None = None) -> RecallIndex:
+    """Bring the workspace's index under ``.memwiki/`` up to date, parsing only the files that changed
+    (``stamps``: the notes' stamps when the caller has just taken them)."""
+    stamps = stamps if stamps is not None else stamp_workspace(workspace, diagnostics)
     index = RecallIndex(index_path(workspace.root))
     notes = [parse_note(source) for source in read_notes(workspace, index.stale(stamps), diagnostics)]
     index.update(stamps, notes)
