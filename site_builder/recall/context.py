@@ -132,8 +132,7 @@ def _fact_line(fact: Fact) -> str:
 
 def _hit_line(hit: Hit) -> str:
     date = f"{hit.date} " if hit.date else ""
-    span = hit.occurred_span
-    happens = "" if not span else f"; happens {span[0]}" + (f" to {span[1]}" if span[1] != span[0] else "")
+    happens = f"; {hit.happens}" if hit.happens else ""
     if hit.confidence is not None:
         points = f", {hit.history} points" if hit.history > 1 else ""
         return f"- {date}[{hit.kind}] {hit.content} (confidence {hit.confidence:.2f}{points}; {hit.source})"

@@ -36,6 +36,14 @@ class Hit:
         start, _, end = self.occurred.partition("/")
         return start, end or start
 
+    @property
+    def happens(self) -> str:
+        """``happens 2025-11-27 to 2025-12-01``, or nothing when the fact happens on the day it was written."""
+        span = self.occurred_span
+        if not span or span == (self.date, self.date):
+            return ""
+        return f"happens {span[0]}" if span[0] == span[1] else f"happens {span[0]} to {span[1]}"
+
     def describe(self) -> str:
         """Kind, confidence, day and when it happens: ``opinion · confidence 0.80 (6 points) · 2025-12-10``."""
         parts = [KIND_NAMES.get(self.kind, self.kind)]
@@ -43,12 +51,7 @@ class Hit:
             history = f" ({self.history} points)" if self.history > 1 else ""
             parts.append(f"confidence {self.confidence:.2f}{history}")
         parts.append(self.date or "undated")
-        span = self.occurred_span
-        if span and span[0] == span[1]:
-            parts.append(f"happens {span[0]}")
-        elif span:
-            parts.append(f"happens {span[0]} to {span[1]}")
-        return " · ".join(parts)
+        return " · ".join([*parts, self.happens] if self.happens else parts)
 
     def as_text(self, rank: int) -> str:
         """Three lines for a terminal: rank and what kind of line it is; the line; its citation."""
