@@ -19,6 +19,7 @@ from site_builder.core.diagnostics import PROBLEM_CODES, Diagnostics
 from site_builder.io.reader import BadSettings, NotAWorkspace, WorkspaceError, open_workspace
 from site_builder.io.writer import OutputError, check_output
 from site_builder.recall.agent_view import FORMATS
+from site_builder.recall.query import DEFAULT_K
 
 # Heavy modules (the renderer, Pagefind, the anthropic SDK, watchfiles) are imported inside the
 # commands that use them, so `memwiki recall` starts fast.
@@ -156,17 +157,23 @@ def check_command(workspace: Path, strict: bool) -> None:
 
 @main.command("recall")
 @click.argument("query", required=False)
+@click.argument(
+    "workspace_arg", metavar="[WORKSPACE]", required=False, type=click.Path(file_okay=False, path_type=Path)
+)
 @click.option(
     "-w",
     "--workspace",
     type=click.Path(file_okay=False, path_type=Path),
-    default=".",
-    show_default=True,
-    help="Workspace folder.",
+    help="Workspace folder (or give it after QUERY; default: the current folder).",
 )
-@click.option("--k", "k", type=click.IntRange(1, 1000), default=25, show_default=True, help="Results to return.")
-@click.option("--since", help="Only lines dated on/after this: YYYY-MM-DD or a span back from today (30d, 2w, 6m, 1y).")
-@click.option("--until", help="Only lines dated on/before this date (YYYY-MM-DD or a span).")
+@click.option("--k", "k", type=click.IntRange(1, 1000), default=DEFAULT_K, show_default=True, help="Results to return.")
+@click.option(
+    "--since",
+    help="Only lines dated on/after this: YYYY-MM-DD, a span back from today (30d, 2w, 6m, 1y) "
+    "or time words ('yesterday', 'last week', 'in November 2025').",
+)
+@click.option("--until", help="Only lines dated on/before this (a date, a span or time words; their last day).")
+@click.option("--now", help="Count relative times from this day (YYYY-MM-DD) instead of today: archived workspaces.")
 @click.option("--entity", help="Only lines about this entity (name or alias).")
 @click.option("--kind", type=click.Choice(["W", "B", "O", "S", "log", "page"]), help="Only this kind of line.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
@@ -177,25 +184,35 @@ def check_command(workspace: Path, strict: bool) -> None:
 )
 def recall_command(
     query: str | None,
-    workspace: Path,
+    workspace_arg: Path | None,
+    workspace: Path | None,
     k: int,
     since: str | None,
     until: str | None,
+    now: str | None,
     entity: str | None,
     kind: str | None,
     as_json: bool,
     queries: TextIO | None,
 ) -> None:
-    """Answer QUERY from the workspace with ranked, dated, cited lines."""
+    """Answer QUERY from WORKSPACE with ranked, dated, cited lines."""
+    from site_builder.io.reader import open_workspace_stamped
     from site_builder.recall.index import open_index
-    from site_builder.recall.search import QueryError, answer_json, make_query, resolve_entity, search
+    from site_builder.recall.query import QueryError, make_query, parse_now
+    from site_builder.recall.search import answer_json, resolve_entity, search
 
+    if queries is not None and query is not None and workspace_arg is None:
+        workspace_arg = Path(query)  # `recall --queries FILE WORKSPACE`
+        query = None
     if (query is None) == (queries is None):
         raise click.UsageError("give a QUERY or --queries FILE (not both)")
+    if workspace is not None and workspace_arg is not None and workspace.resolve() != workspace_arg.resolve():
+        raise click.UsageError(f"two workspaces given: {workspace_arg} and -w {workspace}")
     try:
-        opened = open_workspace(workspace)
-        base = make_query("", k=k, since=since, until=until, entity=entity, kind=kind, today=dt.date.today())
-        index = open_index(opened, Diagnostics())
+        opened, stamps = open_workspace_stamped(workspace or workspace_arg or Path())
+        today = parse_now(now)
+        base = make_query("", k=k, since=since, until=until, entity=entity, kind=kind, today=today)
+        index = open_index(opened, Diagnostics(), stamps)
         if entity:
             resolve_entity(index, entity)
     except (WorkspaceError, QueryError) as exc:
@@ -219,6 +236,24 @@ def recall_command(
         click.echo("No matching facts or log lines.")
     for rank, hit in enumerate(hits, 1):
         click.echo(hit.as_text(rank))
+
+
+@main.command("mcp")
+@workspace_argument
+@click.option("--allow-write", is_flag=True, help="Offer memory_remember (appends Retain facts to today's log).")
+@click.option("--now", help="Count relative times from this day (YYYY-MM-DD) instead of today: archived workspaces.")
+def mcp_command(workspace: Path, allow_write: bool, now: str | None) -> None:
+    """Serve WORKSPACE's memory to agents as MCP tools over stdio (memory_search, memory_get, ...)."""
+    from site_builder.recall.query import QueryError, parse_now
+
+    try:
+        opened = open_workspace(workspace)
+        today = parse_now(now) if now else None
+    except (WorkspaceError, QueryError) as exc:
+        raise click.ClickException(str(exc)) from None
+    from site_builder.mcp.server import serve_stdio  # imports the mcp SDK: only this command needs it
+
+    serve_stdio(opened, allow_write=allow_write, now=today)
 
 
 @main.command("reflect")
@@ -312,16 +347,20 @@ def serve_command(
     "--format", "fmt", type=click.Choice(FORMATS), default="memwiki", show_default=True, help="Whose prompt block."
 )
 @click.option("--budget-report", is_flag=True, help="Print what the agent loads always, lists, or finds by search.")
-def context_command(workspace: Path, budget: int | None, query: str, fmt: str, budget_report: bool) -> None:
+@click.option("--now", help="Count time words in --query from this day (YYYY-MM-DD) instead of today.")
+def context_command(
+    workspace: Path, budget: int | None, query: str, fmt: str, budget_report: bool, now: str | None
+) -> None:
     """Print a memory block for an agent's prompt: core memory, opinions, relevant and recent facts."""
     from site_builder.build import load
     from site_builder.recall.context import context_for
-    from site_builder.recall.search import QueryError
+    from site_builder.recall.query import QueryError, parse_now
 
     try:
+        today = parse_now(now)
         loaded = load(workspace)
         parts = (loaded.workspace, loaded.notes, loaded.library)
-        text, note = context_for(*parts, budget=budget, query=query.strip(), fmt=fmt, report=budget_report)
+        text, note = context_for(*parts, budget=budget, query=query.strip(), fmt=fmt, report=budget_report, today=today)
     except (WorkspaceError, QueryError) as exc:
         raise click.ClickException(str(exc)) from None
     click.echo(text, nl=False)

@@ -85,14 +85,19 @@ def test_queries_file_prints_one_json_object_per_line(ws: Path, tmp_path: Path) 
     assert [line["query"] for line in lines] == ["kitchen tiles", "the of and", "Marrakech trip"]
     assert lines[1]["results"] == [] and "stop words" in lines[1]["error"]
     assert lines[2]["results"][0]["source"] == "memory/2025-11-04.md#L5"
-    assert set(lines[0]["results"][0]) == {"source", "content", "date", "kind", "entities", "score"}
+    keys = {"source", "content", "date", "kind", "entities", "score", "occurred", "confidence"}
+    assert set(lines[0]["results"][0]) == keys
 
 
 def test_text_output_is_readable(ws: Path) -> None:
     result = run("recall", "Marrakech", "--workspace", str(ws))
     assert result.exit_code == 0
-    assert " 1. [B] 2025-11-04 I booked the Marrakech trip" in result.output
-    assert "memory/2025-11-04.md#L5" in result.output
+    lines = result.output.splitlines()
+    assert lines[:3] == [
+        " 1. experience · 2025-11-04 · happens 2025-11-27 to 2025-12-01",
+        "    I booked the Marrakech trip for Nov 27–Dec 1, 2025.",
+        "    memory/2025-11-04.md#L5",
+    ]
 
 
 @pytest.mark.parametrize(

@@ -12,6 +12,7 @@ import dataclasses
 import hashlib
 import os
 import shlex
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -86,6 +87,16 @@ def open_workspace(path: str | Path | Workspace) -> Workspace:
     """Check the workspace folder and read its ``memwiki.toml`` (defaults when there is none)."""
     if isinstance(path, Workspace):
         return path
+    return _open(path)[0]
+
+
+def open_workspace_stamped(path: str | Path) -> tuple[Workspace, dict[str, str]]:
+    """The workspace and the stamps of its notes (see ``stamp_workspace``) from one walk of its folders."""
+    workspace, files = _open(path)
+    return workspace, _stamps((rel, entry) for rel, entry in files if is_memory_file(rel))
+
+
+def _open(path: str | Path) -> tuple[Workspace, list[tuple[str, os.DirEntry[str]]]]:
     root = Path(path).expanduser()
     if not root.exists():
         raise WorkspaceError(f"workspace not found: {root}")
@@ -94,10 +105,11 @@ def open_workspace(path: str | Path | Workspace) -> Workspace:
     root = root.resolve()
     diagnostics = Diagnostics()
     config = parse_config(_read_config(root, diagnostics), diagnostics)
-    files = [rel for rel, _ in walk_files(root, Diagnostics())]
-    layout = detect(files, config.layout or None)
-    holds_memory = (root / CONFIG_NAME).is_file() or _holds_memory(layout, files)
-    return Workspace(root, config, layout, tuple(diagnostics.items), holds_memory)
+    files = walk_files(root, Diagnostics())
+    paths = [rel for rel, _ in files]
+    layout = detect(paths, config.layout or None)
+    holds_memory = (root / CONFIG_NAME).is_file() or _holds_memory(layout, paths)
+    return Workspace(root, config, layout, tuple(diagnostics.items), holds_memory), files
 
 
 def _holds_memory(layout: Layout, files: list[str]) -> bool:
@@ -180,8 +192,12 @@ def _first_time(entry: os.DirEntry[str], seen: set[tuple[int, int]]) -> bool:
 
 def stamp_workspace(workspace: Workspace, diagnostics: Diagnostics) -> dict[str, str]:
     """``{relative path: "mtime_ns:size"}`` of every note: a cheap way to spot changed files."""
+    return _stamps(_note_entries(workspace, diagnostics))
+
+
+def _stamps(entries: Iterable[tuple[str, os.DirEntry[str]]]) -> dict[str, str]:
     stamps = {}
-    for rel, entry in _note_entries(workspace, diagnostics):
+    for rel, entry in entries:
         try:
             info = entry.stat()
         except OSError:

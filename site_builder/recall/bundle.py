@@ -193,7 +193,7 @@ def make_bundle(library: Library, title: str, max_tokens: int) -> Bundle:
     data["facts"], data["budget"]["omitted"]["facts"] = filler.take(facts)
     data["budget"]["truncated"] = filler.truncated
     _settle(data)
-    shards = {f"{SHARD_DIR}/{e.slug}.json": _shard(library, e) for e in library.entities.values()}
+    shards = {f"{SHARD_DIR}/{e.slug}.json": entity_shard(library, e) for e in library.entities.values()}
     return Bundle(data, shards)
 
 
@@ -265,7 +265,7 @@ def _directory(library: Library) -> list[dict[str, Any]]:
     return [row for *_, row in sorted(rows, key=lambda r: (r[0], r[1]))]
 
 
-def _shard(library: Library, entity: Entity) -> dict[str, Any]:
+def entity_shard(library: Library, entity: Entity) -> dict[str, Any]:
     facts = library.facts_by_entity.get(entity.key, [])
     seen = library.seen(entity.key)
     mentions = []

@@ -14,8 +14,12 @@ from site_builder.core.model import Fact, Library, Note, Opinion
 from site_builder.io.reader import Workspace
 from site_builder.recall.agent_view import agent_block, budget_report
 from site_builder.recall.bundle import estimate_tokens, recent_first
+from site_builder.recall.hits import Hit
 from site_builder.recall.index import refresh_index
-from site_builder.recall.search import Hit, RecallQuery, search
+from site_builder.recall.query import RecallQuery
+from site_builder.recall.search import search
+
+RELEVANT = 25  # lines most relevant to the query, before the budget cuts them
 
 
 @dataclass(frozen=True)
@@ -54,7 +58,15 @@ class _Lines:
 
 
 def context_for(
-    workspace: Workspace, notes: list[Note], library: Library, *, budget: int | None, query: str, fmt: str, report: bool
+    workspace: Workspace,
+    notes: list[Note],
+    library: Library,
+    *,
+    budget: int | None,
+    query: str,
+    fmt: str,
+    report: bool,
+    today: dt.date | None = None,
 ) -> tuple[str, str]:
     """``memwiki context``: the block (or the tier report) and the line about it for the terminal."""
     config = workspace.config
@@ -66,7 +78,7 @@ def context_for(
     hits = None
     if query:
         index = refresh_index(workspace, notes)
-        hits = search(index, RecallQuery(text=query, k=25, today=dt.date.today()))
+        hits = search(index, RecallQuery(text=query, k=RELEVANT, today=today or dt.date.today()))
     limit = budget or default_budget(library, config.recall_max_tokens)
     block = context_block(library, config.title, limit, query, hits)
     cut = "; some lines were left out" if block.truncated else ""
@@ -120,7 +132,11 @@ def _fact_line(fact: Fact) -> str:
 
 def _hit_line(hit: Hit) -> str:
     date = f"{hit.date} " if hit.date else ""
-    return f"- {date}[{hit.kind}] {hit.content} ({hit.source})"
+    happens = f"; {hit.happens}" if hit.happens else ""
+    if hit.confidence is not None:
+        points = f", {hit.history} points" if hit.history > 1 else ""
+        return f"- {date}[{hit.kind}] {hit.content} (confidence {hit.confidence:.2f}{points}; {hit.source})"
+    return f"- {date}[{hit.kind}] {hit.content} ({hit.source}{happens})"
 
 
 def _attr(text: str) -> str:

@@ -10,6 +10,7 @@ hash changed, so a query on an unchanged workspace reads no Markdown at all.
 
 from __future__ import annotations
 
+import dataclasses
 import sqlite3
 from collections import defaultdict
 from collections.abc import Iterable
@@ -17,26 +18,35 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from site_builder.core.diagnostics import Diagnostics
-from site_builder.core.model import Note
+from site_builder.core.model import Fact, Note
 from site_builder.core.names import entity_key
 from site_builder.io.reader import Workspace, read_notes, stamp_workspace
-from site_builder.library.link import entity_aliases
+from site_builder.library.link import OPINIONS_PATH, entity_aliases
+from site_builder.library.opinions import DEFAULT_CONFIDENCE, opinion_key
 from site_builder.parse.lines import walk_lines
 from site_builder.parse.link_syntax import plain_sentence
 from site_builder.parse.note import parse_note
+from site_builder.recall.scripts import grams, spaced
 
-INDEX_VERSION = "3"
+INDEX_VERSION = "4"
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE IF NOT EXISTS files(path TEXT PRIMARY KEY, digest TEXT NOT NULL, stamp TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS aliases(alias TEXT NOT NULL, key TEXT NOT NULL, path TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS aliases_key ON aliases(key);
 CREATE TABLE IF NOT EXISTS docs(
     id INTEGER PRIMARY KEY, path TEXT NOT NULL, line INTEGER NOT NULL, date TEXT,
-    kind TEXT NOT NULL, entities TEXT NOT NULL, content TEXT NOT NULL);
+    kind TEXT NOT NULL, entities TEXT NOT NULL, content TEXT NOT NULL,
+    occurred TEXT, confidence REAL, opinion TEXT);
 CREATE INDEX IF NOT EXISTS docs_path ON docs(path);
+CREATE INDEX IF NOT EXISTS docs_opinion ON docs(opinion) WHERE opinion IS NOT NULL;
+CREATE TABLE IF NOT EXISTS opinion_points(
+    opinion TEXT NOT NULL, date TEXT, confidence REAL NOT NULL, source TEXT NOT NULL, path TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS opinion_points_key ON opinion_points(opinion);
 CREATE VIRTUAL TABLE IF NOT EXISTS docs_fts USING fts5(
-    content, context, entities, tokenize = 'porter unicode61 remove_diacritics 2');
+    content, context, entities, cjk, tokenize = 'porter unicode61 remove_diacritics 2');
 """
+TABLES = ("files", "docs", "docs_fts", "aliases", "opinion_points")
 CONTEXT_LINES = 1
 
 
@@ -49,6 +59,9 @@ class Doc:
     entities: tuple[str, ...]
     content: str
     context: str
+    occurred: str | None = None  # "start/end" (ISO dates) of when a fact happens
+    confidence: float | None = None
+    opinion: str | None = None  # the opinion an O fact states (restatements share it)
 
 
 def docs_of(note: Note) -> list[Doc]:
@@ -59,23 +72,32 @@ def docs_of(note: Note) -> list[Doc]:
     for link in note.links:
         linked[link.line].append(link.target)
     date = note.date.isoformat() if note.date else None
-    rows: list[tuple[int, str, str, tuple[str, ...]]] = []
+    rows: list[Doc] = []
     for line in walk_lines(note.body.split("\n"), note.body_start):
         if line.role in ("fence", "comment") or not line.text.strip() or line.number in headings:
             continue
         fact = facts.get(line.number)
         if fact is not None:
-            rows.append((line.number, fact.kind, fact.content, _keys(fact.names)))
+            rows.append(_fact_doc(note.path, date, fact))
             continue
         text = plain_sentence(line.text)
         if text and not set(text) <= set("|-: "):
             kind = "log" if note.kind == "daily" else "page"
-            rows.append((line.number, kind, text, _keys(linked[line.number])))
+            rows.append(Doc(note.path, line.number, date, kind, _keys(linked[line.number]), text, ""))
     docs = []
-    for i, (number, kind, text, keys) in enumerate(rows):
-        around = [rows[j][2] for j in range(max(0, i - CONTEXT_LINES), min(len(rows), i + CONTEXT_LINES + 1)) if j != i]
-        docs.append(Doc(note.path, number, date, kind, keys, text, " ".join(around)))
+    for i, doc in enumerate(rows):
+        around = [
+            rows[j].content for j in range(max(0, i - CONTEXT_LINES), min(len(rows), i + CONTEXT_LINES + 1)) if j != i
+        ]
+        docs.append(dataclasses.replace(doc, context=" ".join(around)))
     return docs
+
+
+def _fact_doc(path: str, date: str | None, fact: Fact) -> Doc:
+    occurred = f"{fact.occurred[0].isoformat()}/{fact.occurred[1].isoformat()}" if fact.occurred else None
+    opinion = opinion_key(fact) if fact.kind == "O" else None
+    confidence = fact.confidence if fact.confidence is not None or fact.kind != "O" else DEFAULT_CONFIDENCE
+    return Doc(path, fact.line, date, fact.kind, _keys(fact.names), fact.content, "", occurred, confidence, opinion)
 
 
 def _keys(names: Iterable[str]) -> tuple[str, ...]:
@@ -131,10 +153,7 @@ class RecallIndex:
         version = db.execute("SELECT value FROM meta WHERE key='version'").fetchone()
         if version is None or version[0] != INDEX_VERSION:
             # Made by another memwiki version (or new): start from empty tables of this version.
-            db.executescript(
-                "DROP TABLE IF EXISTS files; DROP TABLE IF EXISTS docs; DROP TABLE IF EXISTS docs_fts;"
-                "DROP TABLE IF EXISTS aliases;"
-            )
+            db.executescript("".join(f"DROP TABLE IF EXISTS {table};" for table in TABLES))
             db.executescript(SCHEMA)
             db.execute("INSERT OR REPLACE INTO meta VALUES ('version', ?)", (INDEX_VERSION,))
             db.commit()
@@ -159,20 +178,50 @@ class RecallIndex:
                     continue
                 if note.kind == "entity":
                     self._aliases(note)
+                if note.path == OPINIONS_PATH:
+                    self._opinion_points(note)
                 for doc in docs_of(note):
-                    cur = self.db.execute(
-                        "INSERT INTO docs(path, line, date, kind, entities, content) VALUES (?,?,?,?,?,?)",
-                        (doc.path, doc.line, doc.date, doc.kind, " ".join(doc.entities), doc.content),
-                    )
-                    self.db.execute(
-                        "INSERT INTO docs_fts(rowid, content, context, entities) VALUES (?,?,?,?)",
-                        (cur.lastrowid, doc.content, doc.context, " ".join(doc.entities).replace("-", " ")),
-                    )
+                    self._insert(doc)
             self.db.executemany(
                 "INSERT OR REPLACE INTO files VALUES (?, ?, ?)",
                 [(n.path, n.digest, stamps.get(n.path, "")) for n in notes],
             )
         return len(changed)
+
+    def _insert(self, doc: Doc) -> None:
+        cur = self.db.execute(
+            "INSERT INTO docs(path, line, date, kind, entities, content, occurred, confidence, opinion)"
+            " VALUES (?,?,?,?,?,?,?,?,?)",
+            (
+                doc.path,
+                doc.line,
+                doc.date,
+                doc.kind,
+                " ".join(doc.entities),
+                doc.content,
+                doc.occurred,
+                doc.confidence,
+                doc.opinion,
+            ),
+        )
+        self.db.execute(
+            "INSERT INTO docs_fts(rowid, content, context, entities, cjk) VALUES (?,?,?,?,?)",
+            (
+                cur.lastrowid,
+                spaced(doc.content),
+                spaced(doc.context),
+                " ".join(doc.entities).replace("-", " "),
+                grams(doc.content),
+            ),
+        )
+
+    def _opinion_points(self, note: Note) -> None:
+        """The confidence history reflect recorded in ``bank/opinions.md``: it moves opinions between restatements."""
+        for key, points in note.reflected.opinion_history.items():
+            self.db.executemany(
+                "INSERT INTO opinion_points VALUES (?, ?, ?, ?, ?)",
+                [(key, p.date.isoformat() if p.date else None, p.confidence, p.source, note.path) for p in points],
+            )
 
     def _aliases(self, note: Note) -> None:
         key = entity_key(note.stem)
@@ -183,6 +232,7 @@ class RecallIndex:
         self.db.execute("DELETE FROM docs_fts WHERE rowid IN (SELECT id FROM docs WHERE path = ?)", (path,))
         self.db.execute("DELETE FROM docs WHERE path = ?", (path,))
         self.db.execute("DELETE FROM aliases WHERE path = ?", (path,))
+        self.db.execute("DELETE FROM opinion_points WHERE path = ?", (path,))
         self.db.execute("DELETE FROM files WHERE path = ?", (path,))
 
     def count(self) -> int:
@@ -193,9 +243,10 @@ def index_path(root: Path) -> Path:
     return root / ".memwiki" / "recall.sqlite"
 
 
-def open_index(workspace: Workspace, diagnostics: Diagnostics) -> RecallIndex:
-    """Bring the workspace's index under ``.memwiki/`` up to date, parsing only the files that changed."""
-    stamps = stamp_workspace(workspace, diagnostics)
+def open_index(workspace: Workspace, diagnostics: Diagnostics, stamps: dict[str, str] | None = None) -> RecallIndex:
+    """Bring the workspace's index under ``.memwiki/`` up to date, parsing only the files that changed
+    (``stamps``: the notes' stamps when the caller has just taken them)."""
+    stamps = stamps if stamps is not None else stamp_workspace(workspace, diagnostics)
     index = RecallIndex(index_path(workspace.root))
     notes = [parse_note(source) for source in read_notes(workspace, index.stale(stamps), diagnostics)]
     index.update(stamps, notes)

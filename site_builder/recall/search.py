@@ -1,121 +1,69 @@
 """Answer a recall query from the index: ranked, dated lines with citations.
 
 Ranking: FTS5 BM25 with Porter stemming over the line itself, its neighbours
-(lower weight) and its entities; then Retain facts get a small lift over raw
-log lines, lines about an entity the query names are lifted further, and so
-are lines dated inside a time the query names ("last week", "in November").
-A query that is only a time ("what happened last week") lists that time's
-lines, newest first.
+(lower weight), its entities and the CJK pairs of its text; then Retain facts
+get a small lift over raw log lines, lines about an entity the query names
+(by name or alias) are lifted further, and so are lines dated inside a time the
+query names ("last week", "in November"). A query that is only a time ("what
+happened last week") lists that time's lines, newest first. An opinion restated
+on many days is one result: its latest statement, its current confidence and
+how many points its history has.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import re
+import itertools
 from dataclasses import dataclass
 
-import click
-
 from site_builder.core.names import entity_key
-from site_builder.core.stop_words import STOP_WORDS
+from site_builder.recall.hits import Hit, current_opinion
 from site_builder.recall.index import RecallIndex
+from site_builder.recall.query import QueryError, RecallQuery, terms_of
+from site_builder.recall.scripts import fold_accents, has_cjk
 from site_builder.recall.time_words import time_window
 
-WEIGHTS = (1.0, 0.5, 0.5)  # content, neighbouring lines, entities
+WEIGHTS = (1.0, 0.5, 0.5, 1.0)  # content, neighbouring lines, entities, CJK pairs of the content
 FACT_LIFT = 1.1
 ENTITY_LIFT = 1.25
 TIME_LIFT = 1.5
 CANDIDATES = 400
+FACT_KINDS = ("W", "B", "O", "S")
 
-
-class QueryError(ValueError):
-    """The query or one of its filters cannot be used; the message says why."""
-
-
-@dataclass(frozen=True)
-class RecallQuery:
-    text: str
-    k: int = 25
-    since: dt.date | None = None
-    until: dt.date | None = None
-    entity: str | None = None
-    kind: str | None = None
-    today: dt.date | None = None  # enables time words in the query ("last week")
+__all__ = ["Hit", "QueryError", "RecallQuery", "answer_json", "entity_names", "resolve_entity", "search"]
 
 
 @dataclass(frozen=True)
-class Hit:
-    path: str
-    line: int
-    content: str
-    date: str | None
-    kind: str
-    entities: tuple[str, ...]
-    score: float
-
-    @property
-    def source(self) -> str:
-        return f"{self.path}#L{self.line}"
-
-    def as_text(self, rank: int) -> str:
-        """Two lines for a terminal: rank, kind, date and the line; then its citation."""
-        head = click.style(f"{rank:>2}. [{self.kind}] {self.date or ''}", bold=True)
-        return f"{head} {self.content}\n    {click.style(self.source, fg='cyan')}"
-
-    def as_json(self) -> dict[str, object]:
-        return {
-            "source": self.source,
-            "content": self.content,
-            "date": self.date,
-            "kind": self.kind,
-            "entities": list(self.entities),
-            "score": round(self.score, 4),
-        }
+class _Plan:
+    match: str  # the FTS5 expression ("" for a time alone)
+    where: list[str]
+    params: list[str]
+    entity_names: frozenset[str]  # folded keys of the entity asked for and its aliases (the filter)
+    lifted: frozenset[str]  # folded keys of entities the query names, with their aliases
 
 
-def parse_when(value: str, today: dt.date) -> dt.date:
-    """``30d``, ``2w``, ``6m``, ``1y`` back from today, or an ISO date ``2025-11-27``."""
-    m = re.fullmatch(r"\s*(\d+)\s*([dwmy])\s*", value)
-    if m:
-        days = int(m[1]) * {"d": 1, "w": 7, "m": 30, "y": 365}[m[2]]
-        return today - dt.timedelta(days=days)
-    try:
-        return dt.date.fromisoformat(value.strip())
-    except ValueError:
-        raise QueryError(f"'{value}' is not a date (use YYYY-MM-DD) or a span like 30d, 2w, 6m, 1y") from None
-
-
-def make_query(
-    text: str, *, k: int, since: str | None, until: str | None, entity: str | None, kind: str | None, today: dt.date
-) -> RecallQuery:
-    """A query from command-line options; dates may be spans back from ``today`` (``30d``)."""
-    return RecallQuery(
-        text=text,
-        k=k,
-        since=parse_when(since, today) if since else None,
-        until=parse_when(until, today) if until else None,
-        entity=entity or None,
-        kind=kind,
-        today=today,
-    )
-
-
-def terms_of(text: str) -> list[str]:
-    words = re.findall(r"\w+", text.casefold())
-    return list(dict.fromkeys(w for w in words if (w not in STOP_WORDS and len(w) > 1) or w.isdigit()))
+def alias_map(index: RecallIndex) -> dict[str, str]:
+    """Every page name and alias (accents folded) → the entity key it stands for."""
+    return {fold_accents(str(alias)): str(key) for alias, key in index.db.execute("SELECT alias, key FROM aliases")}
 
 
 def resolve_entity(index: RecallIndex, name: str) -> str:
-    key = entity_key(name)
-    row = index.db.execute("SELECT key FROM aliases WHERE alias = ? LIMIT 1", (key,)).fetchone()
-    if row:
-        return str(row[0])
-    known = index.db.execute(
-        "SELECT 1 FROM docs_fts WHERE entities MATCH ? LIMIT 1", (_phrase(key.replace("-", " ")),)
-    ).fetchone()
-    if not known:
+    """The entity key a name or alias stands for; ``QueryError`` when nothing in the workspace is called that."""
+    key = fold_accents(entity_key(name))
+    if key in (aliases := alias_map(index)):
+        return aliases[key]
+    phrase = _phrase(key.replace("-", " "))
+    if not index.db.execute(
+        "SELECT 1 FROM docs_fts WHERE docs_fts MATCH ? LIMIT 1", (f"entities : {phrase}",)
+    ).fetchone():
         raise QueryError(f"unknown entity '{name}': no page, alias or mention matches it")
     return key
+
+
+def entity_names(index: RecallIndex, key: str) -> frozenset[str]:
+    """The key and every alias of one entity, accents folded: the names its lines may carry."""
+    rows = index.db.execute("SELECT alias FROM aliases WHERE key = ?", (key,))
+    return frozenset({fold_accents(key), *(fold_accents(str(alias)) for (alias,) in rows)})
 
 
 def search(index: RecallIndex, query: RecallQuery) -> list[Hit]:
@@ -126,49 +74,27 @@ def search(index: RecallIndex, query: RecallQuery) -> list[Hit]:
     terms = terms_of(text)
     if not terms and window is None:
         raise QueryError("the query has only stop words; add a word that names what you look for")
-    where, params, entity_keys = _conditions(index, query, terms, window)
-    entity_keys |= _query_entities(index, terms)
+    plan = _plan(index, query, terms, window)
+    hits = [_score(row, plan, window) for row in index.db.execute(*_sql(plan, query, bool(terms)))]
+    hits = [h for h in hits if not plan.entity_names or plan.entity_names & {fold_accents(k) for k in h.entities}]
     if terms:
-        rank = f"bm25(docs_fts, {WEIGHTS[0]}, {WEIGHTS[1]}, {WEIGHTS[2]})"
-        order = "rank"
-    else:  # a time alone: newest first, facts before raw lines
-        rank = "-1.0 - (d.kind IN ('W','B','O','S'))"
-        order = "d.date DESC, rank, d.path, d.line"
-    sql = f"""
-        SELECT d.path, d.line, d.content, d.date, d.kind, d.entities, {rank} AS rank
-        FROM docs_fts JOIN docs d ON d.id = docs_fts.rowid
-        WHERE {" AND ".join(where)}
-        ORDER BY {order} LIMIT {max(CANDIDATES, query.k)}
-    """  # noqa: S608 - only constants are formatted in; values are bound
-    hits = []
-    for path, line, content, date, kind, entities, rank_value in index.db.execute(sql, params):
-        keys = tuple(entities.split())
-        score = -float(rank_value)
-        if kind in ("W", "B", "O", "S"):
-            score *= FACT_LIFT
-        if entity_keys and entity_keys & set(keys):
-            score *= ENTITY_LIFT
-        if window and date and window[0].isoformat() <= date <= window[1].isoformat():
-            score *= TIME_LIFT
-        hits.append(Hit(path, line, content, date, kind, keys, score))
-    if not terms:  # keep the date order; scores only break ties within a day
+        hits.sort(key=lambda h: (-h.score, h.path, h.line))
+    else:  # a time alone: keep the date order; scores only break ties within a day
         hits.sort(key=lambda h: (h.path, h.line))
         hits.sort(key=lambda h: (h.date or "", h.score), reverse=True)
-        return hits[: query.k]
-    hits.sort(key=lambda h: (-h.score, h.path, h.line))
-    return hits[: query.k]
+    return _one_per_opinion(index, hits, query)[: query.k]
 
 
-def _conditions(
-    index: RecallIndex, query: RecallQuery, terms: list[str], window: tuple[dt.date, dt.date] | None
-) -> tuple[list[str], list[str], set[str]]:
-    """SQL conditions and their values for the query's words or time and its filters, and the entity asked for."""
+def _plan(index: RecallIndex, query: RecallQuery, terms: list[str], window: tuple[dt.date, dt.date] | None) -> _Plan:
+    """The FTS5 expression and SQL conditions of a query: its words, the entities it names, its filters."""
+    named = _query_entities(index, terms)
+    lifted = frozenset(name for key in named for name in entity_names(index, key))
+    words = [f"cjk : {_phrase(t)}" if has_cjk(t) else _phrase(t) for t in terms]
+    words += [f"entities : {_phrase(name.replace('-', ' '))}" for name in sorted(lifted)]
+    match = " OR ".join(words)
     where: list[str] = []
     params: list[str] = []
-    if terms:
-        where.append("docs_fts MATCH ?")
-        params.append(" OR ".join(_phrase(t) for t in terms))
-    elif window:
+    if not terms and window:
         where.append("d.date BETWEEN ? AND ?")
         params += [window[0].isoformat(), window[1].isoformat()]
     for condition, value in (("d.date >= ?", query.since), ("d.date <= ?", query.until)):
@@ -178,13 +104,72 @@ def _conditions(
     if query.kind:
         where.append("d.kind = ?")
         params.append(query.kind)
-    entity_keys = set()
+    names: frozenset[str] = frozenset()
     if query.entity:
-        key = resolve_entity(index, query.entity)
-        where.append("(' ' || d.entities || ' ') LIKE ?")
-        params.append(f"% {key} %")
-        entity_keys.add(key)
-    return where, params, entity_keys
+        names = entity_names(index, resolve_entity(index, query.entity))
+        only = " OR ".join(_phrase(name.replace("-", " ")) for name in sorted(names))
+        match = f"({match}) AND entities : ({only})" if match else f"entities : ({only})"
+    return _Plan(match, where, params, names, lifted | names)
+
+
+def _sql(plan: _Plan, query: RecallQuery, ranked: bool) -> tuple[str, list[str]]:
+    where = list(plan.where)
+    params = list(plan.params)
+    if plan.match:
+        where.insert(0, "docs_fts MATCH ?")
+        params.insert(0, plan.match)
+    if ranked:
+        rank = f"bm25(docs_fts, {', '.join(str(w) for w in WEIGHTS)})"
+        order = "rank"
+    else:  # a time alone: newest first, facts before raw lines
+        rank = "-1.0 - (d.kind IN ('W','B','O','S'))"
+        order = "d.date DESC, rank, d.path, d.line"
+    sql = f"""
+        SELECT d.path, d.line, d.content, d.date, d.kind, d.entities, d.occurred, d.confidence, d.opinion, {rank} AS rank
+        FROM docs_fts JOIN docs d ON d.id = docs_fts.rowid
+        WHERE {" AND ".join(where) or "1"}
+        ORDER BY {order} LIMIT {max(CANDIDATES, query.k * 4)}
+    """  # noqa: S608 - only constants are formatted in; values are bound
+    return sql, params
+
+
+def _score(row: tuple[object, ...], plan: _Plan, window: tuple[dt.date, dt.date] | None) -> Hit:
+    path, line, content, date, kind, entities, occurred, confidence, opinion, rank_value = row
+    keys = tuple(str(entities).split())
+    score = -float(str(rank_value))
+    if kind in FACT_KINDS:
+        score *= FACT_LIFT
+    if plan.lifted and plan.lifted & {fold_accents(k) for k in keys}:
+        score *= ENTITY_LIFT
+    day = str(date) if date else None
+    if window and day and window[0].isoformat() <= day <= window[1].isoformat():
+        score *= TIME_LIFT
+    return Hit(
+        path=str(path),
+        line=int(str(line)),
+        content=str(content),
+        date=day,
+        kind=str(kind),
+        entities=keys,
+        score=score,
+        occurred=str(occurred) if occurred else None,
+        confidence=float(str(confidence)) if confidence is not None else None,
+        opinion=str(opinion) if opinion else None,
+    )
+
+
+def _one_per_opinion(index: RecallIndex, hits: list[Hit], query: RecallQuery) -> list[Hit]:
+    """Restatements of one opinion collapse into its best-placed hit, which shows the opinion as it stands now."""
+    seen: set[str] = set()
+    out = []
+    for hit in hits:
+        if hit.opinion is None:
+            out.append(hit)
+        elif hit.opinion not in seen:
+            seen.add(hit.opinion)
+            since, until = (day.isoformat() if day else None for day in (query.since, query.until))
+            out.append(current_opinion(index, hit, since, until))
+    return out
 
 
 def answer_json(index: RecallIndex, query: RecallQuery) -> dict[str, object]:
@@ -199,12 +184,10 @@ def answer_json(index: RecallIndex, query: RecallQuery) -> dict[str, object]:
 
 
 def _query_entities(index: RecallIndex, terms: list[str]) -> set[str]:
-    found = set()
-    for term in terms:
-        row = index.db.execute("SELECT key FROM aliases WHERE alias = ? LIMIT 1", (term,)).fetchone()
-        if row:
-            found.add(str(row[0]))
-    return found
+    """Entities the query names by a page name or alias: one word, or two words in a row ("anna kowalski")."""
+    names = [*terms, *(f"{a}-{b}" for a, b in itertools.pairwise(terms))]
+    aliases = alias_map(index)
+    return {aliases[fold_accents(name)] for name in names if fold_accents(name) in aliases}
 
 
 def _phrase(term: str) -> str:

@@ -1,0 +1,108 @@
+"""Recall in any language: words inside unspaced Chinese, Japanese and Korean text; accents folded."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from site_builder.recall.scripts import grams, query_grams, spaced
+from tests.conftest import REPO, run, write_workspace
+
+ZH = """# 周二
+我们今天在做爬虫项目，用 Python爬虫 抓取代理列表。
+下午去爬山了，风景很好。
+我家的猫很可爱。
+研究瓦力机器人和四足机器人的开源方案。
+"""
+JA = """# 水曜日
+東京で会議がありました。来週は大阪へ出張します。
+"""
+KO = """# 목요일
+서울에서 회의를 했다. 다음 주에 부산에 간다.
+"""
+LATIN = """# Friday
+Café com a Zoë em São Paulo, depois reunião.
+
+## Retain
+- W @José: José moved to Coimbra.
+"""
+
+
+@pytest.fixture
+def ws(tmp_path: Path) -> Path:
+    return write_workspace(
+        tmp_path / "ws",
+        {
+            "memory/2026-02-24.md": ZH,
+            "memory/2026-02-25.md": JA,
+            "memory/2026-02-26.md": KO,
+            "memory/2026-02-27.md": LATIN,
+        },
+    )
+
+
+def sources(ws: Path, query: str, *args: str) -> list[str]:
+    result = run("recall", query, str(ws), "--json", *args)
+    assert result.exit_code == 0, result.output
+    found: list[dict[str, Any]] = json.loads(result.output)["results"]
+    return [r["source"] for r in found]
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("爬虫", ["memory/2026-02-24.md#L2"]),  # two characters inside a sentence, not 爬山
+        ("机器人", ["memory/2026-02-24.md#L5"]),
+        ("猫", ["memory/2026-02-24.md#L4"]),  # one character
+        ("会議", ["memory/2026-02-25.md#L2"]),
+        ("大阪へ出張", ["memory/2026-02-25.md#L2"]),
+        ("회의", ["memory/2026-02-26.md#L2"]),  # a Korean word with its particle attached: 회의를
+        ("부산", ["memory/2026-02-26.md#L2"]),
+    ],
+)
+def test_cjk_words_are_found_inside_unspaced_text(ws: Path, query: str, expected: list[str]) -> None:
+    assert sources(ws, query) == expected
+
+
+def test_a_latin_word_glued_to_chinese_is_a_word(ws: Path) -> None:
+    assert sources(ws, "python")[0] == "memory/2026-02-24.md#L2"  # then its neighbours (context)
+
+
+def test_cjk_lines_sharing_more_of_the_query_rank_first(ws: Path) -> None:
+    assert sources(ws, "爬虫项目")[0] == "memory/2026-02-24.md#L2"
+    assert sources(ws, "爬山风景") == ["memory/2026-02-24.md#L3"]
+
+
+def test_accents_are_folded(ws: Path) -> None:
+    assert sources(ws, "cafe sao paulo reuniao")[0] == "memory/2026-02-27.md#L2"
+    assert sources(ws, "Coimbra", "--entity", "Jose") == ["memory/2026-02-27.md#L5"]
+
+
+def test_how_cjk_text_is_cut() -> None:
+    assert grams("爬虫项目") == "爬 虫 项 目 爬虫 虫项 项目"
+    assert query_grams("爬虫 猫") == ["爬虫", "猫"]
+    assert spaced("用Python爬虫。好") == " 用 Python 爬虫   好 "
+    assert grams("plain English") == ""
+
+
+REAL = REPO.parent / "shared" / "real" / "xiaoqi"
+
+
+@pytest.mark.skipif(not REAL.exists(), reason="../shared/real is not present")
+def test_a_real_chinese_workspace_finds_every_line_with_the_word(tmp_path: Path) -> None:
+    ws = tmp_path / "xiaoqi"
+    shutil.copytree(REAL, ws)
+    for word in ("爬虫", "机器人"):
+        found = set(sources(ws, word, "--k", "200"))
+        lines = {
+            f"{path.relative_to(ws).as_posix()}#L{number}"
+            for path in ws.rglob("*.md")
+            for number, line in enumerate(path.read_text(encoding="utf-8").split("\n"), 1)
+            if word in line and not re.match(r"^\s{0,3}#{1,6}\s", line)
+        }
+        assert lines and lines <= found, sorted(lines - found)
