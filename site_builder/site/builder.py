@@ -116,6 +116,7 @@ class PageBuilder:
         self.nav = [
             ("days", "Days", "memory/index.html"),
             ("entities", "Entities", "bank/entities/index.html"),
+            ("graph", "Graph", "graph.html"),
             ("opinions", "Opinions", "bank/opinions.html"),
             *(
                 ("bank", title, path.removesuffix(".md") + ".html")

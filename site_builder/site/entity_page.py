@@ -8,6 +8,7 @@ from itertools import groupby
 from site_builder.core.model import Entity
 from site_builder.parse.link_syntax import plain_sentence
 from site_builder.site.builder import PageBuilder, search_filters, search_meta
+from site_builder.site.graph_page import entity_graph
 from site_builder.site.links import SiteLinker, href, source_url
 from site_builder.site.views import BacklinkGroup, BacklinkLine, EntityIndexPage, EntityPage, LinkView
 
@@ -46,6 +47,7 @@ def entity_page(builder: PageBuilder, entity: Entity) -> EntityPage:
         opinions=[builder.opinion_view(o, url) for o in library.opinions_about(entity.key)],
         summary=summary,
         summary_html=builder.inline(summary, url) if summary else "",
+        graph=entity_graph(builder, entity),
     )
 
 

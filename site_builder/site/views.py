@@ -125,6 +125,20 @@ class HygieneSection:
 
 
 @dataclass(frozen=True)
+class GraphView:
+    """A graph drawn by ``_theme/graph.js`` from its JSON: the whole co-mention graph, or an entity's neighbourhood.
+
+    ``data`` is ``{"nodes": [{"name", "href", "mentions", "group"}], "edges": [[a, b, weight]], "focus": i}``:
+    ``href`` relative to the page, ``group`` an entity's type (``"entity"`` untyped, ``"missing"`` without a page)
+    or ``"day"``, edges index ``nodes``, ``focus`` the node the graph is about (-1: none).
+    """
+
+    data: str  #: the graph as JSON, safe inside ``<script type="application/json">``
+    label: str  #: what it shows in words, e.g. "Anna and 8 related entities"
+    full: bool  #: the whole graph with its tools (search, days, zoom); False: a small graph in a page
+
+
+@dataclass(frozen=True)
 class Chrome:
     """What ``base.html`` shows around every page's content."""
 
@@ -304,6 +318,18 @@ class EntityPage(PageView):
     opinions: list[OpinionView]  #: opinions about it
     summary: str  #: reflect's summary from the page's generated block, "" without one
     summary_html: str  #: that summary as HTML
+    graph: GraphView | None  #: the entity and its closest co-mentioned entities, None when it has none
+
+
+@dataclass(frozen=True)
+class GraphPage(PageView):
+    """``graph.html``: every entity (and, on demand, day) and how they are mentioned together."""
+
+    template = "graph.html"
+    graph: GraphView  #: the whole graph
+    entities: int  #: how many entities it has
+    days: int  #: how many days mention an entity
+    edges: int  #: how many entity–entity edges
 
 
 @dataclass(frozen=True)
