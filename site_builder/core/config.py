@@ -23,6 +23,7 @@ class Config:
     reflect_model: str = "claude-haiku-5-5"  # a current small Claude model
     recent_days: int = 7
     layout: str = ""  # "" = detect; else one of io.layout.LAYOUT_NAMES
+    publish_install: str = ""  # the pip spec the GitHub Pages workflow installs; "" = the one `init` chose
 
 
 def parse_config(text: str | None, diagnostics: Diagnostics, path: str = "memwiki.toml") -> Config:
@@ -40,6 +41,7 @@ def parse_config(text: str | None, diagnostics: Diagnostics, path: str = "memwik
     recall = _table(data, "recall", where)
     reflect = _table(data, "reflect", where)
     workspace = _table(data, "workspace", where)
+    publish = _table(data, "publish", where)
     defaults = Config()
     return Config(
         title=_get(site, "title", str, defaults.title, where),
@@ -49,6 +51,7 @@ def parse_config(text: str | None, diagnostics: Diagnostics, path: str = "memwik
         reflect_model=_get(reflect, "model", str, defaults.reflect_model, where),
         recent_days=_get(site, "recent_days", int, defaults.recent_days, where),
         layout=_layout(_get(workspace, "layout", str, defaults.layout, where), where),
+        publish_install=_get(publish, "install", str, defaults.publish_install, where).strip(),
     )
 
 
