@@ -19,6 +19,7 @@
     links.forEach(function (l) {
       l.strength = 1 / Math.min(degree[l.s], degree[l.t]);
       l.bias = degree[l.s] / (degree[l.s] + degree[l.t]);
+      l.distance = LINK_DISTANCE + nodes[l.s].r + nodes[l.t].r; // room for both circles and a label
     });
   }
   Layout.prototype.tick = function () {
@@ -27,7 +28,7 @@
       l = this.links[i]; s = nodes[l.s]; t = nodes[l.t];
       dx = t.x + t.vx - s.x - s.vx || 1e-6; dy = t.y + t.vy - s.y - s.vy || 1e-6;
       d = Math.sqrt(dx * dx + dy * dy);
-      d = (d - LINK_DISTANCE) / d * alpha * l.strength;
+      d = (d - l.distance) / d * alpha * l.strength;
       dx *= d; dy *= d;
       t.vx -= dx * l.bias; t.vy -= dy * l.bias;
       s.vx += dx * (1 - l.bias); s.vy += dy * (1 - l.bias);
@@ -165,11 +166,11 @@
   Graph.prototype.readColours = function () {
     var style = getComputedStyle(this.figure);
     var pick = function (name) { return style.getPropertyValue(name).trim() || "#888"; };
-    var palette = ["--k-B", "--k-W", "--k-O", "--k-S", "--accent"].map(pick);
-    this.colours = {missing: pick("--missing"), day: pick("--muted"), edge: pick("--graph-edge"),
-      text: pick("--fg"), halo: pick("--bg"), ring: pick("--fg")};
+    var palette = [1, 2, 3, 4, 5, 6, 7, 8].map(function (i) { return pick("--graph-" + i); });
+    this.colours = {missing: pick("--missing"), day: pick("--graph-day"), "g:entity": pick("--graph-plain"),
+      edge: pick("--graph-edge"), text: pick("--fg"), halo: pick("--card"), ring: pick("--fg")};
     var counts = {};
-    this.all.forEach(function (n) { if (n.group !== "missing" && n.group !== "day") counts[n.group] = (counts[n.group] || 0) + 1; });
+    this.all.forEach(function (n) { if (n.group !== "missing" && n.group !== "day" && n.group !== "entity") counts[n.group] = (counts[n.group] || 0) + 1; });
     var groups = Object.keys(counts).sort(function (a, b) { return counts[b] - counts[a] || (a < b ? -1 : 1); });
     var colours = this.colours;
     groups.forEach(function (g, i) { colours["g:" + g] = palette[i % palette.length]; });
@@ -186,6 +187,7 @@
     var colours = this.colours, has = {};
     this.all.forEach(function (n) { has[n.group] = true; });
     var items = groups.map(function (g) { return [g, colours["g:" + g]]; });
+    if (has.entity) items.push(["no type", colours["g:entity"]]);
     if (has.missing) items.push(["no page yet", colours.missing]);
     if (has.day) items.push(["day", colours.day]);
     box.textContent = "";
@@ -217,7 +219,7 @@
       x0 = Math.min(x0, n.x - n.r); x1 = Math.max(x1, n.x + n.r); y0 = Math.min(y0, n.y - n.r); y1 = Math.max(y1, n.y + n.r);
     });
     var pad = 24, k = Math.min((this.width - 2 * pad) / (x1 - x0 || 1), (this.height - 2 * pad) / (y1 - y0 || 1));
-    k = Math.max(0.05, Math.min(k, this.full ? 3 : 1.6));
+    k = Math.max(0.05, Math.min(k, this.full ? 3 : 2));
     this.view = {k: k, x: this.width / 2 - k * (x0 + x1) / 2, y: this.height / 2 - k * (y0 + y1) / 2};
   };
 
@@ -313,9 +315,21 @@
     ctx.lineJoin = "round";
     wanted.slice(0, 400).forEach(function (item) {
       var n = item.n, text = n === lit && self.hover === n ? n.name + " · " + n.mentions + (n.group === "day" ? " links" : n.mentions === 1 ? " mention" : " mentions") : n.name;
-      var w = ctx.measureText(text).width, sx = n.x * v.k + v.x + n.r * v.k + 4, sy = n.y * v.k + v.y;
-      var box = [sx - 2, sy - 9, sx + w + 2, sy + 9];
-      if (item.rank === 0 && placed.some(function (p) { return box[0] < p[2] && box[2] > p[0] && box[1] < p[3] && box[3] > p[1]; })) return;
+      // Right of the node, else left, below or above: the first place no label is in yet.
+      var w = ctx.measureText(text).width, cx = n.x * v.k + v.x, cy = n.y * v.k + v.y, r = n.r * v.k;
+      var mid = Math.max(2, Math.min(cx - w / 2, self.width - w - 2));
+      var spots = [[cx + r + 4, cy], [cx - r - 4 - w, cy], [mid, cy + r + 11], [mid, cy - r - 11]];
+      var box = null;
+      for (var i = 0; i < spots.length && !box; i++) {
+        var b = [spots[i][0] - 2, spots[i][1] - 9, spots[i][0] + w + 2, spots[i][1] + 9];
+        var inside = b[0] >= 0 && b[2] <= self.width && b[1] >= 0 && b[3] <= self.height;
+        if (inside && !placed.some(function (p) { return b[0] < p[2] && b[2] > p[0] && b[1] < p[3] && b[3] > p[1]; })) box = b;
+      }
+      if (!box) {
+        if (item.rank < 2) return;
+        box = [spots[0][0] - 2, spots[0][1] - 9, spots[0][0] + w + 2, spots[0][1] + 9];
+      }
+      var sx = box[0] + 2, sy = box[1] + 9;
       placed.push(box);
       ctx.lineWidth = 3; ctx.strokeStyle = self.colours.halo; ctx.strokeText(text, sx, sy);
       ctx.fillStyle = self.colours.text; ctx.fillText(text, sx, sy);
