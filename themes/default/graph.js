@@ -191,10 +191,14 @@
     if (has.missing) items.push(["no page yet", colours.missing]);
     if (has.day) items.push(["day", colours.day]);
     box.textContent = "";
+    var SVG = "http://www.w3.org/2000/svg";
     items.forEach(function (item) {
       var span = document.createElement("span");
-      var dot = document.createElement("i");
-      dot.style.background = item[1]; // CSSOM, not an inline style attribute: allowed by the CSP
+      var dot = document.createElementNS(SVG, "svg"), circle = document.createElementNS(SVG, "circle");
+      dot.setAttribute("viewBox", "0 0 10 10"); dot.setAttribute("aria-hidden", "true");
+      circle.setAttribute("cx", "5"); circle.setAttribute("cy", "5"); circle.setAttribute("r", "5");
+      circle.setAttribute("fill", item[1]); // an attribute, not a style: nothing for the CSP to weigh
+      dot.appendChild(circle);
       span.appendChild(dot);
       span.appendChild(document.createTextNode(item[0]));
       box.appendChild(span);
@@ -374,7 +378,7 @@
       var p = local(e);
       if (!pointers.has(e.pointerId)) {
         var over = self.at(p[0], p[1]);
-        if (over !== self.hover) { self.hover = over; canvas.style.cursor = over ? "pointer" : "grab"; self.request(); }
+        if (over !== self.hover) { self.hover = over; canvas.classList.toggle("over-node", !!over); self.request(); }
         return;
       }
       var last = pointers.get(e.pointerId);
