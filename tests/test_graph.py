@@ -160,3 +160,25 @@ def test_the_graph_draws_two_thousand_nodes(page: Any, tmp_path: Path) -> None:
         page.fill("#graph-q", "Entity01999")
         page.press("#graph-q", "Enter")
         assert page.get_attribute(".graph-status a", "href") == "bank/entities/entity01999.html"
+
+
+@pytest.mark.browser
+def test_an_entity_page_links_to_the_whole_graph_opened_on_it(page: Any, example_site: str) -> None:
+    page.goto(example_site + "bank/entities/sofia.html")
+    page.click("text=Sofia in the whole graph")
+    page.wait_for_url(re.compile(r"/wiki/graph\.html\?q=Sofia$"))
+    assert page.input_value("#graph-q") == "Sofia"
+    assert page.inner_text(".graph-status").startswith("Sofia:")
+    page.wait_for_selector(".graph-canvas[data-settled]")
+    x, y = page.evaluate(SCREEN_POSITION, "Sofia")
+    box = page.locator(".graph-canvas").bounding_box()
+    assert box is not None
+    assert abs(x - (box["x"] + box["width"] / 2)) < 2 and abs(y - (box["y"] + box["height"] / 2)) < 2  # followed
+
+
+def test_a_workspace_without_entities_says_how_to_get_a_graph(tmp_path: Path) -> None:
+    build(
+        write_workspace(tmp_path / "ws", {"memory/2025-01-01.md": "# Day\n\nQuiet.\n"}), tmp_path / "site", search=False
+    )
+    page = (tmp_path / "site/graph.html").read_text(encoding="utf-8")
+    assert "No entities yet" in page and "graph-data" not in page

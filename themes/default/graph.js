@@ -122,6 +122,11 @@
     this.fit();
     this.draw();
     performance.mark("memwiki-graph-first-draw");
+    var asked = this.full && new URLSearchParams(location.search).get("q"); // graph.html?q=Name opens on that node
+    if (asked) {
+      figure.querySelector(".graph-find input").value = asked;
+      this.find(asked);
+    }
     this.animate();
   }
 
@@ -242,7 +247,7 @@
     function frame() {
       var start = performance.now();
       do { self.layout.tick(); } while (!self.layout.settled() && performance.now() - start < FRAME_BUDGET);
-      if (!self.touched) self.fit();
+      if (self.follow) self.centre(self.follow, self.view.k); else if (!self.touched) self.fit();
       self.draw();
       if (self.layout.settled()) { self.running = false; self.canvas.setAttribute("data-settled", ""); return; }
       requestAnimationFrame(frame);
@@ -355,12 +360,14 @@
     if (px === undefined) { px = this.width / 2; py = this.height / 2; }
     v.x = px - (px - v.x) * k / v.k; v.y = py - (py - v.y) * k / v.k; v.k = k;
     this.touched = true;
+    this.follow = null;
     this.request();
   };
 
   Graph.prototype.pan = function (dx, dy) {
     this.view.x += dx; this.view.y += dy;
     this.touched = true;
+    this.follow = null;
     this.request();
   };
 
@@ -424,7 +431,7 @@
       if (keys[e.key]) self.pan(keys[e.key][0], keys[e.key][1]);
       else if (e.key === "+" || e.key === "=") self.zoom(1.25);
       else if (e.key === "-" || e.key === "_") self.zoom(0.8);
-      else if (e.key === "0") { self.touched = false; self.fit(); self.request(); }
+      else if (e.key === "0") { self.touched = false; self.follow = null; self.fit(); self.request(); }
       else if (e.key === "Enter" && (self.hover || self.focus)) location.href = new URL((self.hover || self.focus).href, document.baseURI).href;
       else return;
       e.preventDefault();
@@ -432,7 +439,7 @@
     this.figure.querySelectorAll("[data-zoom]").forEach(function (button) {
       button.addEventListener("click", function () {
         var how = button.getAttribute("data-zoom");
-        if (how === "fit") { self.touched = false; self.fit(); self.request(); } else self.zoom(how === "in" ? 1.4 : 1 / 1.4);
+        if (how === "fit") { self.touched = false; self.follow = null; self.fit(); self.request(); } else self.zoom(how === "in" ? 1.4 : 1 / 1.4);
       });
     });
     var days = this.figure.querySelector("input[name=days]");
@@ -442,6 +449,7 @@
       days.addEventListener("change", function () {
         self.activate(days.checked);
         self.touched = false;
+        self.follow = null;
         self.hover = null;
         self.animate();
       });
@@ -460,6 +468,7 @@
         e.preventDefault();
         self.find(find.querySelector("input").value);
       });
+
     }
   };
 
@@ -480,8 +489,8 @@
       this.activate(true);
     }
     this.focus = hit;
-    var k = Math.max(this.view.k, 1.2);
-    this.view = {k: k, x: this.width / 2 - k * hit.x, y: this.height / 2 - k * hit.y};
+    this.follow = hit; // kept in the middle while the layout still moves, until the reader pans or zooms
+    this.centre(hit, Math.max(this.view.k, 1.2));
     this.touched = true;
     this.request();
     this.animate();
@@ -490,6 +499,10 @@
     link.textContent = "Open " + hit.name;
     this.say(hit.name + ": " + hit.links.length + " linked · ");
     if (this.status) this.status.appendChild(link);
+  };
+
+  Graph.prototype.centre = function (n, k) {
+    this.view = {k: k, x: this.width / 2 - k * n.x, y: this.height / 2 - k * n.y};
   };
 
   Graph.prototype.say = function (text) { if (this.status) this.status.textContent = text; };
