@@ -165,7 +165,8 @@
     this.nodes = nodes;
     this.links = links;
     this.layout = new Layout(nodes, links);
-    this.say(nodes.length + " nodes, " + links.length + " links");
+    if (this.activated) this.say(nodes.length + " nodes, " + links.length + " links" + (days ? " with the days" : ""));
+    this.activated = true;
   };
 
   Graph.prototype.readColours = function () {
