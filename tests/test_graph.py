@@ -182,3 +182,12 @@ def test_a_workspace_without_entities_says_how_to_get_a_graph(tmp_path: Path) ->
     )
     page = (tmp_path / "site/graph.html").read_text(encoding="utf-8")
     assert "No entities yet" in page and "graph-data" not in page
+
+
+@pytest.mark.browser
+def test_the_graph_draws_from_disk_where_nothing_can_be_fetched(page: Any, tmp_path: Path) -> None:
+    build(write_workspace(tmp_path / "ws", SMALL), tmp_path / "site", search=False)
+    page.goto((tmp_path / "site/graph.html").as_uri())
+    page.wait_for_selector(".graph-canvas[data-settled]")
+    assert page.get_attribute(".graph-canvas", "data-nodes") == "3"
+    assert page.evaluate(INKED) > 200

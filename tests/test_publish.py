@@ -240,3 +240,9 @@ def test_init_keeps_a_workspace_s_own_install_spec_for_the_workflow(tmp_path: Pa
     result = run("init", str(ws), "--github-pages")
     assert "installs memwiki @ git+https://x.io/m@v1 ([publish] install in memwiki.toml)" in result.output
     assert 'spec="${spec:-memwiki @ git+https://x.io/m@v1}"' in (ws / ".github/workflows/memwiki.yml").read_text()
+
+
+def test_an_install_spec_that_is_not_text_is_reported_at_its_line(tmp_path: Path) -> None:
+    ws = write_workspace(tmp_path / "ws", {"memwiki.toml": "[site]\ntitle = 'x'\n\n[publish]\ninstall = 3\n"})
+    result = run("check", str(ws))
+    assert "memwiki.toml:5: install must be str; using ''" in result.output
