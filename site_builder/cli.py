@@ -15,6 +15,7 @@ from typing import TextIO
 import click
 
 from site_builder import __version__
+from site_builder.core.config import parse_config
 from site_builder.core.diagnostics import PROBLEM_CODES, Diagnostics
 from site_builder.io.reader import BadSettings, NotAWorkspace, WorkspaceError, open_workspace
 from site_builder.io.writer import OutputError, check_output
@@ -300,8 +301,9 @@ def init_command(directory: Path, title: str, github_pages: bool) -> None:
 
     if directory.exists() and not directory.is_dir():
         raise click.ClickException(f"{directory} exists and is not a folder")
+    install = publish_spec(directory) if github_pages else None
     try:
-        created, kept = write_new_files(directory, scaffold_files(title, dt.date.today(), github_pages))
+        created, kept = write_new_files(directory, scaffold_files(title, dt.date.today(), install))
     except OSError as exc:
         raise click.ClickException(f"cannot write the workspace: {exc}") from None
     for rel in created:
@@ -312,6 +314,32 @@ def init_command(directory: Path, title: str, github_pages: bool) -> None:
     click.echo(f"Next: memwiki serve {where}   (preview while you edit), or memwiki build {where}")
     if github_pages:
         click.echo("Push to GitHub and set Settings > Pages > Source to 'GitHub Actions' to publish.")
+
+
+def publish_spec(directory: Path) -> str:
+    """The pip spec the Pages workflow installs by default: the workspace's ``[publish] install``, else the memwiki
+    installed here as a runner can install it (said on the terminal, with a warning when no spec would work)."""
+    from site_builder.io.install_spec import installed_spec
+
+    try:
+        text: str | None = (directory / "memwiki.toml").read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        text = None
+    if text is not None:
+        chosen = parse_config(text, Diagnostics()).publish_install
+        if chosen:
+            click.echo(f"The Pages workflow installs {chosen} ([publish] install in memwiki.toml).")
+            return chosen
+    found = installed_spec()
+    if found.spec:
+        click.echo(f"The Pages workflow installs {found.spec}: {found.reason}.")
+    else:
+        click.echo(
+            f"warning: {found.reason}; set [publish] install in memwiki.toml to a pip spec it can install, e.g. "
+            '"memwiki @ git+https://github.com/OWNER/memwiki@COMMIT" (the workflow stops and says so until then)',
+            err=True,
+        )
+    return found.spec
 
 
 @main.command("serve")

@@ -113,7 +113,7 @@ def test_a_name_without_a_page_gets_a_placeholder_page_and_a_finding_not_a_warni
     out, output = build(small(workspace))
     assert "Anna Lee" not in output  # a name without a page is normal, not something to fix
     assert "No page yet" in read(out, "bank/entities/anna-lee.html")
-    assert "Anna Lee: mentioned 2 time(s), no page" in read(out, "hygiene.html")
+    assert "Anna Lee: mentioned 2 times, no page" in read(out, "hygiene.html")
 
 
 def test_opinion_history_chart_links_each_point_to_its_fact(workspace: MakeWorkspace) -> None:

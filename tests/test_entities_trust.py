@@ -114,7 +114,7 @@ def test_two_days_a_fact_or_an_alias_make_an_entity(tmp_path: Path) -> None:
     out = tmp_path / "site"
     output = build(ws, out, "--no-reflect")
     assert "Bob" not in output  # a name without a page is a finding, not a warning
-    assert "Bob: mentioned 2 time(s), no page" in (out / "hygiene.html").read_text()
+    assert "Bob: mentioned 2 times, no page" in (out / "hygiene.html").read_text()
     for slug in ("alice", "bob", "carol", "dana"):
         assert (out / f"bank/entities/{slug}.html").is_file(), slug
     assert 'href="../bank/entities/alice.html" title="Alice">@Ally</a>' in (out / "memory/2026-01-17.html").read_text()

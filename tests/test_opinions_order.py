@@ -70,12 +70,12 @@ def test_the_chart_axis_runs_from_the_earliest_to_the_latest_date() -> None:
     dates = [dt.date(2026, 11, 20), dt.date(2026, 11, 17), dt.date(2026, 11, 25), dt.date(2026, 11, 18)]
     points = [ChartPoint(d, 0.5, f"#{d}", "x") for d in dates]
     svg = confidence_chart(points, "t")
-    assert re.findall(r'<text class="axis" x="[\d.]+" y="129"[^>]*>([\d-]+)</text>', svg) == [
+    assert re.findall(r'<text class="axis" x="[\d.]+" y="139"[^>]*>([\d-]+)</text>', svg) == [
         "2026-11-17",
         "2026-11-25",
     ]
     xs = [float(x) for x in re.findall(r'<circle class="point" cx="([\d.]+)"', svg)]
-    assert min(xs) == 34 and max(xs) == 360 - 34 and len(xs) == 4  # every point inside the axis
+    assert min(xs) == 38 and max(xs) == 360 - 38 and len(xs) == 4  # every point inside the axis
     line = re.search(r'<polyline class="line" points="([^"]+)"', svg)
     assert line is not None
     line_xs = [float(pair.split(",")[0]) for pair in line[1].split()]

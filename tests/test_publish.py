@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import os
 import re
+import shlex
+import subprocess
+import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+import pytest
 import yaml
 
 from site_builder.build import build
+from site_builder.io.install_spec import git_origin, spec_from_direct_url
 from tests.conftest import EXAMPLE, run, write_workspace
 
 ATOM = "{http://www.w3.org/2005/Atom}"
@@ -55,7 +61,7 @@ def test_init_never_overwrites_and_adds_the_pages_workflow(tmp_path: Path) -> No
     workflow = yaml.safe_load((ws / ".github/workflows/memwiki.yml").read_text())
     steps = workflow["jobs"]["build"]["steps"]
     runs = " ".join(step.get("run", "") for step in steps)
-    assert 'pip install "memwiki==' in runs
+    assert 'pip install "$spec"' in runs and "memwiki.toml" in runs
     assert 'memwiki build . --base-url "${{ steps.pages.outputs.base_url }}"' in runs
     assert any(step.get("uses", "").startswith("actions/upload-pages-artifact") for step in steps)
     assert workflow["jobs"]["deploy"]["steps"][0]["uses"].startswith("actions/deploy-pages")
@@ -135,3 +141,108 @@ def test_404_links_are_absolute_when_the_host_is_known(tmp_path: Path) -> None:
     assert 'href="https://x.io/mem/_theme/style.css"' in page
     assert 'href="https://x.io/mem/memory/index.html"' in page
     assert 'href="memory/' not in page
+
+
+# -- the Pages workflow installs a memwiki that exists ----------------------------------------------------------
+
+BASE_URL = "https://sam.github.io/memory"
+
+
+def no_checkout(folder: Path) -> tuple[str, str] | None:
+    return None
+
+
+def a_checkout(folder: Path) -> tuple[str, str] | None:
+    return ("https://github.com/sam/memwiki.git", "0123456789abcdef") if folder == Path("/src/memwiki") else None
+
+
+def test_the_default_spec_is_the_memwiki_installed_here_as_a_runner_can_install_it() -> None:
+    assert spec_from_direct_url(None, "0.3.0", no_checkout).spec == "memwiki==0.3.0"  # from an index
+    from_git = {"url": "https://github.com/sam/memwiki", "vcs_info": {"vcs": "git", "commit_id": "abc123"}}
+    assert (
+        spec_from_direct_url(from_git, "0.3.0", no_checkout).spec
+        == "memwiki @ git+https://github.com/sam/memwiki@abc123"
+    )
+    archive = {"url": "https://x.io/memwiki-0.3.0.tar.gz", "archive_info": {}}
+    assert spec_from_direct_url(archive, "0.3.0", no_checkout).spec == "memwiki @ https://x.io/memwiki-0.3.0.tar.gz"
+    checkout = {"url": "file:///src/memwiki", "dir_info": {"editable": True}}
+    found = spec_from_direct_url(checkout, "0.3.0", a_checkout)
+    assert found.spec == "memwiki @ git+https://github.com/sam/memwiki.git@0123456789abcdef"
+    assert "/src/memwiki" in found.reason
+    alone = spec_from_direct_url({"url": "file:///home/sam/memwiki", "dir_info": {}}, "0.3.0", no_checkout)
+    assert alone.spec == "" and "/home/sam/memwiki, which GitHub Actions cannot reach" in alone.reason
+    wheel = {"url": "file:///tmp/memwiki-0.3.0-py3-none-any.whl", "archive_info": {}}
+    assert spec_from_direct_url(wheel, "0.3.0", no_checkout).spec == ""
+
+
+def test_a_checkout_s_ssh_remote_is_installed_over_https(tmp_path: Path) -> None:
+    git = ["git", "-C", str(tmp_path)]
+    subprocess.run([*git, "init", "-q"], check=True)
+    subprocess.run(
+        [*git, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "--allow-empty", "-m", "x"], check=True
+    )
+    assert git_origin(tmp_path) is None  # no remote: nothing a runner can reach
+    subprocess.run([*git, "remote", "add", "origin", "git@github.com:sam/memwiki.git"], check=True)
+    head = subprocess.run([*git, "rev-parse", "HEAD"], check=True, capture_output=True, text=True).stdout.strip()
+    assert git_origin(tmp_path) == ("https://github.com/sam/memwiki.git", head)
+
+
+def run_build_steps(ws: Path, tmp_path: Path) -> tuple[subprocess.CompletedProcess[str], list[str]]:
+    """The build job's ``run:`` steps, in order, in ``ws``, with the memwiki installed here: ``pip`` is a stand-in
+    that records what it was asked to install (the runner's pip would fetch it). Returns the last step run and
+    the pip arguments."""
+    workflow = yaml.safe_load((ws / ".github/workflows/memwiki.yml").read_text(encoding="utf-8"))
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir(exist_ok=True)
+    log = tmp_path / "pip.log"
+    log.write_text("")
+    pip = bin_dir / "pip"
+    pip.write_text(f'#!/bin/sh\nfor a in "$@"; do echo "$a" >> {shlex.quote(str(log))}; done\n')
+    pip.chmod(0o755)
+    path = os.pathsep.join([str(bin_dir), str(Path(sys.executable).parent), os.environ["PATH"]])
+    done = subprocess.CompletedProcess[str]([], 0, "", "")
+    for step in workflow["jobs"]["build"]["steps"]:
+        if "run" not in step:
+            continue
+        script = step["run"].replace("${{ steps.pages.outputs.base_url }}", BASE_URL)
+        assert "${{" not in script, script
+        done = subprocess.run(
+            ["bash", "-e", "-c", script], cwd=ws, env={**os.environ, "PATH": path}, capture_output=True, text=True
+        )
+        if done.returncode:
+            break
+    return done, log.read_text().split()
+
+
+@pytest.mark.slow
+def test_the_workflow_s_build_steps_install_the_configured_spec_and_build_the_site(tmp_path: Path) -> None:
+    ws = tmp_path / "ws"
+    assert run("init", str(ws), "--github-pages").exit_code == 0
+    settings = (ws / "memwiki.toml").read_text(encoding="utf-8")
+    assert "[publish]" in settings
+    done, _ = run_build_steps(ws, tmp_path)
+    if "\ninstall = " not in settings:  # memwiki here comes from a folder a runner cannot reach: a clear stop
+        assert done.returncode == 1 and "::error file=memwiki.toml::set [publish] install" in done.stdout
+        spec = "memwiki @ git+https://github.com/sam/memwiki@0123456789abcdef"
+        (ws / "memwiki.toml").write_text(settings + f'install = "{spec}"\n', encoding="utf-8")
+    else:
+        spec = settings.split("\ninstall = ")[1].split("\n")[0].strip('"')
+    done, pip_args = run_build_steps(ws, tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert pip_args == ["install", *spec.split()]
+    site = ws / "_site"  # what upload-pages-artifact uploads
+    assert (site / "index.html").is_file() and (site / "pagefind").is_dir()
+    assert f"{BASE_URL}/memory/" in (site / "sitemap.xml").read_text(encoding="utf-8")
+
+
+def test_init_keeps_a_workspace_s_own_install_spec_for_the_workflow(tmp_path: Path) -> None:
+    ws = write_workspace(tmp_path / "ws", {"memwiki.toml": '[publish]\ninstall = "memwiki @ git+https://x.io/m@v1"\n'})
+    result = run("init", str(ws), "--github-pages")
+    assert "installs memwiki @ git+https://x.io/m@v1 ([publish] install in memwiki.toml)" in result.output
+    assert 'spec="${spec:-memwiki @ git+https://x.io/m@v1}"' in (ws / ".github/workflows/memwiki.yml").read_text()
+
+
+def test_an_install_spec_that_is_not_text_is_reported_at_its_line(tmp_path: Path) -> None:
+    ws = write_workspace(tmp_path / "ws", {"memwiki.toml": "[site]\ntitle = 'x'\n\n[publish]\ninstall = 3\n"})
+    result = run("check", str(ws))
+    assert "memwiki.toml:5: [publish] install must be text in quotes, not 3" in result.output

@@ -19,7 +19,7 @@ from site_builder.reflect.offline import OfflineReflector
 from tests.conftest import EXAMPLE, REPO, QuietHandler, serving, write_workspace
 
 PAYLOADS = [line for line in (REPO / "tests/corpus/xss.txt").read_text(encoding="utf-8").splitlines() if line]
-OUR_SCRIPTS = ("_theme/theme.js", "_theme/app.js", "_theme/search.js")
+OUR_SCRIPTS = ("_theme/theme.js", "_theme/app.js", "_theme/search.js", "_theme/graph.js")
 
 PAGE_AUDIT = """() => {
   const bad = [];
@@ -33,9 +33,11 @@ PAGE_AUDIT = """() => {
       if (attr.name === 'style') bad.push(`${el.tagName} style`);
     }
     if (['IFRAME', 'OBJECT', 'EMBED', 'BASE', 'FORM', 'INPUT', 'VIDEO', 'MATH', 'STYLE'].includes(el.tagName)
-        && !el.closest('.site-search, form[data-search-page]')) bad.push(`element ${el.tagName}`);
+        && !el.closest('.site-search, form[data-search-page], .graph-tools, .record-filter')) bad.push(`element ${el.tagName}`);
     if (el.tagName === 'META' && (el.getAttribute('http-equiv') || '').toLowerCase() === 'refresh') bad.push('meta refresh');
-    if (el.tagName === 'SCRIPT' && !OURS.some(s => (el.getAttribute('src') || '').endsWith(s))) bad.push('script ' + (el.getAttribute('src') || el.textContent.slice(0, 40)));
+    if (el.matches('script.graph-data[type="application/json"]:not([src])')) {  // data for graph.js, never run
+      try { JSON.parse(el.textContent); } catch (e) { bad.push('graph data is not JSON'); }
+    } else if (el.tagName === 'SCRIPT' && !OURS.some(s => (el.getAttribute('src') || '').endsWith(s))) bad.push('script ' + (el.getAttribute('src') || el.textContent.slice(0, 40)));
   }
   return bad;
 }"""

@@ -35,6 +35,7 @@ class Config:
     reflect_model: str = "claude-haiku-5-5"  # a current small Claude model
     recent_days: int = 7
     layout: str = ""  # "" = detect; else one of LAYOUTS
+    publish_install: str = ""  # the pip spec the GitHub Pages workflow installs; "" = the one `init` chose
 
 
 @dataclass(frozen=True)
@@ -80,6 +81,7 @@ SETTINGS: dict[str, dict[str, Setting]] = {
         "model": Setting("reflect_model", str, _not_blank),
     },
     "workspace": {"layout": Setting("layout", str, _one_of(*LAYOUTS, empty=True))},
+    "publish": {"install": Setting("publish_install", str)},
 }
 KIND_NAMES = {str: "text in quotes", int: "a whole number"}
 
@@ -107,7 +109,9 @@ def parse_config(text: str | None, diagnostics: Diagnostics, path: str = CONFIG_
             for key, given in value.items():
                 values |= _setting(diagnostics, path, where.line(table, key), table, key, given)
     config = dataclasses.replace(Config(), **values)  # type: ignore[arg-type]
-    return dataclasses.replace(config, base_url=config.base_url.rstrip("/"))
+    return dataclasses.replace(
+        config, base_url=config.base_url.rstrip("/"), publish_install=config.publish_install.strip()
+    )
 
 
 def config_errors(problems: tuple[Diagnostic, ...] | list[Diagnostic]) -> list[Diagnostic]:

@@ -7,9 +7,8 @@ is safe to run in a folder that already holds some memory.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from pathlib import Path
-
-from site_builder import __version__
 
 GITIGNORE = """# memwiki output and derived index (rebuilt from the Markdown)
 _site/
@@ -45,9 +44,18 @@ jobs:
       - id: pages
         uses: actions/configure-pages@v5
       - name: Install memwiki
-        run: pip install "memwiki=={version}"
+        # pip installs [publish] install of memwiki.toml (a version, or a git URL at a commit), else the spec below.
+        run: |
+          spec=$(python -c 'import tomllib; print(tomllib.load(open("memwiki.toml", "rb")).get("publish", {}).get("install", ""))' || true)
+          spec="${spec:-DEFAULT}"
+          if [ -z "$spec" ]; then
+            echo "::error file=memwiki.toml::set [publish] install to a pip spec of memwiki, e.g. memwiki @ git+https://github.com/OWNER/memwiki@COMMIT"
+            exit 1
+          fi
+          echo "Installing $spec"
+          pip install "$spec"
       - name: Build
-        run: memwiki build . --base-url "${{{{ steps.pages.outputs.base_url }}}}"
+        run: memwiki build . --base-url "${{ steps.pages.outputs.base_url }}"
       - uses: actions/upload-pages-artifact@v3
         with:
           path: _site
@@ -57,19 +65,25 @@ jobs:
     runs-on: ubuntu-latest
     environment:
       name: github-pages
-      url: ${{{{ steps.deployment.outputs.page_url }}}}
+      url: ${{ steps.deployment.outputs.page_url }}
     steps:
       - id: deployment
         uses: actions/deploy-pages@v4
 """
 
 
-def scaffold_files(title: str, today: dt.date, github_pages: bool) -> dict[str, str]:
-    """Relative path -> text of every file a new workspace starts with."""
+def scaffold_files(title: str, today: dt.date, install: str | None) -> dict[str, str]:
+    """Relative path -> text of every file a new workspace starts with; with an ``install`` spec (None: no
+    publishing), the GitHub Pages workflow that installs it ("": no spec would work, the workflow says so)."""
     day = today.isoformat()
+    settings = f'[site]\ntitle = "{_toml(title)}"\n# base_url = "https://you.github.io/memory"\n\n'
+    settings += (
+        '[recall]\nmax_tokens = 4000\n\n[reflect]\nprovider = "offline"  # or "anthropic" (needs ANTHROPIC_API_KEY)\n'
+    )
+    if install is not None:
+        settings += "\n" + publish_settings(install)
     files = {
-        "memwiki.toml": f'[site]\ntitle = "{_toml(title)}"\n# base_url = "https://you.github.io/memory"\n\n'
-        '[recall]\nmax_tokens = 4000\n\n[reflect]\nprovider = "offline"  # or "anthropic" (needs ANTHROPIC_API_KEY)\n',
+        "memwiki.toml": settings,
         ".gitignore": GITIGNORE,
         "memory.md": "# Core memory\n\nLoaded at the start of every session. Keep it short.\n\n"
         "## Who I work with\n- @Sam is the person I assist.\n\n"
@@ -84,9 +98,25 @@ def scaffold_files(title: str, today: dt.date, github_pages: bool) -> dict[str, 
         "- O(c=0.7) @Sam: Sam prefers short replies. ^short-replies\n",
         "bank/entities/Sam.md": "---\ntype: person\naliases: [Samantha]\n---\n# Sam\n\nThe person I assist.\n",
     }
-    if github_pages:
-        files[".github/workflows/memwiki.yml"] = WORKFLOW.format(version=__version__)
+    if install is not None:
+        files[".github/workflows/memwiki.yml"] = WORKFLOW.replace("DEFAULT", _shell(install))
     return files
+
+
+def publish_settings(install: str) -> str:
+    """memwiki.toml's ``[publish]`` table: the spec the Pages workflow installs, commented out when unknown."""
+    text = (
+        "[publish]\n# What the GitHub Pages workflow installs with pip: a version once memwiki is published\n"
+        '# ("memwiki==0.2.0"), or a git URL at a commit ("memwiki @ git+https://github.com/OWNER/memwiki@COMMIT").\n'
+    )
+    if install:
+        return text + f'install = "{_toml(install)}"\n'
+    return text + '# install = "memwiki @ git+https://github.com/OWNER/memwiki@COMMIT"\n'
+
+
+def _shell(text: str) -> str:
+    """``text`` inside the workflow's double-quoted shell string."""
+    return re.sub(r'(["$`\\])', r"\\\1", text)
 
 
 def write_new_files(root: Path, files: dict[str, str]) -> tuple[list[str], list[str]]:

@@ -36,7 +36,7 @@ def hygiene_report(library: Library, diagnostics: Diagnostics) -> list[Section]:
         return [Finding(d.path, d.line, d.message) for c in codes for d in by_code.get(c, [])]
 
     placeholders = [
-        Finding(e.url, 0, f"{e.name}: mentioned {len(library.backlinks.get(e.key, []))} time(s), no page")
+        Finding(e.url, 0, f"{e.name}: mentioned {_times(len(library.backlinks.get(e.key, [])))}, no page")
         for e in library.entities.values()
         if e.placeholder
     ]
@@ -123,3 +123,7 @@ def _opinions(library: Library) -> list[Finding]:
                 Finding(where.path, where.line, f"'{opinion.statement}' was contradicted in the last 30 days")
             )
     return findings
+
+
+def _times(count: int) -> str:
+    return "once" if count == 1 else f"{count} times"

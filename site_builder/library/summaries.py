@@ -25,6 +25,24 @@ def first_line(note: Note, limit: int = 180) -> str:
     return ""
 
 
+def first_line_markdown(note: Note, limit: int = 180) -> str:
+    """The first line of prose as Markdown (list mark and heading marks dropped), shortened to ``limit`` characters
+    without leaving a ``**``, a backtick or a ``[[`` open, so it renders as the line does in the note."""
+    for line in note.body.split("\n"):
+        if plain(line) and not line.lstrip().startswith(NOT_PROSE):
+            text = plain_sentence(line)
+            if len(text) <= limit:
+                return text
+            cut = text[: limit - 1].rsplit(" ", 1)[0] if " " in text[: limit - 1] else text[: limit - 1]
+            if cut.count("[[") > cut.count("]]"):
+                cut = cut[: cut.rfind("[[")]
+            for mark in ("**", "`"):
+                if cut.count(mark) % 2:
+                    cut = cut[: cut.rfind(mark)] + cut[cut.rfind(mark) + len(mark) :]
+            return cut.rstrip() + "…"
+    return ""
+
+
 def first_paragraph(note: Note) -> str:
     """The first paragraph of prose (not a heading, list, table or comment), joined into one line."""
     paragraph: list[str] = []

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from site_builder.core.config import Config
 from site_builder.core.model import KIND_NAMES, Fact, Library, Note, Opinion
 from site_builder.library.projects import find_projects
-from site_builder.library.summaries import first_line
+from site_builder.library.summaries import first_line_markdown
 from site_builder.site.charts import ChartPoint, confidence_chart
 from site_builder.site.links import SiteLinker, href, root_of, source_url
 from site_builder.site.markdown import MarkdownRenderer
@@ -41,6 +41,16 @@ PAGE_KINDS = {
     "project": "project",
     "feedback": "feedback rule",
 }
+
+
+# The bank pages with a navigation entry of their own, and the kind of fact each lists.
+BANK_SECTIONS = {"bank/world.md": "world", "bank/experience.md": "experience"}
+BANK_KINDS = {"bank/world.md": "W", "bank/experience.md": "B"}
+
+
+def counted(count: int, word: str, plural: str = "") -> str:
+    """``1 mention``, ``2 mentions``, ``1,204 entities`` (``plural`` when adding an s is wrong)."""
+    return f"{count:,} {word if count == 1 else plural or word + 's'}"
 
 
 @dataclass
@@ -121,9 +131,10 @@ class PageBuilder:
         self.nav = [
             ("days", "Days", "memory/index.html"),
             ("entities", "Entities", "bank/entities/index.html"),
+            ("graph", "Graph", "graph.html"),
             ("opinions", "Opinions", "bank/opinions.html"),
             *(
-                ("bank", title, path.removesuffix(".md") + ".html")
+                (BANK_SECTIONS[path], title, path.removesuffix(".md") + ".html")
                 for path, title in (("bank/world.md", "World"), ("bank/experience.md", "Experience"))
                 if library.note(path)
             ),
@@ -237,7 +248,7 @@ class PageBuilder:
             href=href(url, note.url),
             date=note.date.isoformat(),
             weekday=note.date.strftime("%A"),
-            summary=first_line(note),
+            summary_html=self.inline(first_line_markdown(note), url),
             fact_count=len(note.facts),
         )
 

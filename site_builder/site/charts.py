@@ -24,7 +24,7 @@ def confidence_chart(points: list[ChartPoint], title: str) -> str:
 
     The x axis runs from the earliest to the latest date, whatever order the points come in.
     """
-    width, height, pad_x, pad_y = 360, 130, 34, 14
+    width, height, pad_x, pad_y = 360, 140, 38, 16
     inner_w, inner_h = width - 2 * pad_x, height - 2 * pad_y
     if not points:
         return ""
@@ -54,9 +54,15 @@ def confidence_chart(points: list[ChartPoint], title: str) -> str:
     coords = " ".join(f"{x(p):.1f},{y(p.value):.1f}" for p in points)
     parts.append(f'<polyline class="line" points="{coords}"/>')
     for p in points:
+        # The title names the link (and is the pointer's tooltip); the tip shows on hover and keyboard focus.
+        tip_x = min(max(x(p), pad_x + 40), width - pad_x - 40)
+        tip_y = y(p.value) - 10 if p.value < 0.8 else y(p.value) + 20
         parts.append(
-            f'<a href="{escape(p.href)}"><circle class="point" cx="{x(p):.1f}" cy="{y(p.value):.1f}" r="5">'
-            f"<title>{escape(p.date.isoformat())}: {p.value:.2f} — {escape(p.label)}</title></circle></a>"
+            f'<a class="point-link" href="{escape(p.href)}">'
+            f"<title>{escape(p.date.isoformat())}: {p.value:.2f} — {escape(p.label)}</title>"
+            f'<circle class="point" cx="{x(p):.1f}" cy="{y(p.value):.1f}" r="6"/>'
+            f'<text class="tip" x="{tip_x:.1f}" y="{tip_y:.1f}" text-anchor="middle">'
+            f"{escape(p.date.isoformat())} · {p.value:.2f}</text></a>"
         )
     parts.append("</svg>")
     return "".join(parts)
@@ -71,7 +77,7 @@ class HeatDay:
 
 def heatmap(year: int, days: dict[dt.date, HeatDay]) -> str:
     """A GitHub-style year calendar; each logged day links to its page."""
-    cell, gap, top, left = 11, 2, 16, 28
+    cell, gap, top, left = 11, 2, 18, 34
     start = dt.date(year, 1, 1)
     offset = start.weekday()
     end = dt.date(year, 12, 31)

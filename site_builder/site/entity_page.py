@@ -7,7 +7,8 @@ from itertools import groupby
 
 from site_builder.core.model import Entity
 from site_builder.parse.link_syntax import plain_sentence
-from site_builder.site.builder import PageBuilder, search_filters, search_meta
+from site_builder.site.builder import PageBuilder, counted, search_filters, search_meta
+from site_builder.site.graph_page import entity_graph
 from site_builder.site.links import SiteLinker, href, source_url
 from site_builder.site.views import BacklinkGroup, BacklinkLine, EntityIndexPage, EntityPage, LinkView
 
@@ -46,6 +47,7 @@ def entity_page(builder: PageBuilder, entity: Entity) -> EntityPage:
         opinions=[builder.opinion_view(o, url) for o in library.opinions_about(entity.key)],
         summary=summary,
         summary_html=builder.inline(summary, url) if summary else "",
+        graph=entity_graph(builder, entity),
     )
 
 
@@ -90,7 +92,7 @@ def entity_index_page(builder: PageBuilder) -> EntityIndexPage:
         mentions = len(builder.library.backlinks.get(entity.key, []))
         label = entity.type or ("no page yet" if entity.placeholder else "other")
         css = "missing" if entity.placeholder else ""
-        groups[label].append(LinkView(entity.name, href(url, entity.url), f"{mentions} mentions", css))
+        groups[label].append(LinkView(entity.name, href(url, entity.url), counted(mentions, "mention"), css))
     ordered = sorted(groups.items(), key=lambda kv: (kv[0] in UNTYPED, kv[0]))
     return EntityIndexPage(
         chrome=builder.chrome(url, kind="entities", title="Entities", section="entities"),

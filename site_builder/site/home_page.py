@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from site_builder.site.builder import PAGE_KINDS, PageBuilder
+import re
+
+from site_builder.core.model import Note
+from site_builder.library.summaries import plain
+from site_builder.site.builder import PAGE_KINDS, PageBuilder, counted
 from site_builder.site.folder_page import folder_listing
 from site_builder.site.links import SiteLinker, href
 from site_builder.site.views import HomePage, LinkView
@@ -10,15 +14,19 @@ from site_builder.site.views import HomePage, LinkView
 ACTIVE_ENTITIES = 12
 STANDING_KINDS = ("core", "soul", "standing", "dream")
 GLANCE_OPINIONS = 6
+# The core memory's own first heading, shown as its card's heading instead of twice.
+LEADING_H1 = re.compile(r"\A\s*<h1[^>]*>.*?</h1>\n?", re.S)
 
 
 def home_page(builder: PageBuilder) -> HomePage:
     url = "index.html"
     library = builder.library
     core = library.core
+    core_title, core_html = core_card(builder, core, url) if core else ("Core memory", "")
     return HomePage(
         chrome=builder.chrome(url, kind="home", title=builder.config.title, section="home"),
-        core_html=builder.md.render_note(core, SiteLinker(library, url, core.path)) if core else "",
+        core_title=core_title,
+        core_html=core_html,
         core_href=href(url, core.url) if core else "",
         core_source=core.path if core else "",
         standing=[
@@ -33,12 +41,22 @@ def home_page(builder: PageBuilder) -> HomePage:
         active_entities=active_entities(builder, url),
         opinions=[builder.opinion_view(o, url) for o in library.opinions[:GLANCE_OPINIONS]],
         stats=[
-            LinkView(f"{len(builder.days)} days", "memory/index.html"),
-            LinkView(f"{len(library.facts)} facts", "memory/index.html"),
-            LinkView(f"{len(library.entities)} entities", "bank/entities/index.html"),
-            LinkView(f"{len(library.opinions)} opinions", "bank/opinions.html"),
+            LinkView(counted(len(builder.days), "day"), "memory/index.html"),
+            LinkView(counted(len(library.facts), "fact"), "facts.html"),
+            LinkView(counted(len(library.entities), "entity", "entities"), "bank/entities/index.html"),
+            LinkView(counted(len(library.opinions), "opinion"), "bank/opinions.html"),
         ],
     )
+
+
+def core_card(builder: PageBuilder, core: Note, url: str) -> tuple[str, str]:
+    """The core memory's card: its heading (the file's own first heading when it opens with one, else "Core
+    memory") and its HTML without that heading."""
+    html = builder.md.render_note(core, SiteLinker(builder.library, url, core.path))
+    opening = LEADING_H1.match(html)
+    if opening is None or not core.headings or core.headings[0].level != 1:
+        return "Core memory", html
+    return plain(core.headings[0].text) or "Core memory", html[opening.end() :]
 
 
 def sections(builder: PageBuilder, url: str) -> list[LinkView]:
@@ -59,7 +77,7 @@ def active_entities(builder: PageBuilder, url: str) -> list[LinkView]:
         key=lambda item: (-item[0], item[1].name.casefold()),
     )
     return [
-        LinkView(e.name, href(url, e.url), f"{n} mentions", "missing" if e.placeholder else "")
+        LinkView(e.name, href(url, e.url), counted(n, "mention"), "missing" if e.placeholder else "")
         for n, e in counts[:ACTIVE_ENTITIES]
         if n
     ]

@@ -17,7 +17,8 @@ def hygiene_page(builder: PageBuilder, sections: list[Section]) -> HygienePage:
     ]
     return HygienePage(
         chrome=builder.chrome(URL, kind="hygiene", title="Hygiene report", section="hygiene"),
-        sections=views,
+        sections=[s for s in views if s.items],
+        clean=[s for s in views if not s.items],
         total=sum(len(s.items) for s in views),
     )
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from site_builder.core.model import Entity, Note
-from site_builder.site.builder import PAGE_KINDS, PageBuilder, search_filters, search_meta
+from site_builder.core.model import KIND_NAMES, Entity, Note
+from site_builder.site.builder import BANK_KINDS, BANK_SECTIONS, PAGE_KINDS, PageBuilder, search_filters, search_meta
+from site_builder.site.facts_page import fact_groups
 from site_builder.site.folder_page import crumbs
 from site_builder.site.links import href
 from site_builder.site.records_page import RECORD_KINDS, records_html
@@ -23,6 +24,7 @@ def note_page(builder: PageBuilder, note: Note) -> NotePage:
     url = note.url
     entities = mentioned_entities(builder, note)
     kinds = sorted({f.kind for f in note.facts})
+    kind = BANK_KINDS.get(note.path, "")
     is_day = note.date is not None and builder.by_day[note.date][0] is note
     prev, next_, crumbs_ = (
         day_links(builder, note) if is_day else (None, None, crumbs(note.path.rpartition("/")[0], url))
@@ -32,7 +34,7 @@ def note_page(builder: PageBuilder, note: Note) -> NotePage:
             url,
             kind="note",
             title=note.title,
-            section=SECTIONS.get(note.kind, "bank"),
+            section=BANK_SECTIONS.get(note.path) or SECTIONS.get(note.kind, ""),
             searchable=True,
             meta=search_meta(note.kind, note.date),
             filters=search_filters(note.kind, kinds, [e.text for e in entities], note.date),
@@ -47,6 +49,12 @@ def note_page(builder: PageBuilder, note: Note) -> NotePage:
         crumbs=crumbs_,
         same_day=same_day(builder, note),
         entities=entities,
+        kind_name=KIND_NAMES[kind] if kind else "",
+        kind_facts=fact_groups(
+            builder, (f for f in builder.library.facts if f.kind == kind and f.path != note.path), url
+        )
+        if kind
+        else [],
     )
 
 

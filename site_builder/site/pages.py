@@ -11,7 +11,9 @@ from site_builder.library.link import OPINIONS_PATH
 from site_builder.site.agent_page import agent_page
 from site_builder.site.builder import PageBuilder
 from site_builder.site.entity_page import entity_index_page, entity_page
+from site_builder.site.facts_page import facts_page
 from site_builder.site.folder_page import folder_pages
+from site_builder.site.graph_page import graph_page
 from site_builder.site.home_page import home_page
 from site_builder.site.hygiene_page import hygiene_page
 from site_builder.site.not_found_page import not_found_page
@@ -38,7 +40,7 @@ def page_jobs(builder: PageBuilder, sections: list[Section], layouts: tuple[str,
         lambda: [home_page(builder)],
         lambda: [timeline_page(builder), *month_pages(builder)],
         *(functools.partial(_one, note_page, builder, note) for note in notes),
-        lambda: [opinions_page(builder), entity_index_page(builder)],
+        lambda: [opinions_page(builder), entity_index_page(builder), graph_page(builder), facts_page(builder)],
         *(functools.partial(_one, entity_page, builder, e) for e in library.entities.values()),
         lambda: [*folder_pages(builder), *project_pages(builder), *tag_pages(builder)],
         lambda: [agent_page(builder, layouts), hygiene_page(builder, sections)],

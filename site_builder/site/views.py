@@ -65,6 +65,24 @@ class BacklinkGroup:
 
 
 @dataclass(frozen=True)
+class FactGroup:
+    """The facts of one month, or the undated ones."""
+
+    label: str  #: e.g. "November 2025", or "Not dated"
+    id: str  #: its anchor, e.g. "2025-11"
+    facts: list[FactView]  #: its facts, newest first
+
+
+@dataclass(frozen=True)
+class KindCount:
+    """A kind of fact and how many there are, for the facts page's filter."""
+
+    kind: str  #: W, B, O or S
+    name: str  #: the kind in words
+    count: int  #: how many facts of the kind
+
+
+@dataclass(frozen=True)
 class EvidenceView:
     """A fact for or against an opinion."""
 
@@ -93,7 +111,7 @@ class DaySummary:
     href: str  #: link to the day's page
     date: str  #: ISO date
     weekday: str  #: e.g. "Monday"
-    summary: str  #: the log's first line
+    summary_html: str  #: the log's first line of prose, as HTML
     fact_count: int  #: how many Retain facts it has
 
 
@@ -122,6 +140,20 @@ class HygieneSection:
     title: str  #: the section's heading
     explanation: str  #: why these findings matter
     items: list[HygieneItem]  #: the findings
+
+
+@dataclass(frozen=True)
+class GraphView:
+    """A graph drawn by ``_theme/graph.js`` from its JSON: the whole co-mention graph, or an entity's neighbourhood.
+
+    ``data`` is ``{"nodes": [{"name", "href", "mentions", "group"}], "edges": [[a, b, weight]], "focus": i}``:
+    ``href`` relative to the page, ``group`` an entity's type (``"entity"`` untyped, ``"missing"`` without a page)
+    or ``"day"``, edges index ``nodes``, ``focus`` the node the graph is about (-1: none).
+    """
+
+    data: str  #: the graph as JSON, safe inside ``<script type="application/json">``
+    label: str  #: what it shows in words, e.g. "Anna and 8 related entities"
+    full: bool  #: the whole graph with its tools (search, days, zoom); False: a small graph in a page
 
 
 @dataclass(frozen=True)
@@ -161,7 +193,8 @@ class HomePage(PageView):
     """The home page: core memory, recent days, active entities and opinions."""
 
     template = "home.html"
-    core_html: str  #: the core memory (MEMORY.md, memory.md, knowledge.md…) as HTML, "" without one
+    core_title: str  #: its card's heading: the core memory's own first heading, else "Core memory"
+    core_html: str  #: the core memory (MEMORY.md, memory.md, knowledge.md…) as HTML, without that heading
     core_href: str  #: link to the core memory's own page, "" without one
     core_source: str  #: the core memory's path in the workspace, "" without one
     standing: list[LinkView]  #: the files the agent loads every session: persona, user, instructions, tools…
@@ -187,6 +220,8 @@ class NotePage(PageView):
     crumbs: list[LinkView]  #: the way back up: Days and the month for a day's page, else the note's folders
     same_day: list[LinkView]  #: the other files of the same day (sessions, dream reports), or that day's page
     entities: list[LinkView]  #: the entities the note mentions
+    kind_name: str  #: on bank/world.md and bank/experience.md the kind of fact they are named after, else ""
+    kind_facts: list[FactGroup]  #: those facts from the rest of the workspace, by month, newest first
 
 
 @dataclass(frozen=True)
@@ -304,6 +339,18 @@ class EntityPage(PageView):
     opinions: list[OpinionView]  #: opinions about it
     summary: str  #: reflect's summary from the page's generated block, "" without one
     summary_html: str  #: that summary as HTML
+    graph: GraphView | None  #: the entity and its closest co-mentioned entities, None when it has none
+
+
+@dataclass(frozen=True)
+class GraphPage(PageView):
+    """``graph.html``: every entity (and, on demand, day) and how they are mentioned together."""
+
+    template = "graph.html"
+    graph: GraphView  #: the whole graph
+    entities: int  #: how many entities it has
+    days: int  #: how many days mention an entity
+    edges: int  #: how many entity–entity edges
 
 
 @dataclass(frozen=True)
@@ -316,7 +363,7 @@ class EntityIndexPage(PageView):
 
 @dataclass(frozen=True)
 class OpinionsPage(PageView):
-    """Every opinion, then bank/opinions.md itself."""
+    """Every opinion, then bank/opinions.md itself, folded away (the cards show what it says)."""
 
     template = "opinions.html"
     opinions: list[OpinionView]  #: all opinions
@@ -324,11 +371,22 @@ class OpinionsPage(PageView):
 
 
 @dataclass(frozen=True)
+class FactsPage(PageView):
+    """``facts.html``: every Retain fact, newest first by month, filtered by kind in the page."""
+
+    template = "facts.html"
+    kinds: list[KindCount]  #: the kinds present, in W, B, O, S order
+    groups: list[FactGroup]  #: the facts by month, newest first; the undated last
+    total: int  #: how many facts
+
+
+@dataclass(frozen=True)
 class HygienePage(PageView):
     """The hygiene report: findings by section."""
 
     template = "hygiene.html"
-    sections: list[HygieneSection]  #: the report's sections
+    sections: list[HygieneSection]  #: the sections with findings, in the report's order
+    clean: list[HygieneSection]  #: the checks that found nothing
     total: int  #: how many findings in all
 
 

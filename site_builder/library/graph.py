@@ -1,0 +1,84 @@
+"""The co-mention graph: entities as nodes sized by their mentions, an edge between two entities named on the same
+line (weighted by how often), and the days that mention each entity.
+
+Computed from the ``Library`` once per build; the site draws it on the graph page and, as an entity's neighbourhood,
+on each entity page.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import Counter
+from dataclasses import dataclass
+
+from site_builder.core.model import Library
+
+# Each entity keeps its strongest co-mentions; the union of those is drawn (a hub keeps more through its neighbours).
+STRONGEST_EDGES = 12
+# An entity page's graph: the entity and this many of its closest neighbours.
+NEIGHBOURS = 12
+
+
+@dataclass(frozen=True)
+class GraphNode:
+    """An entity (``key`` is its key) or a day (``key`` is the day page's note path)."""
+
+    key: str
+    kind: str  # "entity" or "day"
+    mentions: int  # an entity: lines that link to it; a day: links to entities on it
+
+
+@dataclass(frozen=True)
+class Graph:
+    """Nodes, and edges as (node index, node index, weight) with the smaller index first, sorted."""
+
+    nodes: list[GraphNode]
+    edges: list[tuple[int, int, int]]
+
+
+def co_mention_graph(library: Library, days: bool = True) -> Graph:
+    """Every entity, with edges to its ``STRONGEST_EDGES`` most frequent co-mentions; with ``days``, every day that
+    mentions an entity, linked to the entities it mentions (weight: how many times)."""
+    keys = list(library.entities)
+    index = {key: i for i, key in enumerate(keys)}
+    nodes = [GraphNode(key, "entity", len(library.backlinks.get(key, []))) for key in keys]
+    edges: dict[tuple[int, int], int] = {}
+    for key, related in library.related.items():
+        for other, count in related[:STRONGEST_EDGES]:
+            if key in index and other in index:
+                a, b = sorted((index[key], index[other]))
+                edges[(a, b)] = count
+    if days:
+        nodes += _day_nodes(library, index, edges)
+    return Graph(nodes, sorted((a, b, w) for (a, b), w in edges.items()))
+
+
+def _day_nodes(library: Library, index: dict[str, int], edges: dict[tuple[int, int], int]) -> list[GraphNode]:
+    """Day nodes (numbered after the entities) and their edges to the entities they mention, added to ``edges``."""
+    day_page = {date: notes[0].path for date, notes in library.by_day.items()}
+    by_day: dict[dt.date, Counter[int]] = {}
+    for key, links in library.backlinks.items():
+        for link in links:
+            note = library.note(link.path)
+            if note is not None and note.date is not None and key in index:
+                by_day.setdefault(note.date, Counter())[index[key]] += 1
+    first = len(index)
+    nodes = []
+    for offset, (date, counts) in enumerate(sorted(by_day.items())):
+        nodes.append(GraphNode(day_page[date], "day", sum(counts.values())))
+        for entity, count in counts.items():
+            edges[(entity, first + offset)] = count
+    return nodes
+
+
+def neighbourhood(library: Library, key: str, limit: int = NEIGHBOURS) -> Graph:
+    """The entity ``key`` (node 0), its ``limit`` closest co-mentioned entities, and every edge among them."""
+    members = [key] + [other for other, _ in library.related.get(key, [])[:limit] if other in library.entities]
+    index = {k: i for i, k in enumerate(members)}
+    nodes = [GraphNode(k, "entity", len(library.backlinks.get(k, []))) for k in members]
+    edges = []
+    for k in members:
+        for other, count in library.related.get(k, []):
+            if other in index and index[k] < index[other]:
+                edges.append((index[k], index[other], count))
+    return Graph(nodes, sorted(edges))

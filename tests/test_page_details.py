@@ -1,0 +1,131 @@
+"""What pages say and where their links lead: headings, counts, the facts World and Experience are named after,
+the navigation's current entry, the opinions and hygiene pages, Markdown in summaries and readable charts."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from site_builder.build import build, load
+from site_builder.library.summaries import first_line_markdown
+from tests.conftest import EXAMPLE, serving, write_workspace
+
+WORKSPACE = {
+    "memory.md": "# What I keep\n\nI help @Ann.\n",
+    "bank/world.md": "# World\n\n- W @Ann: Ann lives in Porto.\n",
+    "bank/experience.md": "# Experience\n\nWhat I did.\n",
+    "bank/opinions.md": "# Opinions\n\nMy own words.\n\n- O(c=0.7) @Ann: Ann likes tea. ^tea\n",
+    "bank/entities/Ann.md": "# Ann\n\nA friend.\n",
+    "bank/entities/Bo.md": "# Bo\n",
+    "bank/entities/Cy.md": "# Cy\n\nNobody links here.\n",
+    "memory/2025-03-01.md": "# Day\n\n- **Ann:** called about the `kiln` and @Bo.\n\n## Retain\n"
+    "- W @Ann: The kiln is in Porto.\n- B @Ann: I booked the kiln.\n",
+    "memory/2025-04-02.md": "# Day\n\nQuiet.\n\n## Retain\n- W @Ann: Ann sells bowls.\n- O(c=0.8) @Ann: Ann likes tea. ^tea\n",
+}
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("details")
+    build(write_workspace(root / "ws", WORKSPACE), root / "site", search=False)
+    return root / "site"
+
+
+def read(site: Path, page: str) -> str:
+    return (site / page).read_text(encoding="utf-8")
+
+
+def current_nav(html: str) -> list[str]:
+    return re.findall(r'<a href="[^"]*" aria-current="page">([^<]+)</a>', html)
+
+
+def test_home_shows_the_core_memory_heading_once_and_counts_in_words(site: Path) -> None:
+    home = read(site, "index.html")
+    assert '<h2 id="core-h">What I keep</h2>' in home and '<h1 id="what-i-keep"' not in home
+    assert home.count("What I keep") == 2  # the card's heading and the "Loaded every session" list
+    assert '>Bo</a> <span class="muted">1 mention</span>' in home and "1 mentions" not in home
+    assert '<a href="facts.html">6 facts</a>' in home and '<a href="bank/opinions.html">1 opinion</a>' in home
+
+
+def test_the_facts_link_leads_to_every_fact_by_month_with_a_filter_per_kind(site: Path) -> None:
+    facts = read(site, "facts.html")
+    assert [m for m in re.findall(r'<h2 id="fm-([^"]+)"', facts)] == ["2025-04", "2025-03", "undated"]
+    assert re.findall(r'<label class="chip" for="ff-(\w+)">', facts) == ["all", "W", "B", "O"]
+    assert facts.index("Ann sells bowls") < facts.index("The kiln is in Porto") < facts.index("I booked the kiln")
+    assert 'href="memory/2025-03-01.html#L7"' in facts
+
+
+def test_world_and_experience_list_the_facts_they_are_named_after_and_only_they_are_current(site: Path) -> None:
+    world, experience = read(site, "bank/world.html"), read(site, "bank/experience.html")
+    listed = world[world.index('id="kind-facts-h"') :]
+    assert "The kiln is in Porto" in listed and "Ann sells bowls" in listed
+    assert "I booked the kiln" not in listed and "Ann lives in Porto" not in listed  # stated on the page itself
+    assert 'href="../memory/2025-04-02.html#L6"' in listed  # each cites its line
+    assert "I booked the kiln" in experience[experience.index('id="kind-facts-h"') :]
+    assert current_nav(world) == ["World"] and current_nav(experience) == ["Experience"]
+    assert current_nav(read(site, "memory/2025-03-01.html")) == ["Days"]
+    assert current_nav(read(site, "index.html")) == []
+
+
+def test_opinions_page_folds_the_file_away_below_the_cards(site: Path) -> None:
+    page = read(site, "bank/opinions.html")
+    cards, _, rest = page.partition('<details class="source-page">')
+    assert 'class="opinion"' in cards and "My own words." not in cards
+    assert "My own words." in rest  # still on the site, and line anchors still land (app.js opens the details)
+
+
+def test_hygiene_shows_findings_first_and_folds_the_checks_that_found_nothing(site: Path) -> None:
+    page = read(site, "hygiene.html")
+    assert "None." not in page
+    assert re.findall(r"<h2>([^<]+) <span", page) == ["Orphan entities"]  # the one finding, first
+    assert "bank/entities/Cy.md" in page[: page.index('<details class="hygiene-clean">')]
+    assert re.search(r"<summary>5 checks found nothing: Broken links, Placeholder entities, ", page)
+    assert page.index("<p>1 finding.") > 0
+
+
+def test_day_summaries_render_their_markdown(site: Path) -> None:
+    days = read(site, "memory/index.html")
+    assert "<strong>Ann:</strong> called about the <code>kiln</code>" in days and "**" not in days
+
+
+def test_a_shortened_summary_leaves_no_markup_open(tmp_path: Path) -> None:
+    note = load(write_workspace(tmp_path, {"memory/2025-01-01.md": "**Bold** " + "word " * 30 + "**tail bold**\n"}))
+    line = first_line_markdown(note.library.notes[0], limit=60)
+    assert line.endswith("…") and line.count("**") % 2 == 0
+    cut = load(write_workspace(tmp_path / "b", {"memory/2025-01-01.md": "A " * 20 + "**open bold " + "x " * 40}))
+    assert first_line_markdown(cut.library.notes[0], limit=60).count("**") == 0
+
+
+# -- in Chromium ------------------------------------------------------------------------------------------------
+
+AXIS_PIXELS = """() => [...document.querySelectorAll('svg.confidence .axis')].map(text => {
+  const scale = text.ownerSVGElement.getScreenCTM().a;
+  return parseFloat(getComputedStyle(text).fontSize) * scale;
+})"""
+
+
+@pytest.fixture(scope="module")
+def example(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    top = tmp_path_factory.mktemp("host")
+    build(EXAMPLE, top / "wiki", search=False)
+    with serving(top) as url:
+        yield url + "wiki/"
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("width", [1280, 390])
+def test_chart_labels_are_readable_and_each_point_has_a_tooltip(page: Any, example: str, width: int) -> None:
+    page.set_viewport_size({"width": width, "height": 844})
+    page.goto(example + "bank/opinions.html")
+    sizes = page.evaluate(AXIS_PIXELS)
+    assert sizes and min(sizes) >= 12, sizes
+    point = page.locator("svg.confidence a.point-link").first
+    assert re.match(r"\d{4}-\d\d-\d\d: \d\.\d\d — ", point.locator("title").text_content() or "")
+    tip = point.locator(".tip")
+    assert not tip.is_visible()
+    point.focus()  # keyboard: the tip shows on focus, not only on hover
+    assert tip.is_visible() and re.match(r"\d{4}-\d\d-\d\d · \d\.\d\d$", tip.text_content() or "")
