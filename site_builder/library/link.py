@@ -11,6 +11,7 @@ from collections import Counter, defaultdict
 from site_builder.core.diagnostics import Diagnostics
 from site_builder.core.model import Entity, Fact, Library, Link, Note, Opinion, OpinionPoint, Resolver, fact_order
 from site_builder.core.names import entity_key, heading_slug, slugify
+from site_builder.library.note_links import note_backlinks
 from site_builder.library.opinions import collect_opinions, repoint_opinions
 
 OPINIONS_PATH = "bank/opinions.md"
@@ -62,6 +63,7 @@ def link_notes(notes: list[Note], opinions: list[Opinion] | None = None) -> Libr
         note_by_path=by_path,
         resolver=resolver,
         problems=diagnostics,
+        note_backlinks=note_backlinks(public, resolver, by_path),
     )
 
 

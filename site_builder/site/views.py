@@ -187,6 +187,7 @@ class NotePage(PageView):
     crumbs: list[LinkView]  #: the way back up: Days and the month for a day's page, else the note's folders
     same_day: list[LinkView]  #: the other files of the same day (sessions, dream reports), or that day's page
     entities: list[LinkView]  #: the entities the note mentions
+    backlinks: list[BacklinkGroup]  #: lines of other notes that link to this one (wikilinks, .md links, citations)
 
 
 @dataclass(frozen=True)
@@ -209,6 +210,7 @@ class FolderPage(PageView):
     crumbs: list[LinkView]  #: the folders above this one
     folders: list[LinkView]  #: its sub-folders, with how many files each holds
     files: list[LinkView]  #: its notes, with their date and kind
+    backlinks: list[BacklinkGroup]  #: lines of notes outside the folder that link to notes in it
 
 
 @dataclass(frozen=True)
@@ -273,6 +275,7 @@ class ProjectPage(PageView):
     archived: list[LinkView]  #: files under an Archive/ folder
     folders: list[LinkView]  #: its sub-folders
     files: list[LinkView]  #: the notes directly in its folder
+    backlinks: list[BacklinkGroup]  #: lines of notes outside the project that link to its notes
 
 
 @dataclass(frozen=True)
@@ -298,7 +301,7 @@ class EntityPage(PageView):
     source: str  #: its page's path in the workspace
     first_seen: str  #: ISO date of the first log that mentions it
     last_seen: str  #: ISO date of the last one
-    backlinks: list[BacklinkGroup]  #: lines that link here: logs newest first, then other notes
+    backlinks: list[BacklinkGroup]  #: lines that mention it or link to its page: logs newest first, then other notes
     facts: list[FactView]  #: facts about it, newest first
     related: list[LinkView]  #: entities mentioned alongside it
     opinions: list[OpinionView]  #: opinions about it
