@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from itertools import groupby
 
-from site_builder.core.model import Link
+from site_builder.core.model import Fact, Link, Note, Opinion
 from site_builder.parse.link_syntax import plain_sentence
 from site_builder.site.builder import PageBuilder
 from site_builder.site.links import SiteLinker, href, source_url
@@ -57,3 +57,37 @@ def folder_backlinks(builder: PageBuilder, folder: str, url: str) -> list[Backli
         if not link.path.startswith(inside)
     ]
     return backlink_groups(builder, links, url)
+
+
+def citing_groups(builder: PageBuilder, note: Note, url: str) -> list[BacklinkGroup]:
+    """The site's pages that cite this note's facts: each entity a fact is about (its facts timeline), then the
+    opinions whose history or evidence a fact moved. Each line is the cited line of this note."""
+    library = builder.library
+    by_entity: dict[str, list[Fact]] = {}
+    for fact in note.facts:
+        for key in dict.fromkeys(e.key for n in fact.names if (e := library.resolver.entity(n))):
+            by_entity.setdefault(key, []).append(fact)
+    groups = []
+    for key, facts in sorted(by_entity.items(), key=lambda kv: library.entities[kv[0]].name.casefold()):
+        entity = library.entities[key]
+        if entity.note is note:
+            continue
+        lines = [
+            BacklinkLine(builder.inline(f.content, url), href(url, f"{entity.url}#t-{f.id}"), f.line) for f in facts
+        ]
+        groups.append(BacklinkGroup(LinkView(entity.name, href(url, entity.url)), lines))
+    opinions = [
+        BacklinkLine(builder.inline(o.statement, url), href(url, f"bank/opinions.html#op-{o.id}"), cited)
+        for o in library.opinions
+        if (cited := _cited_line(o, note.path))
+    ]
+    if opinions:
+        groups.append(BacklinkGroup(LinkView("Opinions", href(url, "bank/opinions.html")), opinions))
+    return groups
+
+
+def _cited_line(opinion: Opinion, path: str) -> int:
+    """The first line of the note at ``path`` that set or moved the opinion, 0 when none did."""
+    lines = [p.fact.line for p in opinion.history if p.fact and p.fact.path == path]
+    lines += [e.fact.line for e in opinion.evidence if e.fact.path == path]
+    return min(lines, default=0)

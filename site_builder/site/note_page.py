@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from site_builder.core.model import Entity, Note
-from site_builder.site.backlinks import backlink_groups
+from site_builder.site.backlinks import backlink_groups, citing_groups
 from site_builder.site.builder import PAGE_KINDS, PageBuilder, search_filters, search_meta
 from site_builder.site.folder_page import crumbs
 from site_builder.site.links import href
@@ -48,7 +48,10 @@ def note_page(builder: PageBuilder, note: Note) -> NotePage:
         crumbs=crumbs_,
         same_day=same_day(builder, note),
         entities=entities,
-        backlinks=backlink_groups(builder, builder.library.note_backlinks.get(note.path, []), url),
+        backlinks=[
+            *backlink_groups(builder, builder.library.note_backlinks.get(note.path, []), url),
+            *citing_groups(builder, note, url),
+        ],
     )
 
 

@@ -187,7 +187,7 @@ class NotePage(PageView):
     crumbs: list[LinkView]  #: the way back up: Days and the month for a day's page, else the note's folders
     same_day: list[LinkView]  #: the other files of the same day (sessions, dream reports), or that day's page
     entities: list[LinkView]  #: the entities the note mentions
-    backlinks: list[BacklinkGroup]  #: lines of other notes that link to this one (wikilinks, .md links, citations)
+    backlinks: list[BacklinkGroup]  #: lines linking here, then the entities and opinions citing its facts
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,10 @@
   list.setAttribute("role", "listbox");
   list.setAttribute("aria-label", "Search results");
   panel.appendChild(list);
+  // "See all results": an ordinary link after the list, next in Tab order after the box.
+  var all = document.createElement("a");
+  all.className = "live-all";
+  panel.appendChild(all);
   var status = document.createElement("p");
   status.className = "visually-hidden";
   status.setAttribute("role", "status");
@@ -42,13 +46,13 @@
   }
 
   function select(index) {
-    var all = options();
+    var items = options();
     active = index;
-    all.forEach(function (option, i) { option.setAttribute("aria-selected", i === index ? "true" : "false"); });
-    if (index >= 0 && all[index]) {
-      input.setAttribute("aria-activedescendant", all[index].id);
-      var top = all[index].offsetTop;
-      var bottom = top + all[index].offsetHeight;
+    items.forEach(function (option, i) { option.setAttribute("aria-selected", i === index ? "true" : "false"); });
+    if (index >= 0 && items[index]) {
+      input.setAttribute("aria-activedescendant", items[index].id);
+      var top = items[index].offsetTop;
+      var bottom = top + items[index].offsetHeight;
       if (top < panel.scrollTop) panel.scrollTop = top;
       else if (bottom > panel.scrollTop + panel.clientHeight) panel.scrollTop = bottom - panel.clientHeight;
     } else {
@@ -98,8 +102,7 @@
         if (shown < LINES) lineOption(line, data, shown++);
       });
     });
-    var all = option(allResultsHref(query), "all");
-    all.className = "live-all";
+    all.href = allResultsHref(query);
     all.textContent = pages ? "See all results (" + pages + (pages === 1 ? " page" : " pages") + ")" : "Nothing found: open the search page";
     status.textContent = pages ? shown + " matching lines in " + pages + (pages === 1 ? " page" : " pages") : "Nothing found";
     open(true);
@@ -139,6 +142,9 @@
       if (!panel.hidden) open(false);
       else input.blur();
     }
+  });
+  panel.addEventListener("keydown", function (event) {
+    if (event.key === "Escape") { event.preventDefault(); open(false); input.focus(); }
   });
   // Clicking a result must not blur the box first (that would close the list before the click lands).
   panel.addEventListener("mousedown", function (event) { event.preventDefault(); });

@@ -10,7 +10,7 @@
   pop.id = "link-preview";
   pop.setAttribute("role", "tooltip");
   pop.hidden = true;
-  document.body.appendChild(pop);
+  (document.getElementById("main") || document.body).appendChild(pop);
   var shownFor = null;  // the link whose preview shows
   var pending = null;  // the link whose preview is coming
   var showTimer = 0;
