@@ -40,7 +40,10 @@ def backlink_groups(builder: PageBuilder, links: Iterable[Link], url: str) -> li
 
 
 def _sentence_html(builder: PageBuilder, text: str, url: str, source: str) -> str:
-    """A source line as HTML; ``.md`` links in it resolve from the source note's folder, not the page's."""
+    """A source line as HTML (a table row as its cells, "a · b"); ``.md`` links in it resolve from the source
+    note's folder, not the page's."""
+    if text.startswith("|"):
+        text = " · ".join(cell.strip() for cell in text.strip().strip("|").split("|") if cell.strip())
     if ".md" not in text:
         return builder.inline(text, url)  # memoised: the same sentence shows on many pages
     return builder.md.render_inline(text, SiteLinker(builder.library, url, source))
