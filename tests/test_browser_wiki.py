@@ -232,3 +232,17 @@ def test_phone_header_is_one_compact_row_with_a_menu(browser: Any, site: str) ->
         assert page.evaluate("document.querySelector('.site-header').getBoundingClientRect().top") == 0  # sticky
     finally:
         context.close()
+
+
+def test_live_search_marks_the_words_found_inside_chinese_text(page: Any, tmp_path: Path) -> None:
+    day = "# 2026-02-07\n\n馆长通过 WhatsApp 激活了我。\n\n今天学会了整理记忆。\n"
+    write_workspace(tmp_path / "ws", {"memory/2026-02-07.md": day})
+    build(tmp_path / "ws", tmp_path / "wiki")
+    with serving(tmp_path) as url:
+        page.goto(url + "wiki/index.html")
+        page.locator("#site-search-q").press_sequentially("馆长", delay=30)
+        option = page.locator(".live-results [role=option]").first
+        option.wait_for()
+        assert option.locator("mark").all_inner_texts() == ["馆长"]  # the query, not the whole phrase around it
+        assert "WhatsApp" in option.inner_text()
+        assert (option.get_attribute("href") or "").endswith("/wiki/memory/2026-02-07.html#L3")

@@ -57,6 +57,7 @@
       if (/^(f|t)-/.test(a.id) && kindOf(a)) kinds[a.location] = kindOf(a);
     });
     var locations = data.locations || [];
+    var terms = (query || "").toLowerCase().split(/\s+/).filter(Boolean);
     if (!starts.length || !locations.length || !aligned(words, locations, query)) return excerptLines(data, max);
     var lines = {};
     var order = [];
@@ -88,7 +89,9 @@
       var shown = [];
       if (first > line.from) shown.push({ text: "…", hit: false });
       for (var i = first; i < last; i++) {
-        if (words[i]) shown.push({ text: words[i], hit: line.hits.indexOf(i) >= 0 });
+        if (!words[i]) continue;
+        if (line.hits.indexOf(i) < 0) shown.push({ text: words[i], hit: false });
+        else shown.push.apply(shown, markTerm(words[i], terms));
       }
       if (last < line.to) shown.push({ text: "…", hit: false });
       return {
@@ -99,6 +102,23 @@
       };
     });
   };
+
+  // A matched word as parts: in text without spaces (Chinese, Japanese) a "word" is a whole phrase, so only the
+  // query's own characters in it are marked; elsewhere the whole word ("tiles" for "tile").
+  function markTerm(word, terms) {
+    var lower = word.toLowerCase();
+    for (var t = 0; t < terms.length; t++) {
+      var at = lower.indexOf(terms[t]);
+      if (at >= 0 && word.length > terms[t].length && /[\u3000-\u9fff\uac00-\ud7af\uff00-\uffef]/.test(word)) {
+        var parts = [];
+        if (at > 0) parts.push({ text: word.slice(0, at), hit: false });
+        parts.push({ text: word.slice(at, at + terms[t].length), hit: true, joined: at > 0 });
+        if (at + terms[t].length < word.length) parts.push({ text: word.slice(at + terms[t].length), hit: false, joined: true });
+        return parts;
+      }
+    }
+    return [{ text: word, hit: true }];
+  }
 
   // Do the matched word positions hold words of the query? (Each query word's first letters, case folded.)
   function aligned(words, locations, query) {
@@ -139,14 +159,14 @@
   }
 
   // A line's words as DOM: matched words in <mark>, the rest as text.
+  // Parts of one word (``joined``) follow without a space; Pagefind's excerpts (``raw``) carry their own spaces.
   memwiki.lineFragment = function (line) {
     var out = document.createDocumentFragment();
     line.words.forEach(function (word, i) {
-      var text = word.raw ? word.text : (i ? " " : "") + word.text;
-      if (!word.hit) { out.appendChild(document.createTextNode(text)); return; }
-      if (!word.raw && i) out.appendChild(document.createTextNode(" "));
+      if (i && !word.raw && !word.joined) out.appendChild(document.createTextNode(" "));
+      if (!word.hit) { out.appendChild(document.createTextNode(word.text)); return; }
       var mark = document.createElement("mark");
-      mark.textContent = word.raw ? text : word.text;
+      mark.textContent = word.text;
       out.appendChild(mark);
     });
     return out;
