@@ -57,7 +57,7 @@
     var node;
     while ((node = walker.nextNode())) {
       if (node.nodeType === 1 && node.classList.contains("ln")) break;
-      if (node.nodeType === 3 && !(badge && badge.contains(node) && !node.parentElement.closest("a.mention"))) {
+      if (node.nodeType === 3 && !(badge && badge.contains(node))) {
         out += node.nodeValue;
       }
     }
