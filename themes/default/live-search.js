@@ -94,18 +94,33 @@
     link.appendChild(meta);
   }
 
-  function show(query, pages, datas) {
-    list.textContent = "";
+  // The lines of the first pages found, shown page by page as each page's data arrives (a long day's data takes a
+  // while), in rank order.
+  function show(query, found, mine) {
+    var pages = found.results.length;
     var shown = 0;
-    datas.forEach(function (data) {
-      memwiki.matchingLines(data, query, PER_PAGE).forEach(function (line) {
-        if (shown < LINES) lineOption(line, data, shown++);
-      });
-    });
-    all.href = allResultsHref(query);
-    all.textContent = pages ? "See all results (" + pages + (pages === 1 ? " page" : " pages") + ")" : "Nothing found: open the search page";
-    status.textContent = pages ? shown + " matching lines in " + pages + (pages === 1 ? " page" : " pages") : "Nothing found";
-    open(true);
+    var started = false;
+    function add(data) {
+      if (mine !== token || document.activeElement !== input) return;
+      if (!started) {
+        started = true;
+        list.textContent = "";
+        select(-1);
+        all.href = allResultsHref(query);
+        all.textContent = pages ? "See all results (" + pages + (pages === 1 ? " page" : " pages") + ")" : "Nothing found: open the search page";
+        open(true);
+      }
+      if (data) {
+        memwiki.matchingLines(data, query, PER_PAGE).forEach(function (line) {
+          if (shown < LINES) lineOption(line, data, shown++);
+        });
+      }
+      status.textContent = pages ? shown + " matching lines in " + pages + (pages === 1 ? " page" : " pages") : "Nothing found";
+    }
+    if (!pages) { add(null); return null; }
+    return found.results.slice(0, PAGES).map(function (r) { return r.data(); }).reduce(function (chain, next) {
+      return chain.then(function () { return next; }).then(add);
+    }, Promise.resolve());
   }
 
   function search() {
@@ -116,9 +131,7 @@
       return pagefind.debouncedSearch(query, {}, 120);
     }).then(function (found) {
       if (found === null || mine !== token) return null;  // superseded by newer typing
-      return Promise.all(found.results.slice(0, PAGES).map(function (r) { return r.data(); })).then(function (datas) {
-        if (mine === token && document.activeElement === input) show(query, found.results.length, datas);
-      });
+      return show(query, found, mine);
     }).catch(function (error) {
       status.textContent = "Search is unavailable: " + error.message;
     });
