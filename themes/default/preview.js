@@ -71,7 +71,9 @@
     var blocks = scope.querySelectorAll(".lede, .prose > p, .prose > ul > li, .reflected p, .notice, .day-list p, .opinion .statement");
     for (var i = 0; i < blocks.length && parts.join(" ").length < MAX_CHARS; i++) {
       if (blocks[i].closest(".page-side, .same-day-body, .small")) continue;
-      var text = clean(blocks[i].textContent);
+      var copy = blocks[i].cloneNode(true);
+      copy.querySelectorAll(".fact").forEach(function (badge) { badge.remove(); });  // a fact's kind and names
+      var text = clean(copy.textContent);
       if (text) parts.push(text);
     }
     return shorten(parts.join(" "));
