@@ -117,7 +117,14 @@
         return parts;
       }
     }
-    return [{ text: word, hit: true }];
+    // Punctuation around the word is not marked: "(kitchen)." shows (<mark>kitchen</mark>).
+    var m = /^([("'\u201c\u2018[]*)(.+?)([.,;:!?)"'\u201d\u2019\]]*)$/.exec(word);
+    if (!m || (!m[1] && !m[3])) return [{ text: word, hit: true }];
+    var parts = [];
+    if (m[1]) parts.push({ text: m[1], hit: false });
+    parts.push({ text: m[2], hit: true, joined: !!m[1] });
+    if (m[3]) parts.push({ text: m[3], hit: false, joined: true });
+    return parts;
   }
 
   // Do the matched word positions hold words of the query? (Each query word's first letters, case folded.)
