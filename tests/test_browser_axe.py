@@ -43,12 +43,13 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield url + "wiki/"
 
 
+@pytest.mark.parametrize("width", [1280, 390])
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_no_serious_accessibility_violations_on_any_page_kind(browser: Any, site: str, scheme: str) -> None:
+def test_no_serious_accessibility_violations_on_any_page_kind(browser: Any, site: str, scheme: str, width: int) -> None:
     from axe_playwright_python.sync_playwright import Axe
 
     axe = Axe()
-    context = browser.new_context(color_scheme=scheme, viewport={"width": 1280, "height": 900})
+    context = browser.new_context(color_scheme=scheme, viewport={"width": width, "height": 900 if width > 400 else 844})
     page = context.new_page()
     blocking: list[str] = []
     try:
@@ -59,11 +60,11 @@ def test_no_serious_accessibility_violations_on_any_page_kind(browser: Any, site
             found = axe.run(page).response["violations"]
             for violation in found:
                 nodes = [n["target"] for n in violation["nodes"]][:3]
-                line = f"{scheme} {kind} ({path}): {violation['impact']} {violation['id']}: {violation['help']} {nodes}"
+                line = f"{scheme} {width}px {kind} ({path}): {violation['impact']} {violation['id']}: {nodes}"
                 print(line)
                 if violation["impact"] in BLOCKING:
                     blocking.append(line)
-            print(f"{scheme} {kind}: {len(found)} violation(s)")
+            print(f"{scheme} {width}px {kind}: {len(found)} violation(s)")
     finally:
         context.close()
     assert blocking == []
