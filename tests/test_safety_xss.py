@@ -19,7 +19,10 @@ from site_builder.reflect.offline import OfflineReflector
 from tests.conftest import EXAMPLE, REPO, QuietHandler, serving, write_workspace
 
 PAYLOADS = [line for line in (REPO / "tests/corpus/xss.txt").read_text(encoding="utf-8").splitlines() if line]
-OUR_SCRIPTS = ("_theme/theme.js", "_theme/app.js", "_theme/search.js", "_theme/graph.js")
+OUR_SCRIPTS = tuple(
+    f"_theme/{name}.js"
+    for name in ("theme", "app", "layout", "search-core", "live-search", "preview", "search", "graph")
+)
 
 PAGE_AUDIT = """() => {
   const bad = [];

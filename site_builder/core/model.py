@@ -74,7 +74,7 @@ class Link:
     path: str
     line: int
     target: str
-    syntax: Literal["mention", "wikilink", "fact"]
+    syntax: Literal["mention", "wikilink", "fact", "file"]  # "file": to a note, by wikilink, ``.md`` link or citation
     sentence: str
     heading: str | None = None
     label: str | None = None
@@ -238,6 +238,7 @@ class Library:
     note_by_path: dict[str, Note]
     resolver: Resolver
     problems: Diagnostics = field(default_factory=lambda: Diagnostics())  # what linking found
+    note_backlinks: dict[str, list[Link]] = field(default_factory=dict)  # note path -> lines of other notes linking it
     _about: tuple[list[Opinion], dict[str, list[Opinion]]] | None = field(default=None, init=False, repr=False)
 
     @property

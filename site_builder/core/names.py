@@ -68,6 +68,10 @@ RESERVED_URLS = re.compile(r"^(index|404|hygiene|search|memory/\d{4}-\d{2}|.*/in
 
 def page_url(path: str) -> str:
     """Site path of the page of the note at ``path``: ``x.md`` -> ``x.html``, or ``x.md.html`` where memwiki's own
-    pages are (``index.html``, ``search.html``, ``memory/2025-11.html``…)."""
+    pages are (``index.html``, ``search.html``, ``memory/2025-11.html``…). An entity's page
+    (``bank/entities/Anna.md``) is the entity's, named by its slug: ``bank/entities/anna.html``."""
+    folder, _, name = path.rpartition("/")
+    if folder == "bank/entities" and name.endswith(".md"):
+        return f"{folder}/{slugify(name.removesuffix('.md'))}.html"
     url = path.removesuffix(".md") + ".html"
     return path + ".html" if RESERVED_URLS.match(url) else url

@@ -97,16 +97,21 @@ def note_key(path: str, kind: str, digest: str, problems: tuple[Any, ...]) -> No
 
 @functools.cache
 def code_fingerprint() -> str:
-    """memwiki's version and the size and time of every source file of the package, its templates and theme
-    (inside the wheel, or beside the source tree): a cache made by other code is never used."""
+    """memwiki's version and the size and time of every source file of the package, its templates and its theme
+    (in the wheel or beside the source tree): a cache made by other code is never used."""
     package = Path(site_builder.__file__).parent
     stamp = hashlib.sha256(site_builder.__version__.encode())
-    sources = [*package.rglob("*.py"), *package.rglob("*.html"), *package.rglob("*.css"), *package.rglob("*.js")]
-    for folder in (package.parent / "templates", package.parent / "themes"):
-        sources.extend(path for path in folder.rglob("*") if path.is_file())
-    for path in sorted(sources):
+    assets = [
+        next((d for d in (package / name, package.parent / name) if d.is_dir()), package)
+        for name in ("templates", "themes")
+    ]
+    files = {
+        *package.rglob("*.py"),
+        *(p for folder in assets if folder != package for p in folder.rglob("*") if p.is_file()),
+    }
+    for path in sorted(files):
         info = path.stat()
-        stamp.update(f"{path.name}:{info.st_size}:{info.st_mtime_ns}\n".encode())
+        stamp.update(f"{path.relative_to(package.parent)}:{info.st_size}:{info.st_mtime_ns}\n".encode())
     return stamp.hexdigest()[:16]
 
 

@@ -11,7 +11,9 @@ from collections import Counter, defaultdict
 from site_builder.core.diagnostics import Diagnostics
 from site_builder.core.model import Entity, Fact, Library, Link, Note, Opinion, OpinionPoint, Resolver, fact_order
 from site_builder.core.names import entity_key, heading_slug, slugify
+from site_builder.library.note_links import note_backlinks
 from site_builder.library.opinions import collect_opinions, repoint_opinions, restated_differently
+from site_builder.parse.link_syntax import DAY_NAME
 
 OPINIONS_PATH = "bank/opinions.md"
 
@@ -55,6 +57,7 @@ def link_notes(notes: list[Note], opinions: list[Opinion] | None = None) -> Libr
         note_by_path=by_path,
         resolver=resolver,
         problems=diagnostics,
+        note_backlinks=note_backlinks(public, resolver, by_path),
     )
 
 
@@ -143,6 +146,9 @@ def _resolve_link(
         if path and not resolver.entity(link.target):
             _check_heading(link, by_path.get(path), diagnostics)
             return None
+        if DAY_NAME.match(link.target) and path is None:
+            diagnostics.warn(link.path, link.line, f"[[{link.target}]]: no note of that day", "broken-link")
+            return None
         if "/" in link.target and resolver.entity(link.target) is None:
             diagnostics.warn(link.path, link.line, f"[[{link.target}]]: no such note in the workspace", "broken-link")
             return None
@@ -172,6 +178,8 @@ def _named_enough(notes: list[Note], resolver: Resolver) -> set[str]:
             if resolver.entity(link.target) is not None or _page_link(link, resolver):
                 continue
             key = entity_key(link.target)
+            if DAY_NAME.match(key):
+                continue  # [[2025-11-03]] names a day, never someone
             if link.syntax == "fact":
                 subjects.add(key)
             elif note.date is not None:

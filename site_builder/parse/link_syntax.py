@@ -18,8 +18,12 @@ NOT_NAMES = frozenset(
     {"type", "context", "id", "graph", "vocab", "everyone", "here", "channel", "mention", "mentions", "mentioned"}
 )
 # Chat directives written like wikilinks (OpenClaw reply tags): ``[[reply_to_current]]`` (``[[replytocurrent]]`` once
-# Markdown ate its underscores), ``[[reply_to:123]]``; and ``[[…]]`` without a single letter (``[[1]]``, ``[[--]]``).
-DIRECTIVE = re.compile(r"^(?:reply_?to_?current|reply_?to\s*:.*)$|^[\W\d_]*$", re.IGNORECASE)
+# Markdown ate its underscores), ``[[reply_to:123]]``; and ``[[…]]`` without a single letter (``[[1]]``, ``[[--]]``)
+# unless it names a day (``[[2025-11-03]]``, Obsidian's daily notes).
+DAY_NAME = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+DIRECTIVE = re.compile(
+    r"^(?:reply_?to_?current|reply_?to\s*:.*)$|^(?!\d{4}-\d{2}-\d{2}(?:\.md)?$)[\W\d_]*$", re.IGNORECASE
+)
 WIKILINK = (
     r"\[\[(?P<wl_target>[^\[\]|#\n]*)(?:#(?P<wl_heading>[^\[\]|\n]*))?"
     r"(?:\|(?P<wl_label>[^\[\]\n]*))?\]\]"

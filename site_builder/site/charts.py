@@ -40,7 +40,7 @@ def confidence_chart(points: list[ChartPoint], title: str) -> str:
     def y(value: float) -> float:
         return pad_y + inner_h * (1 - value)
 
-    parts = [f'<svg class="chart confidence" viewBox="0 0 {width} {height}" role="img" aria-label="{escape(title)}">']
+    parts = [f'<svg class="chart confidence" viewBox="0 0 {width} {height}" role="group" aria-label="{escape(title)}">']
     for value in (0.0, 0.5, 1.0):
         parts.append(
             f'<line class="grid" x1="{pad_x}" x2="{width - pad_x}" y1="{y(value):.1f}" y2="{y(value):.1f}"/>'
@@ -86,7 +86,7 @@ def heatmap(year: int, days: dict[dt.date, HeatDay]) -> str:
     height = top + 7 * (cell + gap)
     counts = sorted(d.count for d in days.values() if d.count)
     parts = [
-        f'<svg class="chart heatmap" viewBox="0 0 {width} {height}" role="img" aria-label="Days with memory in {year}">'
+        f'<svg class="chart heatmap" viewBox="0 0 {width} {height}" role="group" aria-label="Days with memory in {year}">'
     ]
     for index, name in ((0, "Mon"), (2, "Wed"), (4, "Fri")):
         parts.append(f'<text class="axis" x="0" y="{top + index * (cell + gap) + cell - 2}">{name}</text>')

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from itertools import groupby
 
 from site_builder.core.model import Entity
-from site_builder.parse.link_syntax import plain_sentence
+from site_builder.site.backlinks import backlink_groups
 from site_builder.site.builder import PageBuilder, counted, search_filters, search_meta
 from site_builder.site.graph_page import entity_graph
-from site_builder.site.links import SiteLinker, href, source_url
-from site_builder.site.views import BacklinkGroup, BacklinkLine, EntityIndexPage, EntityPage, LinkView
+from site_builder.site.links import SiteLinker, href
+from site_builder.site.views import EntityIndexPage, EntityPage, LinkView
 
 RELATED_ENTITIES = 12
 UNTYPED = ("other", "no page yet")
@@ -41,7 +40,11 @@ def entity_page(builder: PageBuilder, entity: Entity) -> EntityPage:
         source=note.path if note else "",
         first_seen=dates[0].isoformat() if dates else "",
         last_seen=dates[-1].isoformat() if dates else "",
-        backlinks=backlink_groups(builder, entity),
+        backlinks=backlink_groups(
+            builder,
+            [*library.backlinks.get(entity.key, []), *(library.note_backlinks.get(note.path, []) if note else [])],
+            url,
+        ),
         facts=[builder.fact_view(f, url) for f in reversed(facts)],
         related=related_entities(builder, entity),
         opinions=[builder.opinion_view(o, url) for o in library.opinions_about(entity.key)],
@@ -49,31 +52,6 @@ def entity_page(builder: PageBuilder, entity: Entity) -> EntityPage:
         summary_html=builder.inline(summary, url) if summary else "",
         graph=entity_graph(builder, entity),
     )
-
-
-def backlink_groups(builder: PageBuilder, entity: Entity) -> list[BacklinkGroup]:
-    """The lines linking to ``entity`` by note: daily logs newest first, then the other notes by path."""
-    url = entity.url
-    dated: list[tuple[str, BacklinkGroup]] = []
-    undated: list[BacklinkGroup] = []
-    for path, links in groupby(builder.library.backlinks.get(entity.key, []), key=lambda link: link.path):
-        note = builder.library.note(path)
-        assert note is not None
-        lines = [
-            BacklinkLine(
-                builder.inline(link.sentence or plain_sentence(note.line_text(link.line)), url),
-                href(url, source_url(f"{path}#L{link.line}")),
-                link.line,
-            )
-            for link in links
-        ]
-        group = BacklinkGroup(LinkView(note.title, href(url, note.url)), lines)
-        if note.date:
-            dated.append((note.date.isoformat(), group))
-        else:
-            undated.append(group)
-    dated.sort(key=lambda item: item[0])
-    return [group for _, group in reversed(dated)] + undated
 
 
 def related_entities(builder: PageBuilder, entity: Entity) -> list[LinkView]:

@@ -8,6 +8,7 @@ gets ``<folder>/index.html``.
 from __future__ import annotations
 
 from site_builder.core.model import Note
+from site_builder.site.backlinks import folder_backlinks
 from site_builder.site.builder import PAGE_KINDS, Folder, PageBuilder
 from site_builder.site.links import href
 from site_builder.site.views import FolderPage, LinkView
@@ -28,6 +29,7 @@ def folder_pages(builder: PageBuilder) -> list[FolderPage]:
                 crumbs=crumbs(path.rpartition("/")[0], url),
                 folders=folders,
                 files=files,
+                backlinks=folder_backlinks(builder, path, url),
             )
         )
     return pages

@@ -72,16 +72,21 @@ class SiteLinker(Linker):
         return Target(href(self.url, note.url) + (m[2] or ""), note.title)
 
     def fact_badge(self, fact: Fact) -> str:
+        # The badge's words stay out of the search index, but its anchor is in it: search tells a fact's kind
+        # from the anchor's id (``f-W-<fact id>``).
         parts = [
-            f'<span class="fact k-{fact.kind}" id="f-{fact.id}" data-pagefind-ignore>',
-            f'<abbr class="kind" title="{KIND_NAMES[fact.kind]}">{fact.kind}</abbr>',
+            f'<span class="fact k-{fact.kind}" id="f-{fact.kind}-{fact.id}">',
+            f'<abbr class="kind" title="{KIND_NAMES[fact.kind]}" data-pagefind-ignore>{fact.kind}</abbr>',
         ]
         if fact.confidence is not None:
-            parts.append(f'<span class="conf" title="confidence">{fact.confidence:.2f}</span>')
+            parts.append(f'<span class="conf" title="confidence" data-pagefind-ignore>{fact.confidence:.2f}</span>')
         for name in fact.entities:
             to = self.entity(name)
             css = "mention missing" if to.missing else "mention"
-            parts.append(f'<a class="{css}" href="{escape(to.href)}" title="{escape(to.title)}">@{escape(name)}</a>')
+            title = escape(to.title)
+            parts.append(
+                f'<a class="{css}" href="{escape(to.href)}" title="{title}" data-pagefind-ignore>@{escape(name)}</a>'
+            )
         if fact.block_id:
             parts.append(f'<span class="block-id" id="^{escape(fact.block_id)}"></span>')
         parts.append("</span>")

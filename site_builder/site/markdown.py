@@ -108,6 +108,8 @@ class MarkdownRenderer:
         self._md.inline.register("citation", CITATION, _parse_citation, before="link")
         # Column alignment as a class: the site's Content-Security-Policy allows no inline styles.
         renderer.register("table_cell", _render_table_cell)
+        # A task's checkbox says what it shows: screen readers get "done" or "to do", then the task.
+        renderer.register("task_list_item", _render_task_list_item)
 
     def render_note(self, note: Note, linker: Linker) -> str:
         """HTML of a note's body with line anchors and rendered facts."""
@@ -235,6 +237,13 @@ def _render_table_cell(renderer: Any, text: str, align: str | None = None, head:
     tag = "th" if head else "td"
     css = f' class="align-{align}"' if align in ("left", "center", "right") else ""
     return f"  <{tag}{css}>{text}</{tag}>\n"
+
+
+def _render_task_list_item(renderer: Any, text: str, checked: bool = False) -> str:
+    state = ' checked aria-label="done"' if checked else ' aria-label="to do"'
+    box = f'<input class="task-list-item-checkbox" type="checkbox" disabled{state}>'
+    text = text.replace("<p>", "<p>" + box, 1) if text.startswith("<p>") else box + text
+    return f'<li class="task-list-item">{text}</li>\n'
 
 
 class _Renderer(mistune.HTMLRenderer):

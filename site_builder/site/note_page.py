@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from site_builder.core.model import KIND_NAMES, Entity, Note
+from site_builder.site.backlinks import backlink_groups, citing_groups
 from site_builder.site.builder import BANK_KINDS, BANK_SECTIONS, PAGE_KINDS, PageBuilder, search_filters, search_meta
 from site_builder.site.facts_page import fact_groups
 from site_builder.site.folder_page import crumbs
@@ -55,6 +56,10 @@ def note_page(builder: PageBuilder, note: Note) -> NotePage:
         )
         if kind
         else [],
+        backlinks=[
+            *backlink_groups(builder, builder.library.note_backlinks.get(note.path, []), url),
+            *citing_groups(builder, note, url),
+        ],
     )
 
 

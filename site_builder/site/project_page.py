@@ -11,6 +11,7 @@ from __future__ import annotations
 from site_builder.core.model import Note
 from site_builder.core.names import heading_slug
 from site_builder.library.projects import Project, section
+from site_builder.site.backlinks import folder_backlinks
 from site_builder.site.builder import PageBuilder, search_filters, search_meta
 from site_builder.site.folder_page import crumbs, folder_listing
 from site_builder.site.links import SiteLinker, href
@@ -58,6 +59,7 @@ def project_page(builder: PageBuilder, project: Project) -> ProjectPage:
         archived=[LinkView(n.title, href(url, n.url), n.path[len(project.folder) + 1 :]) for n in project.archived],
         folders=folders,
         files=files,
+        backlinks=folder_backlinks(builder, project.folder, url),
     )
 
 

@@ -222,6 +222,7 @@ class NotePage(PageView):
     entities: list[LinkView]  #: the entities the note mentions
     kind_name: str  #: on bank/world.md and bank/experience.md the kind of fact they are named after, else ""
     kind_facts: list[FactGroup]  #: those facts from the rest of the workspace, by month, newest first
+    backlinks: list[BacklinkGroup]  #: lines linking here, then the entities and opinions citing its facts
 
 
 @dataclass(frozen=True)
@@ -244,6 +245,7 @@ class FolderPage(PageView):
     crumbs: list[LinkView]  #: the folders above this one
     folders: list[LinkView]  #: its sub-folders, with how many files each holds
     files: list[LinkView]  #: its notes, with their date and kind
+    backlinks: list[BacklinkGroup]  #: lines of notes outside the folder that link to notes in it
 
 
 @dataclass(frozen=True)
@@ -308,6 +310,7 @@ class ProjectPage(PageView):
     archived: list[LinkView]  #: files under an Archive/ folder
     folders: list[LinkView]  #: its sub-folders
     files: list[LinkView]  #: the notes directly in its folder
+    backlinks: list[BacklinkGroup]  #: lines of notes outside the project that link to its notes
 
 
 @dataclass(frozen=True)
@@ -333,7 +336,7 @@ class EntityPage(PageView):
     source: str  #: its page's path in the workspace
     first_seen: str  #: ISO date of the first log that mentions it
     last_seen: str  #: ISO date of the last one
-    backlinks: list[BacklinkGroup]  #: lines that link here: logs newest first, then other notes
+    backlinks: list[BacklinkGroup]  #: lines that mention it or link to its page: logs newest first, then other notes
     facts: list[FactView]  #: facts about it, newest first
     related: list[LinkView]  #: entities mentioned alongside it
     opinions: list[OpinionView]  #: opinions about it

@@ -11,8 +11,7 @@
   var selects = Array.prototype.slice.call(form.querySelectorAll("select"));
   var root = document.documentElement.getAttribute("data-root") || "";
   var PAGE = 10;
-  var pagefind = null;
-  var current = { results: [], shown: 0, token: 0 };
+  var current = { results: [], shown: 0, token: 0, query: "" };
 
   function say(text) { status.textContent = text; }
 
@@ -29,15 +28,7 @@
   }
 
   function load() {
-    if (pagefind) return Promise.resolve(pagefind);
-    var url = new URL(root + "pagefind/pagefind.js", location.href).href;
-    return import(url).then(function (module) {
-      pagefind = module;
-      // Result URLs are site-relative; the base makes them work under any sub-path.
-      return pagefind.options({ baseUrl: new URL(root || "./", location.href).pathname }).then(function () {
-        return pagefind;
-      });
-    });
+    return window.memwiki.openPagefind(root);
   }
 
   function options() {
@@ -61,51 +52,15 @@
     history.replaceState(null, "", query ? "?" + query : location.pathname);
   }
 
-  // The anchor nearest before the first matched word: a source line (#L12), a
-  // fact (#f-…) or a heading, so the result opens where the match is.
-  function deepLink(data) {
-    var url = data.url;
-    var first = (data.locations && data.locations.length) ? data.locations[0] : null;
-    if (first === null || !data.anchors) return url;
-    var best = null;
-    data.anchors.forEach(function (a) {
-      if (a.id && a.location <= first && (!best || a.location >= best.location)) best = a;
-    });
-    return best ? url.split("#")[0] + "#" + encodeURIComponent(best.id) : url;
-  }
-
-  // Decode entities without ever parsing markup: a textarea's content is plain text.
-  var decoder = document.createElement("textarea");
-  function decode(text) {
-    decoder.innerHTML = text;
-    return decoder.value;
-  }
-
-  // Pagefind marks matches with <mark>; everything else is shown as text, never as HTML.
-  function excerpt(html) {
-    var out = document.createDocumentFragment();
-    var inMark = false;
-    html.split(/(<\/?mark>)/).forEach(function (part) {
-      if (part === "<mark>") { inMark = true; return; }
-      if (part === "</mark>") { inMark = false; return; }
-      var text = decode(part);
-      if (!text) return;
-      if (inMark) {
-        var mark = document.createElement("mark");
-        mark.textContent = text;
-        out.appendChild(mark);
-      } else {
-        out.appendChild(document.createTextNode(text));
-      }
-    });
-    return out;
-  }
-
-  function render(data) {
+  // A page found: its title (opening at its best line), kind and date, then the lines that matched, each opening
+  // at that line (#L12) rather than at the top of the page.
+  function render(data, query) {
+    var memwiki = window.memwiki;
+    var lines = query ? memwiki.matchingLines(data, query, 3) : [];  // a filter alone matches no words
     var item = document.createElement("li");
     item.className = "search-result";
     var link = document.createElement("a");
-    link.href = deepLink(data);
+    link.href = lines.length ? lines[0].href : data.url;
     link.textContent = (data.meta && data.meta.title) || data.url;
     var heading = document.createElement("h2");
     heading.appendChild(link);
@@ -117,10 +72,20 @@
       info.textContent = meta;
       item.appendChild(info);
     }
-    var text = document.createElement("p");
-    text.className = "search-excerpt";
-    text.appendChild(excerpt(data.excerpt || ""));
-    item.appendChild(text);
+    var found = document.createElement("ul");
+    found.className = "search-lines";
+    lines.forEach(function (line) {
+      var row = document.createElement("li");
+      var badge = memwiki.kindBadge(line.kind);
+      if (badge) { row.appendChild(badge); row.appendChild(document.createTextNode(" ")); }
+      var to = document.createElement("a");
+      to.href = line.href;
+      to.className = "search-excerpt";
+      to.appendChild(memwiki.lineFragment(line));
+      row.appendChild(to);
+      found.appendChild(row);
+    });
+    item.appendChild(found);
     return item;
   }
 
@@ -128,7 +93,7 @@
     var batch = current.results.slice(current.shown, current.shown + PAGE);
     return Promise.all(batch.map(function (r) { return r.data(); })).then(function (all) {
       if (token !== current.token) return;
-      all.forEach(function (data) { list.appendChild(render(data)); });
+      all.forEach(function (data) { list.appendChild(render(data, current.query)); });
       current.shown += batch.length;
       more.hidden = current.shown >= current.results.length;
     });
@@ -151,6 +116,7 @@
     }).then(function (search) {
       if (search === null || token !== current.token) return;  // superseded by newer typing
       current.results = search.results;
+      current.query = query;
       current.shown = 0;
       list.textContent = "";
       var n = search.results.length;

@@ -1,0 +1,31 @@
+"""Links between notes (not entities): ``[[Note]]`` wikilinks, ``[text](other.md)`` links and OpenClaw's
+``source=memory/x.md:12`` citations, gathered per target note so every page can say what links to it."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from site_builder.core.model import Link, Note, Resolver
+from site_builder.parse.file_links import resolve
+from site_builder.parse.link_syntax import plain_sentence
+
+
+def note_backlinks(notes: list[Note], resolver: Resolver, by_path: dict[str, Note]) -> dict[str, list[Link]]:
+    """Target note path -> the lines of other notes that link to it, one per (source, line), in path order."""
+    found: dict[str, dict[tuple[str, int], Link]] = defaultdict(dict)
+    for note in notes:
+        targets: list[tuple[int, str]] = [
+            (link.line, path)
+            for link in note.links
+            if link.syntax == "wikilink"
+            and link.target
+            and resolver.entity(link.target) is None
+            and (path := resolver.note_path(link.target))
+        ]
+        targets += [(line, path) for line, written in note.file_links if (path := resolve(note.path, written, by_path))]
+        for line, path in targets:
+            if path == note.path or path not in by_path:
+                continue
+            sentence = plain_sentence(note.line_text(line))
+            found[path].setdefault((note.path, line), Link(note.path, line, path, "file", sentence))
+    return {path: [links[k] for k in sorted(links)] for path, links in sorted(found.items())}

@@ -1,0 +1,96 @@
+"""Backlinks of any page: the lines of other notes that link to it, grouped by source note."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from itertools import groupby
+
+from site_builder.core.model import Fact, Link, Note, Opinion
+from site_builder.parse.link_syntax import plain_sentence
+from site_builder.site.builder import PageBuilder
+from site_builder.site.links import SiteLinker, href, source_url
+from site_builder.site.views import BacklinkGroup, BacklinkLine, LinkView
+
+
+def backlink_groups(builder: PageBuilder, links: Iterable[Link], url: str) -> list[BacklinkGroup]:
+    """``links`` (entity mentions, note links) as groups for the page at ``url``: one per source note, daily logs
+    newest first, then the other notes by path; each line once, in line order."""
+    library = builder.library
+    ordered = sorted({(link.path, link.line): link for link in links}.values(), key=lambda link: (link.path, link.line))
+    dated: list[tuple[str, BacklinkGroup]] = []
+    undated: list[BacklinkGroup] = []
+    for path, group in groupby(ordered, key=lambda link: link.path):
+        note = library.note(path)
+        assert note is not None
+        lines = [
+            BacklinkLine(
+                _sentence_html(builder, link.sentence or plain_sentence(note.line_text(link.line)), url, path),
+                href(url, source_url(f"{path}#L{link.line}")),
+                link.line,
+            )
+            for link in group
+        ]
+        view = BacklinkGroup(LinkView(note.title, href(url, note.url)), lines)
+        if note.date:
+            dated.append((note.date.isoformat(), view))
+        else:
+            undated.append(view)
+    dated.sort(key=lambda item: item[0])
+    return [view for _, view in reversed(dated)] + undated
+
+
+def _sentence_html(builder: PageBuilder, text: str, url: str, source: str) -> str:
+    """A source line as HTML (a table row as its cells, "a · b"); ``.md`` links in it resolve from the source
+    note's folder, not the page's."""
+    if text.startswith("|"):
+        text = " · ".join(cell.strip() for cell in text.strip().strip("|").split("|") if cell.strip())
+    if ".md" not in text:
+        return builder.inline(text, url)  # memoised: the same sentence shows on many pages
+    return builder.md.render_inline(text, SiteLinker(builder.library, url, source))
+
+
+def folder_backlinks(builder: PageBuilder, folder: str, url: str) -> list[BacklinkGroup]:
+    """What links into a folder from outside it: the lines of other notes linking to the notes it holds."""
+    inside = folder + "/"
+    links = [
+        link
+        for path, found in builder.library.note_backlinks.items()
+        if path.startswith(inside)
+        for link in found
+        if not link.path.startswith(inside)
+    ]
+    return backlink_groups(builder, links, url)
+
+
+def citing_groups(builder: PageBuilder, note: Note, url: str) -> list[BacklinkGroup]:
+    """The site's pages that cite this note's facts: each entity a fact is about (its facts timeline), then the
+    opinions whose history or evidence a fact moved. Each line is the cited line of this note."""
+    library = builder.library
+    by_entity: dict[str, list[Fact]] = {}
+    for fact in note.facts:
+        for key in dict.fromkeys(e.key for n in fact.names if (e := library.resolver.entity(n))):
+            by_entity.setdefault(key, []).append(fact)
+    groups = []
+    for key, facts in sorted(by_entity.items(), key=lambda kv: library.entities[kv[0]].name.casefold()):
+        entity = library.entities[key]
+        if entity.note is note:
+            continue
+        lines = [
+            BacklinkLine(builder.inline(f.content, url), href(url, f"{entity.url}#t-{f.id}"), f.line) for f in facts
+        ]
+        groups.append(BacklinkGroup(LinkView(entity.name, href(url, entity.url)), lines))
+    opinions = [
+        BacklinkLine(builder.inline(o.statement, url), href(url, f"bank/opinions.html#op-{o.id}"), cited)
+        for o in library.opinions
+        if (cited := _cited_line(o, note.path))
+    ]
+    if opinions:
+        groups.append(BacklinkGroup(LinkView("Opinions", href(url, "bank/opinions.html")), opinions))
+    return groups
+
+
+def _cited_line(opinion: Opinion, path: str) -> int:
+    """The first line of the note at ``path`` that set or moved the opinion, 0 when none did."""
+    lines = [p.fact.line for p in opinion.history if p.fact and p.fact.path == path]
+    lines += [e.fact.line for e in opinion.evidence if e.fact.path == path]
+    return min(lines, default=0)

@@ -1,0 +1,108 @@
+"""Accessibility: axe-core (``axe-playwright-python``) in Chromium on every page kind of the example, light and dark.
+
+No serious or critical violation is allowed; the test prints every violation it finds, whatever its impact.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from site_builder.build import build
+from tests.conftest import EXAMPLE, serving
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+PAGE_KINDS = {
+    "home": "index.html",
+    "day": "memory/2025-11-28.html",
+    "days": "memory/index.html",
+    "month": "memory/2025-11.html",
+    "core memory": "memory.html",
+    "persona": "SOUL.html",
+    "bank page": "bank/world.html",
+    "entity": "bank/entities/anna.html",
+    "entity without a page": "bank/entities/rui.html",
+    "entities": "bank/entities/index.html",
+    "opinions": "bank/opinions.html",
+    "agent": "agent.html",
+    "hygiene": "hygiene.html",
+    "search": "search.html?q=kitchen",
+    "not found": "404.html",
+}
+BLOCKING = ("serious", "critical")
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    top = tmp_path_factory.mktemp("host")
+    build(EXAMPLE, top / "wiki")
+    with serving(top) as url:
+        yield url + "wiki/"
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_no_serious_accessibility_violations_on_any_page_kind(browser: Any, site: str, scheme: str, width: int) -> None:
+    from axe_playwright_python.sync_playwright import Axe
+
+    axe = Axe()
+    context = browser.new_context(color_scheme=scheme, viewport={"width": width, "height": 900 if width > 400 else 844})
+    page = context.new_page()
+    blocking: list[str] = []
+    try:
+        for kind, path in PAGE_KINDS.items():
+            page.goto(site + path)
+            if path.startswith("search.html"):
+                page.wait_for_selector(".search-result")
+            found = axe.run(page).response["violations"]
+            for violation in found:
+                nodes = [n["target"] for n in violation["nodes"]][:3]
+                line = f"{scheme} {width}px {kind} ({path}): {violation['impact']} {violation['id']}: {nodes}"
+                print(line)
+                if violation["impact"] in BLOCKING:
+                    blocking.append(line)
+            print(f"{scheme} {width}px {kind}: {len(found)} violation(s)")
+    finally:
+        context.close()
+    assert blocking == []
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_no_serious_violations_with_live_search_preview_and_phone_menu_open(
+    browser: Any, site: str, scheme: str
+) -> None:
+    from axe_playwright_python.sync_playwright import Axe
+
+    axe = Axe()
+    context = browser.new_context(color_scheme=scheme, viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    states: dict[str, list[dict[str, Any]]] = {}
+    try:
+        page.goto(site + "bank/entities/anna.html")
+        page.locator("#site-search-q").press_sequentially("kitchen", delay=20)
+        page.locator(".live-results [role=option]").first.wait_for()
+        page.keyboard.press("ArrowDown")
+        states["live search"] = axe.run(page).response["violations"]
+        page.keyboard.press("Escape")
+        page.locator(".prose a.wikilink").first.hover()
+        page.locator("#link-preview").wait_for(state="visible")
+        states["preview"] = axe.run(page).response["violations"]
+        page.set_viewport_size({"width": 390, "height": 844})
+        page.goto(site + "memory/2025-11-28.html")
+        page.click(".menu-toggle")
+        page.locator("#site-nav").wait_for(state="visible")
+        states["phone menu"] = axe.run(page).response["violations"]
+    finally:
+        context.close()
+    blocking = []
+    for state, found in states.items():
+        for violation in found:
+            line = f"{scheme} {state}: {violation['impact']} {violation['id']}: {violation['help']}"
+            print(line)
+            if violation["impact"] in BLOCKING:
+                blocking.append(line)
+        print(f"{scheme} {state}: {len(found)} violation(s)")
+    assert blocking == []
