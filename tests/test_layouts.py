@@ -180,6 +180,28 @@ def test_flat_front_matter_is_read_and_a_broken_list_still_warns(tmp_path: Path)
     assert note is not None and note.meta == {"name": "Cover letters: length and tone", "type": "feedback"}
     problems = [d.where for d in loaded.problems().items if d.code == "front-matter"]
     assert problems == ["bank/entities/Anna.md:2"]
+    anna = loaded.library.note("bank/entities/Anna.md")
+    assert anna is not None and anna.meta == {"aliases": "[a, b"}  # kept as text, not the whole header lost
+
+
+def test_flat_front_matter_with_quotes_yaml_rejects_keeps_every_key(tmp_path: Path) -> None:
+    header = (
+        "---\nproject_name: Savings app\nstatus: in_progress\n"
+        'description: "Start saving" beats "Savings start"\naliases: ["储蓄", "savings"]\n---\n# Project\n'
+    )
+    ws = write_workspace(
+        tmp_path / "ws", {"global/User/user-profile.md": "# Me\n", "Project/savings/project.meta.md": header}
+    )
+    loaded = load(ws)
+    note = loaded.library.note("Project/savings/project.meta.md")
+    assert note is not None
+    assert note.meta == {
+        "project_name": "Savings app",
+        "status": "in_progress",
+        "description": '"Start saving" beats "Savings start"',
+        "aliases": ["储蓄", "savings"],
+    }
+    assert [d for d in loaded.problems().items if d.code == "front-matter"] == []
 
 
 @pytest.mark.slow
@@ -322,3 +344,29 @@ def test_only_names_that_matter_become_entities(tmp_path: Path) -> None:
     day = (out / "memory/2026-01-16.html").read_text()
     assert "[[reply_to_current]] Pinged @everyone." in day
     assert 'href="../knowledge/x.html" title="X">the notes</a>' in day
+
+
+def test_a_forced_layout_takes_its_own_core_memory_and_two_claims_are_reported(tmp_path: Path) -> None:
+    files = {
+        "MEMORY.md": "# Index\n",
+        "memory/knowledge.md": "# Knowledge\n\nThe shop opens at 7.\n",
+        "memory/2026-03-01.md": "# 2026-03-01\n\nBaked.\n",
+        "memory/reflections.jsonl": '{"ts": "2026-03-01T09:00:00Z", "type": "insight", "content": "Bake early."}\n',
+    }
+    ws = write_workspace(tmp_path / "ws", files)
+    detected = load(ws)
+    assert detected.workspace.layout.core == "MEMORY.md"
+    claims = [(d.where, d.message) for d in detected.problems().items if d.code == "layout"]
+    assert claims == [
+        (
+            "memory/knowledge.md:1",
+            "also looks like core memory; memwiki shows MEMORY.md as the core memory and this file as a page "
+            "(set [workspace] layout in memwiki.toml to choose)",
+        )
+    ]
+    (ws / "memwiki.toml").write_text('[workspace]\nlayout = "tinyclaw"\n', encoding="utf-8")
+    forced = load(ws)
+    assert forced.workspace.layout.core == "memory/knowledge.md"
+    note = forced.library.note("memory/knowledge.md")
+    assert note is not None and note.kind == "core"
+    assert [d for d in forced.problems().items if d.code == "layout"] == []

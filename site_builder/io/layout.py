@@ -31,6 +31,15 @@ CORE_CANDIDATES = (
     "global/User/user-profile.md",
     "global/MEMORY.md",
 )
+# Each layout's own core memory files, in its order of preference: a forced layout takes its own.
+LAYOUT_CORE = {
+    "clawd-v2": ("memory.md",),
+    "openclaw": ("MEMORY.md", "memory/MEMORY.md"),
+    "tinyclaw": ("memory/knowledge.md", "knowledge.md"),
+    "toebeans": ("memory/USER.md", "knowledge/USER.md"),
+    "clawxmemory": ("global/User/user-profile.md", "global/MEMORY.md"),
+    "claude-code": ("MEMORY.md",),
+}
 # TinyClaw's JSON files memwiki reads (as Markdown, one line per record): file name -> kind of note.
 RECORD_FILES: dict[str, NoteKind] = {"reflections.jsonl": "reflections", "episodes.jsonl": "episodes"}
 CLAUDE_CODE_NAME = re.compile(r"^(user|feedback|project|reference)_[^/]+\.md$")
@@ -45,6 +54,7 @@ class Layout:
 
     names: tuple[str, ...] = ("clawd-v2",)
     core: str | None = "memory.md"  # the workspace's core memory file, if it has one
+    other_cores: tuple[str, ...] = ()  # files other layouts found here would load as core memory (read as pages)
 
     def kind_of(self, path: str) -> NoteKind:
         """The kind of note at ``path`` (relative, POSIX)."""
@@ -84,8 +94,11 @@ def detect(paths: Iterable[str], forced: str | None = None) -> Layout:
     """The layouts the workspace's files show (``forced``: the one ``[workspace] layout`` names)."""
     present = set(paths)
     found = [forced] if forced else [name for name, test in _TESTS if test(present)]
-    core = next((c for c in CORE_CANDIDATES if c in present), None)
-    return Layout(tuple(found), core)
+    candidates = LAYOUT_CORE.get(forced, ()) if forced else CORE_CANDIDATES
+    cores = [c for c in candidates if c in present]
+    # Each layout's own first choice: a layout keeping several (ClawXMemory's profile and index) is not a conflict.
+    claimed = {next((c for c in LAYOUT_CORE.get(name, ()) if c in present), None) for name in found} - {None}
+    return Layout(tuple(found), cores[0] if cores else None, tuple(sorted(str(c) for c in claimed - set(cores[:1]))))
 
 
 def _clawd(p: set[str]) -> bool:

@@ -125,6 +125,11 @@ def read_sources(workspace: Workspace, diagnostics: Diagnostics) -> list[SourceF
     files = read_notes(workspace, paths, diagnostics)
     if not files:
         diagnostics.warn(WHOLE_WORKSPACE, 0, "the workspace holds no Markdown memory files", "empty")
+    for other in workspace.layout.other_cores:  # two layouts claim the core memory: say which one memwiki took
+        diagnostics.warn(
+            other, 1, f"also looks like core memory; memwiki shows {workspace.layout.core} as the core memory and "
+            "this file as a page (set [workspace] layout in memwiki.toml to choose)", "layout",
+        )  # fmt: skip
     return files
 
 

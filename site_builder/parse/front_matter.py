@@ -33,7 +33,7 @@ def _load_yaml(raw: str, path: str, diagnostics: Diagnostics) -> dict[str, Any]:
     try:
         data = yaml.safe_load(raw)
     except yaml.YAMLError as exc:
-        flat = _flat_pairs(raw)
+        flat = _flat_pairs(raw, path, diagnostics)
         if flat is not None:
             return flat
         mark = getattr(exc, "problem_mark", None)
@@ -49,23 +49,28 @@ def _load_yaml(raw: str, path: str, diagnostics: Diagnostics) -> dict[str, Any]:
     return {str(k): v for k, v in data.items()}
 
 
-def _flat_pairs(raw: str) -> dict[str, Any] | None:
+def _flat_pairs(raw: str, path: str, diagnostics: Diagnostics) -> dict[str, Any] | None:
     """Flat ``key: value`` lines as agents write them (ClawXMemory, Claude Code), values YAML would reject
-    (``name: Cover letter: length``) kept as text; None when the lines are not all of that shape."""
+    (``name: Cover letter: length``, ``description: "Start saving" beats "Savings start"``) kept as text; None when
+    the lines are not all of that shape. A value that starts like JSON but is not (``aliases: [not json``) is kept
+    as text and reported at its line: the other keys still count."""
 
     pairs: dict[str, Any] = {}
-    for line in raw.split("\n"):
+    for number, line in enumerate(raw.split("\n"), start=2):
         if not line.strip():
             continue
         m = FLAT_PAIR.match(line)
         if m is None:
             return None
         value: Any = (m[2] or "").strip()
-        if value.startswith(("[", "{", '"', "'")):  # JSON (ClawXMemory's aliases), or a real mistake
+        if value.startswith(("[", "{", '"', "'")):  # JSON (ClawXMemory's aliases), or text that starts with a quote
             try:
                 value = json.loads(value)
             except ValueError:
-                return None
+                if value.startswith(("[", "{")):
+                    diagnostics.warn(
+                        path, number, f"{m[1]}: {value[:40]!r} is not a valid list; kept as text", "front-matter"
+                    )
         pairs[m[1]] = {"true": True, "false": False}.get(value, value) if isinstance(value, str) else value
     return pairs
 
