@@ -289,6 +289,26 @@ def test_bad_input_warns_with_location_and_strict_fails(
     assert not (tmp_path / "strict").exists()
 
 
+@pytest.mark.slow
+def test_a_huge_file_is_read_whole_with_a_word_about_its_size(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import site_builder.io.reader
+
+    monkeypatch.setattr(site_builder.io.reader, "LARGE_FILE", 1_000_000)  # 2 MB in memwiki; a smaller file here
+    text = "# D\n" + "A pasted export line with words.\n" * 40_000
+    ws = write_workspace(tmp_path / "ws", {"memory.md": "# Core\n", "memory/2025-11-20.md": text})
+    result = run("build", str(ws), "-o", str(tmp_path / "site"), "--no-search", "--no-reflect")
+    assert result.exit_code == 0
+    assert "memory/2025-11-20.md:1: warning: large file (1.3 MB): read whole, but its page is slow" in result.output
+    assert "L40001" in (tmp_path / "site" / "memory" / "2025-11-20.html").read_text(encoding="utf-8")
+
+
+def test_a_binary_file_is_reported_once_not_also_as_empty(tmp_path: Path) -> None:
+    ws = write_workspace(tmp_path / "ws", {"memory.md": "# Core\n", "memory/2025-11-20.md": b"\x00\x01\x02PNG"})
+    result = run("build", str(ws), "-o", str(tmp_path / "site"), "--no-search", "--no-reflect")
+    assert "memory/2025-11-20.md:1: warning: looks like a binary file" in result.output
+    assert "file is empty" not in result.output
+
+
 def test_malformed_bullet_is_rendered_as_plain_text(tmp_path: Path) -> None:
     ws = write_workspace(tmp_path / "ws", {"memory/2025-11-20.md": "# D\n## Retain\n- W @Peter Prefers tea\n"})
     out = tmp_path / "site"

@@ -249,9 +249,15 @@ def source_file(workspace: Workspace, rel: str, data: bytes) -> SourceFile:
     """A note from its bytes, as read from disk or as reflect is about to write it."""
     problems = Diagnostics()
     text = _decode(data, rel, problems)
-    if not text.strip():
+    if not text.strip() and not problems.items:  # a binary file was reported as such
         problems.warn(rel, 1, "file is empty", "empty")
+    if len(data) > LARGE_FILE:
+        size = f"{len(data) / 1_000_000:.1f} MB"
+        problems.warn(rel, 1, f"large file ({size}): read whole, but its page is slow to build and to open", "size")
     return SourceFile(rel, text, workspace.layout.kind_of(rel), tuple(problems.items))
+
+
+LARGE_FILE = 2_000_000  # bytes: a memory file this big is usually a paste or an export, worth a word
 
 
 def _decode(data: bytes, rel: str, diagnostics: Diagnostics) -> str:
