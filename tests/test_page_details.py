@@ -129,3 +129,21 @@ def test_chart_labels_are_readable_and_each_point_has_a_tooltip(page: Any, examp
     assert not tip.is_visible()
     point.focus()  # keyboard: the tip shows on focus, not only on hover
     assert tip.is_visible() and re.match(r"\d{4}-\d\d-\d\d · \d\.\d\d$", tip.text_content() or "")
+
+
+HEATMAP_PIXELS = """() => {
+  const text = document.querySelector('svg.heatmap .axis'), scale = text.ownerSVGElement.getScreenCTM().a;
+  const frame = document.querySelector('.heatmap-figure');
+  return [parseFloat(getComputedStyle(text).fontSize) * scale, frame.scrollWidth > frame.clientWidth,
+          document.documentElement.scrollWidth <= window.innerWidth, frame.scrollLeft];
+}"""
+
+
+@pytest.mark.browser
+def test_the_calendar_keeps_readable_labels_on_a_phone(page: Any, example: str) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(example + "memory/index.html")
+    size, scrolls_inside, page_fits, _ = page.evaluate(HEATMAP_PIXELS)
+    assert size >= 12 and scrolls_inside and page_fits
+    december = page.locator("svg.heatmap text", has_text="Dec").first.bounding_box()
+    assert december is not None and 0 <= december["x"] <= 390  # the newest months are in view
