@@ -3,6 +3,7 @@ trust (corrupt, from other code, or planted to run code) is ignored without a wo
 
 from __future__ import annotations
 
+import os
 import pickle
 from pathlib import Path
 
@@ -130,3 +131,22 @@ def test_the_same_input_into_an_untouched_site_is_not_built_again(workspace: Mak
     assert "Built " in build()
     assert "the market" in (out / "memory/2026-01-02.html").read_text()
     assert "Built " in run("build", str(ws), "-o", str(out), "--no-reflect").output  # other settings: search on
+
+
+def test_an_edited_template_or_theme_file_is_new_code() -> None:
+    from site_builder.io.build_cache import code_fingerprint
+    from site_builder.site.render import resource_dir
+
+    def fingerprint() -> str:
+        code_fingerprint.cache_clear()  # once per process otherwise
+        return code_fingerprint()
+
+    before = fingerprint()
+    for path in (resource_dir("templates") / "404.html", resource_dir("themes") / "default" / "graph.css"):
+        info = path.stat()
+        try:
+            os.utime(path, ns=(info.st_atime_ns, info.st_mtime_ns + 1_000_000_000))
+            assert fingerprint() != before, path
+        finally:
+            os.utime(path, ns=(info.st_atime_ns, info.st_mtime_ns))
+    assert fingerprint() == before

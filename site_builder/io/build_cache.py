@@ -95,13 +95,18 @@ def note_key(path: str, kind: str, digest: str, problems: tuple[Any, ...]) -> No
 
 @functools.cache
 def code_fingerprint() -> str:
-    """memwiki's version and the size and time of every source file of the package: a cache made by other code
-    is never used."""
+    """memwiki's version and the size and time of every file of the package and of its templates and themes (inside
+    the wheel, or beside the package in a checkout): a cache made by other code is never used, and an edited
+    template is a new build."""
     package = Path(site_builder.__file__).parent
     stamp = hashlib.sha256(site_builder.__version__.encode())
-    for path in sorted(package.rglob("*.py")):
-        info = path.stat()
-        stamp.update(f"{path.relative_to(package)}:{info.st_size}:{info.st_mtime_ns}\n".encode())
+    beside = [package.parent / name for name in ("templates", "themes") if not (package / name).is_dir()]
+    folders = [package, *(folder for folder in beside if folder.is_dir())]
+    for folder in folders:
+        for path in sorted(folder.rglob("*")):
+            if path.is_file() and path.suffix != ".pyc":
+                info = path.stat()
+                stamp.update(f"{path.relative_to(package.parent)}:{info.st_size}:{info.st_mtime_ns}\n".encode())
     return stamp.hexdigest()[:16]
 
 
