@@ -8,8 +8,8 @@
   reported, so the same input into an untouched output folder is not built again.
 
 Each file is keyed by memwiki's code (its version and the size and time of its
-source files): an upgrade or an edited checkout never reuses what other code
-made. A cache that cannot be used — another version, a half-written file,
+source files, templates and themes): an upgrade or an edited checkout never
+reuses what other code made. A cache that cannot be used — another version, a half-written file,
 anything — is ignored and written anew: it only ever saves time (``--no-cache``
 skips it). It is read with an unpickler that builds nothing but memwiki's own
 record classes and dates, so a cache file planted in a shared workspace cannot
