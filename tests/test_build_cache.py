@@ -3,6 +3,7 @@ trust (corrupt, from other code, or planted to run code) is ignored without a wo
 
 from __future__ import annotations
 
+import os
 import pickle
 from pathlib import Path
 
@@ -186,3 +187,22 @@ def test_a_second_build_of_the_same_workspace_waits_for_the_first(
     assert not second.is_alive()
     assert (tmp_path / "site" / "index.html").is_file()
     assert "waiting for another build of this workspace to finish (pid 12345)" in capfd.readouterr().err
+
+
+def test_an_edited_template_or_theme_file_is_new_code() -> None:
+    from site_builder.io.build_cache import code_fingerprint
+    from site_builder.site.render import resource_dir
+
+    def fingerprint() -> str:
+        code_fingerprint.cache_clear()  # once per process otherwise
+        return code_fingerprint()
+
+    before = fingerprint()
+    for path in (resource_dir("templates") / "404.html", resource_dir("themes") / "default" / "graph.css"):
+        info = path.stat()
+        try:
+            os.utime(path, ns=(info.st_atime_ns, info.st_mtime_ns + 1_000_000_000))
+            assert fingerprint() != before, path
+        finally:
+            os.utime(path, ns=(info.st_atime_ns, info.st_mtime_ns))
+    assert fingerprint() == before

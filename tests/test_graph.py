@@ -191,3 +191,11 @@ def test_the_graph_draws_from_disk_where_nothing_can_be_fetched(page: Any, tmp_p
     page.wait_for_selector(".graph-canvas[data-settled]")
     assert page.get_attribute(".graph-canvas", "data-nodes") == "3"
     assert page.evaluate(INKED) > 200
+
+
+@pytest.mark.browser
+def test_find_offers_the_entity_names(page: Any, example_site: str) -> None:
+    page.goto(example_site + "graph.html")
+    page.focus("#graph-q")
+    names = page.eval_on_selector_all("#graph-names option", "options => options.map(o => o.value)")
+    assert "Tidewater" in names and len(names) == 15

@@ -83,7 +83,7 @@ def test_opinions_page_folds_the_file_away_below_the_cards(site: Path) -> None:
 def test_hygiene_shows_findings_first_and_folds_the_checks_that_found_nothing(site: Path) -> None:
     page = read(site, "hygiene.html")
     assert "None." not in page
-    assert re.findall(r"<h2>([^<]+) <span", page) == ["Orphan entities"]  # the one finding, first
+    assert re.findall(r'<h2 id="hygiene-\d+">([^<]+) <span', page) == ["Orphan entities"]  # the one finding, first
     assert "bank/entities/Cy.md" in page[: page.index('<details class="hygiene-clean">')]
     assert re.search(r"<summary>5 checks found nothing: Broken links, Placeholder entities, ", page)
     assert page.index("<p>1 finding.") > 0
@@ -131,3 +131,32 @@ def test_chart_labels_are_readable_and_each_point_has_a_tooltip(page: Any, examp
     assert not tip.is_visible()
     point.focus()  # keyboard: the tip shows on focus, not only on hover
     assert tip.is_visible() and re.match(r"\d{4}-\d\d-\d\d · \d\.\d\d$", tip.text_content() or "")
+
+
+HEATMAP_PIXELS = """() => {
+  const text = document.querySelector('svg.heatmap .axis'), scale = text.ownerSVGElement.getScreenCTM().a;
+  const frame = document.querySelector('.heatmap-figure');
+  return [parseFloat(getComputedStyle(text).fontSize) * scale, frame.scrollWidth > frame.clientWidth,
+          document.documentElement.scrollWidth <= window.innerWidth, frame.scrollLeft];
+}"""
+
+
+@pytest.mark.browser
+def test_the_calendar_keeps_readable_labels_on_a_phone(page: Any, example: str) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(example + "memory/index.html")
+    size, scrolls_inside, page_fits, _ = page.evaluate(HEATMAP_PIXELS)
+    assert size >= 12 and scrolls_inside and page_fits
+    december = page.locator("svg.heatmap text", has_text="Dec").first.bounding_box()
+    assert december is not None and 0 <= december["x"] <= 390  # the newest months are in view
+
+
+def test_a_long_hygiene_section_shows_its_first_findings_and_folds_the_rest(tmp_path: Path) -> None:
+    days = {f"memory/2025-01-{d:02d}.md": f"# Day\n\n[[Nowhere{d}/x]]\n" for d in range(1, 16)}
+    orphan = {"bank/entities/Zed.md": "# Zed\n"}
+    build(write_workspace(tmp_path / "ws", days | orphan), tmp_path / "site", search=False)
+    page = read(tmp_path / "site", "hygiene.html")
+    section = page[page.index(">Broken links <") :]
+    shown, _, folded = section.partition('<details class="hygiene-more"><summary>3 more</summary>')
+    assert shown.count("<li>") == 12 and folded[: folded.index("</details>")].count("<li>") == 3
+    assert '<a href="#hygiene-1">Broken links</a>' in page  # the report's sections, linked at its top

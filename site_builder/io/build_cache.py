@@ -10,8 +10,8 @@
   reported, so the same input into an untouched output folder is not built again.
 
 Each file is keyed by memwiki's code (its version and the size and time of its
-source files): an upgrade or an edited checkout never reuses what other code
-made. A cache that cannot be used — another version, a half-written file,
+source files, templates and themes): an upgrade or an edited checkout never
+reuses what other code made. A cache that cannot be used — another version, a half-written file,
 anything — is ignored and written anew: it only ever saves time (``--no-cache``
 skips it). It is read with an unpickler that builds nothing but memwiki's own
 record classes and dates, so a cache file planted in a shared workspace cannot
@@ -97,21 +97,18 @@ def note_key(path: str, kind: str, digest: str, problems: tuple[Any, ...]) -> No
 
 @functools.cache
 def code_fingerprint() -> str:
-    """memwiki's version and the size and time of every source file of the package, its templates and its theme
-    (in the wheel or beside the source tree): a cache made by other code is never used."""
+    """memwiki's version and the size and time of every file of the package and of its templates and themes (inside
+    the wheel, or beside the package in a checkout): a cache made by other code is never used, and an edited
+    template is a new build."""
     package = Path(site_builder.__file__).parent
     stamp = hashlib.sha256(site_builder.__version__.encode())
-    assets = [
-        next((d for d in (package / name, package.parent / name) if d.is_dir()), package)
-        for name in ("templates", "themes")
-    ]
-    files = {
-        *package.rglob("*.py"),
-        *(p for folder in assets if folder != package for p in folder.rglob("*") if p.is_file()),
-    }
-    for path in sorted(files):
-        info = path.stat()
-        stamp.update(f"{path.relative_to(package.parent)}:{info.st_size}:{info.st_mtime_ns}\n".encode())
+    beside = [package.parent / name for name in ("templates", "themes") if not (package / name).is_dir()]
+    folders = [package, *(folder for folder in beside if folder.is_dir())]
+    for folder in folders:
+        for path in sorted(folder.rglob("*")):
+            if path.is_file() and path.suffix != ".pyc":
+                info = path.stat()
+                stamp.update(f"{path.relative_to(package.parent)}:{info.st_size}:{info.st_mtime_ns}\n".encode())
     return stamp.hexdigest()[:16]
 
 

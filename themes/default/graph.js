@@ -457,13 +457,17 @@
     }
     var find = this.figure.querySelector(".graph-find");
     if (find) {
-      var list = this.figure.querySelector("datalist"), seen = {};
-      this.all.forEach(function (n) {
-        if (n.group === "day" || seen[n.name]) return;
-        seen[n.name] = true;
-        var option = document.createElement("option");
-        option.value = n.name;
-        list.appendChild(option);
+      var list = this.figure.querySelector("datalist"), all = this.all;
+      find.querySelector("input").addEventListener("focus", function () { // the names, once someone types here
+        if (list.children.length) return;
+        var seen = {};
+        all.forEach(function (n) {
+          if (n.group === "day" || seen[n.name]) return;
+          seen[n.name] = true;
+          var option = document.createElement("option");
+          option.value = n.name;
+          list.appendChild(option);
+        });
       });
       find.addEventListener("submit", function (e) {
         e.preventDefault();
