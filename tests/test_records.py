@@ -112,9 +112,9 @@ def test_only_the_last_ten_reflections_are_loaded_and_bad_lines_count(tmp_path: 
 def test_budget_report_shows_the_tiers(tmp_path: Path) -> None:
     toebeans = FIXTURE.parent / "toebeans"
     report = run("context", str(toebeans), "--format", "toebeans", "--budget-report").output
-    assert "Always loaded: 2 file(s)" in report  # SOUL.md and USER.md
-    assert "Listed by name: 2 file(s)" in report  # the topic files
-    assert "Found by search only: 3 file(s)" in report  # the daily logs
+    assert "Always loaded: 2 files" in report  # SOUL.md and USER.md
+    assert "Listed by name: 2 files" in report  # the topic files
+    assert "Found by search only: 3 files" in report  # the daily logs
     block = run("context", str(toebeans), "--format", "toebeans").stdout
     assert (
         block.startswith("# Soul\n") and "## Memory topics (read on demand)\n- organic-chemistry\n- study-plan" in block

@@ -22,6 +22,7 @@ from site_builder.core.stop_words import STOP_WORDS
 from site_builder.recall.bundle import estimate_tokens
 
 FORMATS = ("memwiki", "tinyclaw", "toebeans", "openclaw")
+SYSTEM_NAMES = {"memwiki": "a memwiki", "tinyclaw": "a TinyClaw", "toebeans": "a toebeans", "openclaw": "an OpenClaw"}
 RECENT_REFLECTIONS = 10
 TOP_EPISODES = 3
 WORD = re.compile(r"\w+")
@@ -102,9 +103,11 @@ def tiers(library: Library, fmt: str) -> list[Tier]:
 
 def budget_report(library: Library, fmt: str) -> str:
     """The tiers as text: name, files and tokens, one line each."""
-    lines = [f"What a {fmt} agent sees of this workspace (tokens are estimates, 4 characters each):"]
+    system = SYSTEM_NAMES.get(fmt, fmt)
+    lines = [f"What {system} agent sees of this workspace (tokens are estimates, 4 characters each):"]
     for tier in tiers(library, fmt):
-        lines.append(f"  {tier.name}: {len(tier.paths)} file(s), ~{tier.tokens:,} tokens")
+        files = "1 file" if len(tier.paths) == 1 else f"{len(tier.paths)} files"
+        lines.append(f"  {tier.name}: {files}, ~{tier.tokens:,} tokens")
     return "\n".join(lines) + "\n"
 
 

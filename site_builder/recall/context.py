@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from site_builder.core.model import Fact, Library, Note, Opinion
 from site_builder.io.reader import Workspace
-from site_builder.recall.agent_view import agent_block, budget_report
+from site_builder.recall.agent_view import SYSTEM_NAMES, agent_block, budget_report
 from site_builder.recall.bundle import estimate_tokens, recent_first
 from site_builder.recall.hits import Hit
 from site_builder.recall.index import refresh_index
@@ -71,7 +71,7 @@ def context_for(
     """``memwiki context``: the block (or the tier report) and the line about it for the terminal."""
     config = workspace.config
     if report:
-        return budget_report(library, fmt), f"memwiki context: tiers of a {fmt} agent."
+        return budget_report(library, fmt), f"memwiki context: tiers of {SYSTEM_NAMES.get(fmt, fmt)} agent."
     if fmt != "memwiki":
         text = agent_block(library, fmt, query)
         return text, f"memwiki context: {fmt} block, ~{estimate_tokens(text):,} tokens."
