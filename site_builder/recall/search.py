@@ -12,6 +12,7 @@ how many points its history has.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import itertools
 from dataclasses import dataclass
@@ -79,10 +80,16 @@ def search(index: RecallIndex, query: RecallQuery) -> list[Hit]:
     hits = [h for h in hits if not plan.entity_names or plan.entity_names & {fold_accents(k) for k in h.entities}]
     if terms:
         hits.sort(key=lambda h: (-h.score, h.path, h.line))
-    else:  # a time alone: keep the date order; scores only break ties within a day
-        hits.sort(key=lambda h: (h.path, h.line))
-        hits.sort(key=lambda h: (h.date or "", h.score), reverse=True)
-    return _one_per_opinion(index, hits, query)[: query.k]
+        return _one_per_opinion(index, hits, query)[: query.k]
+    # A time alone: keep the date order (scores only break ties within a day); the time filters, so an opinion
+    # counts only its statements inside it.
+    assert window is not None
+    hits.sort(key=lambda h: (h.path, h.line))
+    hits.sort(key=lambda h: (h.date or "", h.score), reverse=True)
+    inside = dataclasses.replace(
+        query, since=max(filter(None, (query.since, window[0]))), until=min(filter(None, (query.until, window[1])))
+    )
+    return _one_per_opinion(index, hits, inside)[: query.k]
 
 
 def _plan(index: RecallIndex, query: RecallQuery, terms: list[str], window: tuple[dt.date, dt.date] | None) -> _Plan:
