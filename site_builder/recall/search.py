@@ -97,7 +97,9 @@ def _plan(index: RecallIndex, query: RecallQuery, terms: list[str], window: tupl
     named = _query_entities(index, terms)
     lifted = frozenset(name for key in named for name in entity_names(index, key))
     words = [f"cjk : {_phrase(t)}" if has_cjk(t) else _phrase(t) for t in terms]
-    words += [f"entities : {_phrase(name.replace('-', ' '))}" for name in sorted(lifted)]
+    # The query's own words already match the entities column; its other names (aliases) are looked up there too.
+    asked = {fold_accents(t) for t in terms} | {f"{a}-{b}" for a, b in itertools.pairwise(terms)}
+    words += [f"entities : {_phrase(name.replace('-', ' '))}" for name in sorted(lifted - asked)]
     match = " OR ".join(words)
     where: list[str] = []
     params: list[str] = []
