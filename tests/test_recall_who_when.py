@@ -119,3 +119,8 @@ def test_the_workspace_may_follow_the_query_or_come_with_w(ws: Path, tmp_path: P
 def test_bad_times_are_explained(ws: Path, args: list[str], message: str) -> None:
     result = run("recall", "coffee", str(ws), *args)
     assert result.exit_code == 1 and message in result.output and "Traceback" not in result.output
+
+
+def test_a_time_alone_shows_an_opinion_as_it_stood_then(ws: Path) -> None:
+    opinions = [r for r in recall("what happened last week", str(ws), "--now", "2025-11-05") if r["kind"] == "O"]
+    assert [(o["source"], o["confidence"], o["history"]) for o in opinions] == [("memory/2025-11-02.md#L5", 0.6, 2)]

@@ -22,6 +22,7 @@ class LiveWorkspace:
     def __init__(self, workspace: Workspace) -> None:
         self.workspace = workspace
         self._index: RecallIndex | None = None
+        self._index_stamps: dict[str, str] = {}
         self._notes: dict[str, Note] = {}
         self._library: Library | None = None
         self._library_stamps: dict[str, str] = {}
@@ -36,9 +37,11 @@ class LiveWorkspace:
         if self._index is None:
             self._index = RecallIndex(index_path(self.workspace.root))
         stamps = self.root_stamps
-        stale = self._index.stale(stamps)
-        notes = [parse_note(source) for source in read_notes(self.workspace, stale, Diagnostics())]
-        self._index.update(stamps, notes)
+        if stamps != self._index_stamps:  # else nothing changed since the last call
+            stale = self._index.stale(stamps)
+            notes = [parse_note(source) for source in read_notes(self.workspace, stale, Diagnostics())]
+            self._index.update(stamps, notes)
+            self._index_stamps = stamps
         return self._index
 
     def library(self) -> tuple[list[Note], Library]:

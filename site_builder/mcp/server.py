@@ -14,6 +14,9 @@ from __future__ import annotations
 import datetime as dt
 import json
 import logging
+import os
+import signal
+import sys
 from typing import Any
 
 import anyio
@@ -101,4 +104,15 @@ def serve_stdio(workspace: Workspace, *, allow_write: bool, now: dt.date | None)
         async with stdio_server() as (read_stream, write_stream):
             await server.run(read_stream, write_stream, server.create_initialization_options())
 
+    tools_named = ", ".join(tools.specs)
+    print(f"memwiki mcp: serving {workspace.root} over stdio ({tools_named}); Ctrl-C stops", file=sys.stderr)
+    # The SDK reads stdin in a thread that cancelling does not wake, so Ctrl-C would wait for the next line of
+    # input: stop at once instead (nothing is pending; every write is atomic).
+    signal.signal(signal.SIGINT, _stop)
     anyio.run(run)
+
+
+def _stop(signum: int, frame: object) -> None:
+    sys.stderr.write("memwiki mcp: stopped\n")
+    sys.stderr.flush()
+    os._exit(128 + signum)

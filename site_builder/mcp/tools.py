@@ -134,6 +134,7 @@ class MemoryTools:
             fmt="memwiki",
             report=False,
             today=self.today(),
+            index=self.live.index() if query.strip() else None,
         )
         return {"text": text, "summary": summary}
 

@@ -15,7 +15,7 @@ from site_builder.io.reader import Workspace
 from site_builder.recall.agent_view import SYSTEM_NAMES, agent_block, budget_report
 from site_builder.recall.bundle import estimate_tokens, recent_first
 from site_builder.recall.hits import Hit
-from site_builder.recall.index import refresh_index
+from site_builder.recall.index import RecallIndex, refresh_index
 from site_builder.recall.query import RecallQuery
 from site_builder.recall.search import search
 
@@ -67,6 +67,7 @@ def context_for(
     fmt: str,
     report: bool,
     today: dt.date | None = None,
+    index: RecallIndex | None = None,
 ) -> tuple[str, str]:
     """``memwiki context``: the block (or the tier report) and the line about it for the terminal."""
     config = workspace.config
@@ -77,7 +78,7 @@ def context_for(
         return text, f"memwiki context: {fmt} block, ~{estimate_tokens(text):,} tokens."
     hits = None
     if query:
-        index = refresh_index(workspace, notes)
+        index = index or refresh_index(workspace, notes)
         hits = search(index, RecallQuery(text=query, k=RELEVANT, today=today or dt.date.today()))
     limit = budget or default_budget(library, config.recall_max_tokens)
     block = context_block(library, config.title, limit, query, hits)

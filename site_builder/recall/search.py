@@ -12,9 +12,11 @@ how many points its history has.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import itertools
 from dataclasses import dataclass
+from typing import Any
 
 from site_builder.core.names import entity_key
 from site_builder.recall.hits import Hit, current_opinion
@@ -28,6 +30,7 @@ FACT_LIFT = 1.1
 ENTITY_LIFT = 1.25
 TIME_LIFT = 1.5
 CANDIDATES = 400
+Row = tuple[Any, ...]  # path, line, content, date, kind, entities, occurred, confidence, opinion, rank
 FACT_KINDS = ("W", "B", "O", "S")
 
 __all__ = ["Hit", "QueryError", "RecallQuery", "answer_json", "entity_names", "resolve_entity", "search"]
@@ -75,14 +78,23 @@ def search(index: RecallIndex, query: RecallQuery) -> list[Hit]:
     if not terms and window is None:
         raise QueryError("the query has only stop words; add a word that names what you look for")
     plan = _plan(index, query, terms, window)
-    hits = [_score(row, plan, window) for row in index.db.execute(*_sql(plan, query, bool(terms)))]
-    hits = [h for h in hits if not plan.entity_names or plan.entity_names & {fold_accents(k) for k in h.entities}]
+    rows: list[Row] = index.db.execute(*_sql(plan, query, bool(terms))).fetchall()
+    if plan.entity_names:
+        rows = [row for row in rows if plan.entity_names & {fold_accents(k) for k in row[5].split()}]
+    days = (window[0].isoformat(), window[1].isoformat()) if window else None
+    scored = [(_score(row, plan, days), row) for row in rows]
     if terms:
-        hits.sort(key=lambda h: (-h.score, h.path, h.line))
-    else:  # a time alone: keep the date order; scores only break ties within a day
-        hits.sort(key=lambda h: (h.path, h.line))
-        hits.sort(key=lambda h: (h.date or "", h.score), reverse=True)
-    return _one_per_opinion(index, hits, query)[: query.k]
+        scored.sort(key=lambda sr: (-sr[0], sr[1][0], sr[1][1]))
+        return _one_per_opinion(index, scored, query)
+    # A time alone: keep the date order (scores only break ties within a day); the time filters, so an opinion
+    # counts only its statements inside it.
+    assert window is not None
+    scored.sort(key=lambda sr: (sr[1][0], sr[1][1]))
+    scored.sort(key=lambda sr: (sr[1][3] or "", sr[0]), reverse=True)
+    inside = dataclasses.replace(
+        query, since=max(filter(None, (query.since, window[0]))), until=min(filter(None, (query.until, window[1])))
+    )
+    return _one_per_opinion(index, scored, inside)
 
 
 def _plan(index: RecallIndex, query: RecallQuery, terms: list[str], window: tuple[dt.date, dt.date] | None) -> _Plan:
@@ -90,7 +102,9 @@ def _plan(index: RecallIndex, query: RecallQuery, terms: list[str], window: tupl
     named = _query_entities(index, terms)
     lifted = frozenset(name for key in named for name in entity_names(index, key))
     words = [f"cjk : {_phrase(t)}" if has_cjk(t) else _phrase(t) for t in terms]
-    words += [f"entities : {_phrase(name.replace('-', ' '))}" for name in sorted(lifted)]
+    # The query's own words already match the entities column; its other names (aliases) are looked up there too.
+    asked = {fold_accents(t) for t in terms} | {f"{a}-{b}" for a, b in itertools.pairwise(terms)}
+    words += [f"entities : {_phrase(name.replace('-', ' '))}" for name in sorted(lifted - asked)]
     match = " OR ".join(words)
     where: list[str] = []
     params: list[str] = []
@@ -133,42 +147,37 @@ def _sql(plan: _Plan, query: RecallQuery, ranked: bool) -> tuple[str, list[str]]
     return sql, params
 
 
-def _score(row: tuple[object, ...], plan: _Plan, window: tuple[dt.date, dt.date] | None) -> Hit:
-    path, line, content, date, kind, entities, occurred, confidence, opinion, rank_value = row
-    keys = tuple(str(entities).split())
-    score = -float(str(rank_value))
-    if kind in FACT_KINDS:
+def _score(row: Row, plan: _Plan, days: tuple[str, str] | None) -> float:
+    """BM25 (higher is better) lifted for Retain facts, entities the query names and lines in its time."""
+    score = -float(row[9])
+    if row[4] in FACT_KINDS:
         score *= FACT_LIFT
-    if plan.lifted and plan.lifted & {fold_accents(k) for k in keys}:
+    if plan.lifted and plan.lifted & {fold_accents(k) for k in row[5].split()}:
         score *= ENTITY_LIFT
-    day = str(date) if date else None
-    if window and day and window[0].isoformat() <= day <= window[1].isoformat():
+    if days and row[3] and days[0] <= row[3] <= days[1]:
         score *= TIME_LIFT
-    return Hit(
-        path=str(path),
-        line=int(str(line)),
-        content=str(content),
-        date=day,
-        kind=str(kind),
-        entities=keys,
-        score=score,
-        occurred=str(occurred) if occurred else None,
-        confidence=float(str(confidence)) if confidence is not None else None,
-        opinion=str(opinion) if opinion else None,
-    )
+    return score
 
 
-def _one_per_opinion(index: RecallIndex, hits: list[Hit], query: RecallQuery) -> list[Hit]:
-    """Restatements of one opinion collapse into its best-placed hit, which shows the opinion as it stands now."""
+def _hit(row: Row, score: float) -> Hit:
+    path, line, content, date, kind, entities, occurred, confidence, opinion, _ = row
+    return Hit(path, line, content, date, kind, tuple(entities.split()), score, occurred, confidence, opinion)
+
+
+def _one_per_opinion(index: RecallIndex, scored: list[tuple[float, Row]], query: RecallQuery) -> list[Hit]:
+    """The first ``k`` hits, each opinion once: its best-placed statement shows the opinion as it stands now."""
     seen: set[str] = set()
+    since, until = (day.isoformat() if day else None for day in (query.since, query.until))
     out = []
-    for hit in hits:
+    for score, row in scored:
+        hit = _hit(row, score)
         if hit.opinion is None:
             out.append(hit)
         elif hit.opinion not in seen:
             seen.add(hit.opinion)
-            since, until = (day.isoformat() if day else None for day in (query.since, query.until))
             out.append(current_opinion(index, hit, since, until))
+        if len(out) == query.k:
+            break
     return out
 
 
