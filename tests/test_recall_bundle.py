@@ -59,6 +59,25 @@ def test_example_bundle_validates_and_fills_in_order(example_site: Path) -> None
         assert fact["url"] == fact["source"].replace(".md#", ".html#")
 
 
+def test_the_other_files_are_listed_by_name_with_what_they_are_about(tmp_path: Path) -> None:
+    files = {
+        "MEMORY.md": "# Index\n\n- [Projects](PROJECTS.md)\n",
+        "USER.md": "# User\n\nLin designs the savings app.\n",
+        "PROJECTS.md": "# Projects\n\nPaper A is in user testing.\n",
+        "memory/2026-04-09.md": "# 2026-04-09\n\nTested onboarding.\n",
+        "notes/tone.md": "---\ndescription: How Lin wants copy written\n---\n# Tone\n\nShort and warm.\n",
+    }
+    build(write_workspace(tmp_path / "ws", files), tmp_path / "site", search=False)
+    data = json.loads((tmp_path / "site" / "recall.json").read_text(encoding="utf-8"))
+    validate(data, SCHEMA)
+    assert [(f["source"], f["kind"], f["about"]) for f in data["files"]] == [
+        ("PROJECTS.md", "standing", "Paper A is in user testing."),
+        ("USER.md", "standing", "Lin designs the savings app."),
+        ("notes/tone.md", "page", "How Lin wants copy written"),
+    ]
+    assert data["files"][2]["url"] == "notes/tone.html" and data["budget"]["omitted"]["files"] == 0
+
+
 def test_every_fact_url_opens_at_its_line(example_site: Path) -> None:
     data = json.loads((example_site / "recall.json").read_text(encoding="utf-8"))
     for fact in data["facts"]:

@@ -1,6 +1,6 @@
 """``recall.json``: the token-budgeted bundle an agent loads at the start of a session.
 
-Filled in order (core memory, opinions, entity directory, most recent facts)
+Filled in order (core memory, opinions, entity directory, the other files by name, most recent facts)
 until the budget is spent; whatever does not fit is counted in ``budget.omitted``
 and every entity's full detail goes to ``recall/entities/<id>.json``.
 Tokens are estimated as one per four characters of the JSON written, which is
@@ -16,7 +16,7 @@ from importlib import resources
 from typing import Any
 
 from site_builder.core.model import Entity, Fact, Library, Opinion
-from site_builder.library.summaries import entity_summary
+from site_builder.library.summaries import entity_summary, first_line
 from site_builder.site.links import source_url
 
 SCHEMA = "memwiki/recall@1"
@@ -175,11 +175,12 @@ def make_bundle(library: Library, title: str, max_tokens: int) -> Bundle:
             "max_tokens": max_tokens,
             "estimated_tokens": 0,
             "truncated": False,
-            "omitted": {"core_lines": 0, "opinions": 0, "entities": 0, "facts": 0},
+            "omitted": {"core_lines": 0, "opinions": 0, "entities": 0, "files": 0, "facts": 0},
         },
         "core": {"source": library.core.path if library.core else "memory.md", "text": ""},
         "opinions": [],
         "entities": [],
+        "files": [],
         "facts": [],
         "detail": SHARD_DIR + "/<id>.json",
     }
@@ -190,11 +191,30 @@ def make_bundle(library: Library, title: str, max_tokens: int) -> Bundle:
     data["core"]["text"] = core_text
     data["opinions"], data["budget"]["omitted"]["opinions"] = filler.take(opinions)
     data["entities"], data["budget"]["omitted"]["entities"] = filler.take(directory)
+    data["files"], data["budget"]["omitted"]["files"] = filler.take(file_directory(library))
     data["facts"], data["budget"]["omitted"]["facts"] = filler.take(facts)
     data["budget"]["truncated"] = filler.truncated
     _settle(data)
     shards = {f"{SHARD_DIR}/{e.slug}.json": entity_shard(library, e) for e in library.entities.values()}
     return Bundle(data, shards)
+
+
+# The notes an agent reads by name, in the order it would want them: what it loads every session, then what it
+# works on, then its own rules and skills, then every other page. Logs, entities and the core are listed elsewhere.
+FILE_KINDS = ("soul", "standing", "project", "feedback", "skills", "skill", "reflections", "episodes", "bank", "page")
+
+
+def file_directory(library: Library) -> list[dict[str, Any]]:
+    """One line per note that is neither a log, an entity nor the core memory: where it is, what kind it is and
+    what it is about (its ``description``, else its first line)."""
+    rank = {kind: i for i, kind in enumerate(FILE_KINDS)}
+    notes = sorted((n for n in library.notes if n.kind in rank), key=lambda n: (rank[n.kind], n.path))
+    rows = []
+    for note in notes:
+        described = note.meta.get("description")
+        about = described.strip() if isinstance(described, str) and described.strip() else first_line(note, 160)
+        rows.append({"source": note.path, "kind": note.kind, "title": note.title, "about": about, "url": note.url})
+    return rows
 
 
 def _settle(data: dict[str, Any]) -> None:
