@@ -51,6 +51,22 @@ def test_home_shows_the_core_memory_heading_once_and_counts_in_words(site: Path)
     assert '<a href="facts.html">6 facts</a>' in home and '<a href="bank/opinions.html">1 opinion</a>' in home
 
 
+def test_a_long_core_memory_shows_its_start_on_home_and_the_rest_on_its_page(tmp_path: Path) -> None:
+    sections = "".join(
+        f"## Topic {i}\n\n| key | value |\n|---|---|\n| t{i} | v{i} |\n\n- note {i}\n\n" for i in range(30)
+    )
+    ws = write_workspace(
+        tmp_path / "ws", {"MEMORY.md": "# Vader's memory\n\n" + sections, "memory/2026-05-01.md": "# D\n"}
+    )
+    build(ws, tmp_path / "site", search=False)
+    home = read(tmp_path / "site", "index.html")
+    assert "Topic 0" in home and "Topic 29" not in home
+    shown = re.findall(r">Topic (\d+)<", home)
+    assert len(shown) >= 3 and re.findall(r" t(\d+)</td>", home) == shown  # cut at a blank line: tables whole
+    assert re.search(r'Read the whole core memory</a> <span class="muted">\d+ more lines in MEMORY.md', home)
+    assert "Topic 29" in read(tmp_path / "site", "MEMORY.html")
+
+
 def test_the_facts_link_leads_to_every_fact_by_month_with_a_filter_per_kind(site: Path) -> None:
     facts = read(site, "facts.html")
     assert [m for m in re.findall(r'<h2 id="fm-([^"]+)"', facts)] == ["2025-04", "2025-03", "undated"]

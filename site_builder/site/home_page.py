@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from site_builder.core.model import Note
 from site_builder.library.summaries import plain
+from site_builder.parse.lines import walk_lines
 from site_builder.site.builder import PAGE_KINDS, PageBuilder, counted
 from site_builder.site.folder_page import folder_listing
 from site_builder.site.links import SiteLinker, href
 from site_builder.site.views import HomePage, LinkView
 
 ACTIVE_ENTITIES = 12
+CORE_PREVIEW_LINES = 40  # lines of the core memory the home page shows; the rest is on its own page
 STANDING_KINDS = ("core", "soul", "standing", "dream")
 GLANCE_OPINIONS = 6
 # The core memory's own first heading, shown as its card's heading instead of twice.
@@ -22,13 +25,14 @@ def home_page(builder: PageBuilder) -> HomePage:
     url = "index.html"
     library = builder.library
     core = library.core
-    core_title, core_html = core_card(builder, core, url) if core else ("Core memory", "")
+    core_title, core_html, core_more = core_card(builder, core, url) if core else ("Core memory", "", 0)
     return HomePage(
         chrome=builder.chrome(url, kind="home", title=builder.config.title, section="home"),
         core_title=core_title,
         core_html=core_html,
         core_href=href(url, core.url) if core else "",
         core_source=core.path if core else "",
+        core_more=core_more,
         standing=[
             LinkView(n.title, href(url, n.url), f"{n.path} · {PAGE_KINDS[n.kind]}")
             for n in sorted(
@@ -49,14 +53,30 @@ def home_page(builder: PageBuilder) -> HomePage:
     )
 
 
-def core_card(builder: PageBuilder, core: Note, url: str) -> tuple[str, str]:
+def core_card(builder: PageBuilder, core: Note, url: str) -> tuple[str, str, int]:
     """The core memory's card: its heading (the file's own first heading when it opens with one, else "Core
-    memory") and its HTML without that heading."""
-    html = builder.md.render_note(core, SiteLinker(builder.library, url, core.path))
+    memory"), its start as HTML without that heading, and how many lines are left for its own page: a long core
+    memory (real ones run to hundreds of lines) shows its first screenful, cut at a blank line outside code."""
+    lines = core.body.split("\n")
+    cut = _preview_end(lines) if len(lines) > CORE_PREVIEW_LINES else len(lines)
+    shown = dataclasses.replace(core, body="\n".join(lines[:cut])) if cut < len(lines) else core
+    more = sum(1 for line in lines[cut:] if line.strip())
+    html = builder.md.render_note(shown, SiteLinker(builder.library, url, core.path))
     opening = LEADING_H1.match(html)
     if opening is None or not core.headings or core.headings[0].level != 1:
-        return "Core memory", html
-    return plain(core.headings[0].text) or "Core memory", html[opening.end() :]
+        return "Core memory", html, more
+    return plain(core.headings[0].text) or "Core memory", html[opening.end() :], more
+
+
+def _preview_end(lines: list[str]) -> int:
+    """Where the home page's preview of the core memory stops: the last blank line outside code and comments
+    within the first ``CORE_PREVIEW_LINES`` lines (so no table, list or fence is cut), else that many lines."""
+    blanks = [
+        line.number
+        for line in walk_lines(lines[:CORE_PREVIEW_LINES], 0)
+        if line.role == "text" and not line.text.strip()
+    ]
+    return max(blanks[-1], 1) if blanks else CORE_PREVIEW_LINES
 
 
 def sections(builder: PageBuilder, url: str) -> list[LinkView]:
