@@ -232,10 +232,13 @@ def test_links_to_markdown_files_lead_to_their_pages_and_broken_ones_are_reporte
             "knowledge/queues/backpressure.md": "# Backpressure\n\n## Why\n\nBack to [memory](../../MEMORY.md).\n",
             "knowledge/code.md": "# Code\n\nNot a link: `[x](y.md)`.\n",
             "knowledge/agents.md": "# A\n\n[abs](/home/me/.openclaw/workspace/MEMORY.md) [root](knowledge/code.md)\n",
+            "knowledge/tools.md": "# T\n\n[code](code.md:3) [skill](/home/me/.openclaw/workspace/skills/k/SKILL.md:14)\n",
         },
     )
     out = tmp_path / "site"
     build(ws, out)
+    tools = (out / "knowledge/tools.html").read_text()  # a file:line link opens at the line; a lost one is broken
+    assert 'href="../knowledge/code.html#L3"' in tools and "skills/k/SKILL.md is not on this site" in tools
     memory = (out / "MEMORY.html").read_text()
     assert 'href="knowledge/queues/backpressure.html#why"' in memory
     assert '<a class="file missing" href="#" title="notes/gone.md is not on this site">gone</a>' in memory
@@ -244,7 +247,11 @@ def test_links_to_markdown_files_lead_to_their_pages_and_broken_ones_are_reporte
     assert 'href="../MEMORY.html"' in agents and 'href="../knowledge/code.html"' in agents
     check = run("check", str(ws))
     assert "MEMORY.md:3: links to notes/gone.md, which is not here" in check.output
-    assert "Broken links (1)" in check.output
+    assert (
+        "knowledge/tools.md:3: links to home/me/.openclaw/workspace/skills/k/SKILL.md, which is not here"
+        in check.output
+    )
+    assert "Broken links (2)" in check.output
     assert check.exit_code == 1
 
 

@@ -8,8 +8,13 @@ import re
 from collections.abc import Container
 from urllib.parse import unquote
 
-# [text](target.md) or [text](<target with spaces.md>), with an optional #fragment and "title".
-MD_LINK = re.compile(r"\]\(\s*(?:<([^>]+?\.md)(#[^>]*)?>|([^)\s]+?\.md)(#[^)\s]*)?)(?:\s+\"[^\"]*\")?\s*\)", re.I)
+# [text](target.md) or [text](<target with spaces.md>), with an optional line suffix, #fragment and "title".
+# Tools write ``x.md:14`` or ``x.md:L12-L14`` for a file's lines: that suffix is a place in the file, not its name.
+LINE_SUFFIX = r"(?::L?\d+(?:-L?\d+)?)"
+MD_LINK = re.compile(
+    rf"\]\(\s*(?:<([^>]+?\.md){LINE_SUFFIX}?(#[^>]*)?>|([^)\s]+?\.md){LINE_SUFFIX}?(#[^)\s]*)?)(?:\s+\"[^\"]*\")?\s*\)",
+    re.I,
+)
 CODE_SPAN = re.compile(r"(`+)(?:(?!\1).)+?\1")
 SCHEME = re.compile(r"^[a-z][a-z0-9+.-]*:", re.I)
 # OpenClaw cites the lines a memory came from: promoted memories end in

@@ -11,8 +11,10 @@ from site_builder.core.names import heading_slug, page_url
 from site_builder.parse.file_links import resolve, written_path
 from site_builder.site.markdown import Linker, Target
 
-# A relative link to a note: ``x.md``, ``../y.md#part`` (no scheme).
-FILE_URL = re.compile(r"^(?![a-zA-Z][a-zA-Z0-9+.-]*:)([^#?]+\.md)(#.*)?$", re.IGNORECASE)
+# A relative link to a note: ``x.md``, ``../y.md#part``, ``z.md:14`` (a line, as tools cite them; no scheme).
+FILE_URL = re.compile(
+    r"^(?:(?![a-zA-Z][a-zA-Z0-9+.-]*:)|(?=[^:]*\.md:L?\d))([^#?]+?\.md)(?::L?(\d+)(?:-L?\d+)?)?(#.*)?$", re.IGNORECASE
+)
 
 
 def root_of(url: str) -> str:
@@ -69,7 +71,7 @@ class SiteLinker(Linker):
         note = self.library.note(path) if path else None
         if note is None:
             return Target("#", f"{written_path(self.note_path, target)} is not on this site", missing=True)
-        return Target(href(self.url, note.url) + (m[2] or ""), note.title)
+        return Target(href(self.url, note.url) + (f"#L{m[2]}" if m[2] else m[3] or ""), note.title)
 
     def fact_badge(self, fact: Fact) -> str:
         # The badge's words stay out of the search index, but its anchor is in it: search tells a fact's kind
