@@ -19,14 +19,14 @@
     });
   }
 
-  // Contents: the sections of the page's own text (not the side column), when there are at least three.
+  // Contents: the sections of the page's own text (not the side column), on long pages with three or more.
   var toc = document.querySelector("nav.toc");
   var body = toc && document.querySelector(".with-side > :first-child");
   if (!toc || !body) return;
   var headings = Array.prototype.filter.call(body.querySelectorAll("h2[id], h3[id], h4[id]"), function (h) {
     return !h.closest("details:not([open]), .opinion, .page-side") && h.textContent.trim();
   });
-  if (headings.length < 3) return;
+  if (headings.length < 3 || body.offsetHeight < 1.5 * window.innerHeight) return;  // a short page needs none
   var list = toc.querySelector("ol");
   var links = headings.map(function (heading) {
     var item = document.createElement("li");
@@ -39,6 +39,16 @@
     return link;
   });
   toc.hidden = false;
+  // Beside the text it is always open; on a narrow screen it sits above the text, folded.
+  var fold = toc.querySelector("details");
+  var wide = window.matchMedia("(min-width: 64rem)");
+  var summary = fold.querySelector("summary");
+  var fit = function () {
+    fold.open = wide.matches;
+    summary.tabIndex = wide.matches ? -1 : 0;  // beside the text it is a heading, not a switch
+  };
+  fit();
+  if (wide.addEventListener) wide.addEventListener("change", fit);
 
   // The current section: the last heading above the top quarter of the window. Positions are measured once
   // (and again when the page's size changes), then found by bisection, so pages with thousands of headings scroll
