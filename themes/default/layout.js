@@ -27,7 +27,15 @@
     return !h.closest("details:not([open]), .opinion, .page-side") && h.textContent.trim();
   });
   if (headings.length < 3 || body.offsetHeight < 1.5 * window.innerHeight) return;  // a short page needs none
-  var list = toc.querySelector("ol");
+  // Folded on a narrow screen (above the text), open beside it: a <details> made here, so pages stay plain.
+  var fold = document.createElement("details");
+  fold.className = "toc-fold";
+  var summary = document.createElement("summary");
+  summary.textContent = "On this page";
+  var list = document.createElement("ol");
+  fold.appendChild(summary);
+  fold.appendChild(list);
+  toc.appendChild(fold);
   var links = headings.map(function (heading) {
     var item = document.createElement("li");
     item.className = "toc-" + heading.tagName.toLowerCase();
@@ -39,10 +47,7 @@
     return link;
   });
   toc.hidden = false;
-  // Beside the text it is always open; on a narrow screen it sits above the text, folded.
-  var fold = toc.querySelector("details");
   var wide = window.matchMedia("(min-width: 64rem)");
-  var summary = fold.querySelector("summary");
   var fit = function () {
     fold.open = wide.matches;
     summary.tabIndex = wide.matches ? -1 : 0;  // beside the text it is a heading, not a switch
