@@ -74,16 +74,17 @@
       if (tops[mid] <= line) { found = mid; low = mid + 1; } else { high = mid - 1; }
     }
     if (found === current) return;
+    // Keep the marked entry in view when the side column scrolls on its own. Everything is read before anything
+    // is written: a read after a write would lay the whole (long) page out again, once per section.
+    var scroll = -1;
+    if (found >= 0 && side && side.scrollHeight > side.clientHeight) {
+      var top = links[found].offsetTop;  // the side column is positioned (sticky): offsets are within it
+      if (top < side.scrollTop || top > side.scrollTop + side.clientHeight - 40) scroll = top - side.clientHeight / 3;
+    }
     if (current >= 0) links[current].removeAttribute("aria-current");
     current = found;
-    if (found < 0) return;
-    links[found].setAttribute("aria-current", "location");
-    // Keep the marked entry in view when the side column scrolls on its own.
-    var item = links[found];
-    if (side && side.scrollHeight > side.clientHeight) {
-      var top = item.offsetTop;  // the side column is positioned (sticky): offsets are within it
-      if (top < side.scrollTop || top > side.scrollTop + side.clientHeight - 40) side.scrollTop = top - side.clientHeight / 3;
-    }
+    if (found >= 0) links[found].setAttribute("aria-current", "location");
+    if (scroll >= 0) side.scrollTop = scroll;
   }
   var queued = false;
   function onScroll() {
