@@ -246,3 +246,23 @@ def test_live_search_marks_the_words_found_inside_chinese_text(page: Any, tmp_pa
         assert option.locator("mark").all_inner_texts() == ["馆长"]  # the query, not the whole phrase around it
         assert "WhatsApp" in option.inner_text()
         assert (option.get_attribute("href") or "").endswith("/wiki/memory/2026-02-07.html#L3")
+
+
+def test_on_a_phone_the_contents_of_a_long_page_come_first_folded(browser: Any, tmp_path: Path) -> None:
+    write_workspace(tmp_path / "ws", {"memory/2025-11-03.md": LONG_DAY, "bank/entities/Peter.md": "# Peter\n"})
+    build(tmp_path / "ws", tmp_path / "wiki", search=False)
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    try:
+        with serving(tmp_path) as url:
+            page.goto(url + "wiki/memory/2025-11-03.html")
+            toc = page.locator("nav.toc")
+            article = page.locator("article.note").bounding_box()
+            box = toc.bounding_box()
+            assert box and article and box["y"] < article["y"]  # above the text
+            assert toc.locator("a").first.is_hidden()  # folded
+            page.click("nav.toc summary")
+            toc.locator("a", has_text="Part 5").click()
+            page.wait_for_url("**#part-5")
+    finally:
+        context.close()

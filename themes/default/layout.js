@@ -19,15 +19,23 @@
     });
   }
 
-  // Contents: the sections of the page's own text (not the side column), when there are at least three.
+  // Contents: the sections of the page's own text (not the side column), on long pages with three or more.
   var toc = document.querySelector("nav.toc");
   var body = toc && document.querySelector(".with-side > :first-child");
   if (!toc || !body) return;
   var headings = Array.prototype.filter.call(body.querySelectorAll("h2[id], h3[id], h4[id]"), function (h) {
     return !h.closest("details:not([open]), .opinion, .page-side") && h.textContent.trim();
   });
-  if (headings.length < 3) return;
-  var list = toc.querySelector("ol");
+  if (headings.length < 3 || body.offsetHeight < 1.5 * window.innerHeight) return;  // a short page needs none
+  // Folded on a narrow screen (above the text), open beside it: a <details> made here, so pages stay plain.
+  var fold = document.createElement("details");
+  fold.className = "toc-fold";
+  var summary = document.createElement("summary");
+  summary.textContent = "On this page";
+  var list = document.createElement("ol");
+  fold.appendChild(summary);
+  fold.appendChild(list);
+  toc.appendChild(fold);
   var links = headings.map(function (heading) {
     var item = document.createElement("li");
     item.className = "toc-" + heading.tagName.toLowerCase();
@@ -39,6 +47,13 @@
     return link;
   });
   toc.hidden = false;
+  var wide = window.matchMedia("(min-width: 64rem)");
+  var fit = function () {
+    fold.open = wide.matches;
+    summary.tabIndex = wide.matches ? -1 : 0;  // beside the text it is a heading, not a switch
+  };
+  fit();
+  if (wide.addEventListener) wide.addEventListener("change", fit);
 
   // The current section: the last heading above the top quarter of the window. Positions are measured once
   // (and again when the page's size changes), then found by bisection, so pages with thousands of headings scroll
@@ -59,16 +74,17 @@
       if (tops[mid] <= line) { found = mid; low = mid + 1; } else { high = mid - 1; }
     }
     if (found === current) return;
+    // Keep the marked entry in view when the side column scrolls on its own. Everything is read before anything
+    // is written: a read after a write would lay the whole (long) page out again, once per section.
+    var scroll = -1;
+    if (found >= 0 && side && side.scrollHeight > side.clientHeight) {
+      var top = links[found].offsetTop;  // the side column is positioned (sticky): offsets are within it
+      if (top < side.scrollTop || top > side.scrollTop + side.clientHeight - 40) scroll = top - side.clientHeight / 3;
+    }
     if (current >= 0) links[current].removeAttribute("aria-current");
     current = found;
-    if (found < 0) return;
-    links[found].setAttribute("aria-current", "location");
-    // Keep the marked entry in view when the side column scrolls on its own.
-    var item = links[found];
-    if (side && side.scrollHeight > side.clientHeight) {
-      var top = item.offsetTop;  // the side column is positioned (sticky): offsets are within it
-      if (top < side.scrollTop || top > side.scrollTop + side.clientHeight - 40) side.scrollTop = top - side.clientHeight / 3;
-    }
+    if (found >= 0) links[found].setAttribute("aria-current", "location");
+    if (scroll >= 0) side.scrollTop = scroll;
   }
   var queued = false;
   function onScroll() {

@@ -190,6 +190,7 @@
   main.addEventListener("focusout", function () { hide(); });
   pop.addEventListener("mouseover", function () { clearTimeout(hideTimer); });
   pop.addEventListener("mouseout", function (event) { if (!pop.contains(event.relatedTarget)) hideSoon(); });
+  document.addEventListener("pointerdown", function (event) { if (!pop.hidden && !pop.contains(event.target)) hide(); });
   document.addEventListener("keydown", function (event) {
     if (event.key === "Escape" && !pop.hidden) hide();
   });
