@@ -71,6 +71,18 @@ def test_episodes_link_their_tags_to_a_page_per_tag(tmp_path: Path) -> None:
     assert not (out / "memory/episode-tags/missing.html").exists()
 
 
+def test_a_tinyclaw_home_links_its_records_and_shows_no_empty_cards(tmp_path: Path) -> None:
+    home = (build_fixture(tmp_path, "tinyclaw") / "index.html").read_text(encoding="utf-8")
+    loaded = home[home.index('id="standing-h"') : home.index("</section>", home.index('id="standing-h"'))]
+    assert re.findall(r'<a href="([^"]+)">(Reflections|Episodes|Skills)</a>', loaded) == [
+        ("memory/reflections.jsonl.html", "Reflections"),
+        ("memory/episodes.jsonl.html", "Episodes"),
+        ("memory/skills/index.json.html", "Skills"),
+    ]
+    for empty in ("Recent days", "Most active entities", "Opinions at a glance"):  # it has no logs, names or opinions
+        assert empty not in home
+
+
 def test_skills_are_a_library_with_their_descriptions(tmp_path: Path) -> None:
     out = build_fixture(tmp_path, "tinyclaw")
     library = (out / "memory/skills/index.html").read_text()

@@ -16,6 +16,8 @@ from site_builder.site.views import HomePage, LinkView
 ACTIVE_ENTITIES = 12
 CORE_PREVIEW_LINES = 40  # lines of the core memory the home page shows; the rest is on its own page
 STANDING_KINDS = ("core", "soul", "standing", "dream")
+# TinyClaw's records and skill library: its prompt draws on them every session, wherever they are kept.
+RECORD_KINDS = ("reflections", "episodes", "skills")
 GLANCE_OPINIONS = 6
 # The core memory's own first heading, shown as its card's heading instead of twice.
 LEADING_H1 = re.compile(r"\A\s*<h1[^>]*>.*?</h1>\n?", re.S)
@@ -36,8 +38,12 @@ def home_page(builder: PageBuilder) -> HomePage:
         standing=[
             LinkView(n.title, href(url, n.url), f"{n.path} · {PAGE_KINDS[n.kind]}")
             for n in sorted(
-                (n for n in library.notes if n.kind in STANDING_KINDS and "/" not in n.path),
-                key=lambda n: (STANDING_KINDS.index(n.kind), n.path),
+                (
+                    n
+                    for n in library.notes
+                    if n.kind in RECORD_KINDS or (n.kind in STANDING_KINDS and "/" not in n.path)
+                ),
+                key=lambda n: ((STANDING_KINDS + RECORD_KINDS).index(n.kind), n.path),
             )
         ],
         sections=sections(builder, url),
