@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from itertools import groupby
 
-from site_builder.core.model import Fact, Link, Note, Opinion
+from site_builder.core.model import Fact, Link, Note
 from site_builder.parse.link_syntax import plain_sentence
 from site_builder.site.builder import PageBuilder
 from site_builder.site.links import SiteLinker, href, source_url
@@ -81,16 +81,8 @@ def citing_groups(builder: PageBuilder, note: Note, url: str) -> list[BacklinkGr
         groups.append(BacklinkGroup(LinkView(entity.name, href(url, entity.url)), lines))
     opinions = [
         BacklinkLine(builder.inline(o.statement, url), href(url, f"bank/opinions.html#op-{o.id}"), cited)
-        for o in library.opinions
-        if (cited := _cited_line(o, note.path))
+        for o, cited in builder.opinions_citing.get(note.path, [])
     ]
     if opinions:
         groups.append(BacklinkGroup(LinkView("Opinions", href(url, "bank/opinions.html")), opinions))
     return groups
-
-
-def _cited_line(opinion: Opinion, path: str) -> int:
-    """The first line of the note at ``path`` that set or moved the opinion, 0 when none did."""
-    lines = [p.fact.line for p in opinion.history if p.fact and p.fact.path == path]
-    lines += [e.fact.line for e in opinion.evidence if e.fact.path == path]
-    return min(lines, default=0)

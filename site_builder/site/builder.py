@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import hashlib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -141,6 +142,19 @@ class PageBuilder:
             ("agent", "Agent", "agent.html"),
             ("hygiene", "Hygiene", "hygiene.html"),
         ]
+
+    @functools.cached_property
+    def opinions_citing(self) -> dict[str, list[tuple[Opinion, int]]]:
+        """Note path -> the opinions a fact of that note set or moved, each with the first such line, in the
+        library's order of opinions: made once for all the pages that show it (one pass over the opinions)."""
+        cited: dict[str, dict[str, tuple[Opinion, int]]] = {}
+        for opinion in self.library.opinions:
+            facts = [p.fact for p in opinion.history if p.fact] + [e.fact for e in opinion.evidence]
+            for fact in facts:
+                known = cited.setdefault(fact.path, {}).get(opinion.id)
+                if known is None or fact.line < known[1]:
+                    cited[fact.path][opinion.id] = (opinion, fact.line)
+        return {path: list(found.values()) for path, found in cited.items()}
 
     def note_html(self, note: Note) -> str:
         """A note rendered for its own page (memoised: the feed reuses it)."""
