@@ -228,3 +228,12 @@ def test_human_bytes_survive_any_edit_and_a_second_reflect_is_a_no_op(
         snapshot = {p: p.read_bytes() for p in ws.rglob("*.md")}
         reflect(ws)
         assert {p: p.read_bytes() for p in ws.rglob("*.md")} == snapshot
+
+
+def test_a_page_that_ends_inside_a_code_fence_gets_one_block_after_it(tmp_path: Path) -> None:
+    page = "# Anna\n\n```python\nprint('unclosed')\n"
+    ws = write_workspace(tmp_path / "ws", {**BASE, "bank/entities/Anna.md": page})
+    reflect(ws)
+    text = (ws / "bank/entities/Anna.md").read_text(encoding="utf-8")
+    assert text.startswith(page + "```\n\n<!-- memwiki:begin entity")  # the fence is closed where the file ended
+    assert "changed 0 page(s)" in reflect(ws)  # found again, not appended again
