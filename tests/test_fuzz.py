@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 from pathlib import Path
+from typing import Literal
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -37,7 +38,8 @@ settings.register_profile("fuzz-deep", max_examples=10_000, **COMMON)  # type: i
 NAMES = ["Anna", "Peter", "Anna Lee", "Émile", "王小明", "CON", "../etc", "a/b", "x" * 90, "Zoe", "anna", "Peter-Pan"]
 WORDS = ["tea", "tiles", "morning", "not", "never", "budget", "2025-02-30", "Nov 27–Dec 1, 2025", "é", "🦊", "\t"]
 PUNCT = "*_`[]()#>|!<>&\"'\\-=:;^~"
-TEXT = st.text(st.characters(exclude_categories=("Cs",), exclude_characters="\x00\r"), max_size=40)
+SURROGATES: tuple[Literal["Cs"]] = ("Cs",)  # lone surrogates cannot be written as UTF-8
+TEXT = st.text(st.characters(exclude_categories=SURROGATES, exclude_characters="\x00\r"), max_size=40)
 PLAIN = st.lists(st.one_of(st.sampled_from(WORDS), TEXT, st.sampled_from(list(PUNCT))), max_size=8).map(" ".join)
 NAME = st.sampled_from(NAMES)
 
