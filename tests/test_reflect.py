@@ -237,3 +237,14 @@ def test_a_page_that_ends_inside_a_code_fence_gets_one_block_after_it(tmp_path: 
     text = (ws / "bank/entities/Anna.md").read_text(encoding="utf-8")
     assert text.startswith(page + "```\n\n<!-- memwiki:begin entity")  # the fence is closed where the file ended
     assert "changed 0 page(s)" in reflect(ws)  # found again, not appended again
+
+
+def test_an_opinions_block_above_the_facts_cites_their_lines_after_it_grows(tmp_path: Path) -> None:
+    opinions = "# Opinions\n\n<!-- memwiki:begin opinions -->\n<!-- memwiki:end -->\n\n- O(c=0.6) @Anna: Tea. ^tea\n"
+    ws = write_workspace(tmp_path / "ws", {**BASE, "bank/opinions.md": opinions})
+    reflect(ws)
+    text = (ws / "bank/opinions.md").read_text(encoding="utf-8")
+    line = text.split("\n").index("- O(c=0.6) @Anna: Tea. ^tea") + 1
+    assert line > 6  # the block above it grew
+    assert f"[bank/opinions.md#L{line}]" in (ws / "bank/entities/Anna.md").read_text(encoding="utf-8")
+    assert "changed 0 page(s)" in reflect(ws)

@@ -15,8 +15,10 @@ from dataclasses import dataclass, field
 from site_builder.core.diagnostics import Diagnostics
 from site_builder.core.model import Entity, Library, Opinion, fact_order
 from site_builder.core.names import entity_file_name
-from site_builder.library.link import OPINIONS_PATH, recorded_history
+from site_builder.io.reader import SourceFile
+from site_builder.library.link import OPINIONS_PATH, link_notes, recorded_history
 from site_builder.library.opinions import VERDICTS, collect_opinions
+from site_builder.parse.note import parse_note
 from site_builder.reflect.blocks import BlockError, replace_block
 from site_builder.reflect.entity_block import render_entity_block
 from site_builder.reflect.offline import offline_summary
@@ -76,6 +78,13 @@ def reflect(
         _change(
             result, OPINIONS_PATH, "opinions", render_opinion_block(opinions), read_raw, "# Opinions\n", diagnostics
         )
+        if OPINIONS_PATH in result.changes:  # its facts may sit below the block: cite the lines they will be on
+            moved = _with_page(library, OPINIONS_PATH, result.changes[OPINIONS_PATH][1], opinions)
+            if moved is not library:  # the block has as many lines again, so the facts stay there
+                library, opinions = moved, moved.opinions
+                del result.changes[OPINIONS_PATH]
+                block = render_opinion_block(opinions)
+                _change(result, OPINIONS_PATH, "opinions", block, read_raw, "# Opinions\n", diagnostics)
     inputs: dict[str, tuple[Entity, EntityInput]] = {}
     may_create = _keeps(library, "bank/entities/")
     for entity in library.entities.values():
@@ -114,6 +123,17 @@ def _change(
         return
     if new != old:
         result.changes[path] = (old, new)
+
+
+def _with_page(library: Library, path: str, text: str, opinions: list[Opinion]) -> Library:
+    """The library as it will be once ``path`` holds ``text`` (the same library when no fact moves)."""
+    old = library.note_by_path.get(path)
+    clean = text.encode("utf-8", "surrogateescape").decode("utf-8", "replace").lstrip("\ufeff").replace("\r\n", "\n")
+    note = parse_note(SourceFile(path, clean, old.kind if old else "bank"))
+    if old is not None and [(f.id, f.line) for f in old.facts] == [(f.id, f.line) for f in note.facts]:
+        return library
+    notes = [note if n.path == path else n for n in library.notes] + ([] if old else [note])
+    return link_notes(notes, opinions=opinions)
 
 
 def _retain_subject(entity: Entity, library: Library) -> bool:
