@@ -248,3 +248,13 @@ def test_an_opinions_block_above_the_facts_cites_their_lines_after_it_grows(tmp_
     assert line > 6  # the block above it grew
     assert f"[bank/opinions.md#L{line}]" in (ws / "bank/entities/Anna.md").read_text(encoding="utf-8")
     assert "changed 0 page(s)" in reflect(ws)
+
+
+def test_facts_below_an_entity_block_are_cited_at_their_lines_after_it_grows(tmp_path: Path) -> None:
+    page = "# Anna\n\n<!-- memwiki:begin entity -->\n<!-- memwiki:end -->\n\n- W @Anna: Anna throws pots on Fridays.\n"
+    ws = write_workspace(tmp_path / "ws", {**BASE, "bank/entities/Anna.md": page})
+    reflect(ws)
+    text = (ws / "bank/entities/Anna.md").read_text(encoding="utf-8")
+    line = text.split("\n").index("- W @Anna: Anna throws pots on Fridays.") + 1
+    assert f"[bank/entities/Anna.md#L{line}]" in text
+    assert "changed 0 page(s)" in reflect(ws)
