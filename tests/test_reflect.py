@@ -258,3 +258,11 @@ def test_facts_below_an_entity_block_are_cited_at_their_lines_after_it_grows(tmp
     line = text.split("\n").index("- W @Anna: Anna throws pots on Fridays.") + 1
     assert f"[bank/entities/Anna.md#L{line}]" in text
     assert "changed 0 page(s)" in reflect(ws)
+
+
+def test_a_private_marker_inside_a_generated_block_does_not_hide_what_follows(tmp_path: Path) -> None:
+    page = "# Peter\n\n<!-- memwiki:begin entity -->\n<!-- private -->\n<!-- memwiki:end -->\nMet @Anna today.\n"
+    ws = write_workspace(tmp_path / "ws", {**BASE, "bank/entities/Peter.md": page})
+    reflect(ws)  # the block is reflect's: its old contents, marker included, are replaced
+    assert "changed 0 page(s)" in reflect(ws)
+    assert "Related: [[Anna]]" in (ws / "bank/entities/Peter.md").read_text(encoding="utf-8")
