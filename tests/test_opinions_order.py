@@ -178,7 +178,7 @@ def workspaces(draw: st.DrawFn) -> tuple[dict[str, list[str]], list[tuple[list[s
     return logs, draw(orders(logs))
 
 
-@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(case=workspaces(), seed=st.integers(0, 2**32))
 def test_any_order_of_writing_the_same_logs_gives_the_same_bytes(
     case: tuple[dict[str, list[str]], list[tuple[list[str], list[bool]]]], seed: int
@@ -187,7 +187,7 @@ def test_any_order_of_writing_the_same_logs_gives_the_same_bytes(
 
 
 @pytest.mark.slow
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(case=workspaces(), seed=st.integers(0, 2**32))
 def test_any_order_of_writing_the_same_logs_gives_the_same_bytes_many(
     case: tuple[dict[str, list[str]], list[tuple[list[str], list[bool]]]], seed: int

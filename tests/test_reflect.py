@@ -228,3 +228,41 @@ def test_human_bytes_survive_any_edit_and_a_second_reflect_is_a_no_op(
         snapshot = {p: p.read_bytes() for p in ws.rglob("*.md")}
         reflect(ws)
         assert {p: p.read_bytes() for p in ws.rglob("*.md")} == snapshot
+
+
+def test_a_page_that_ends_inside_a_code_fence_gets_one_block_after_it(tmp_path: Path) -> None:
+    page = "# Anna\n\n```python\nprint('unclosed')\n"
+    ws = write_workspace(tmp_path / "ws", {**BASE, "bank/entities/Anna.md": page})
+    reflect(ws)
+    text = (ws / "bank/entities/Anna.md").read_text(encoding="utf-8")
+    assert text.startswith(page + "```\n\n<!-- memwiki:begin entity")  # the fence is closed where the file ended
+    assert "changed 0 page(s)" in reflect(ws)  # found again, not appended again
+
+
+def test_an_opinions_block_above_the_facts_cites_their_lines_after_it_grows(tmp_path: Path) -> None:
+    opinions = "# Opinions\n\n<!-- memwiki:begin opinions -->\n<!-- memwiki:end -->\n\n- O(c=0.6) @Anna: Tea. ^tea\n"
+    ws = write_workspace(tmp_path / "ws", {**BASE, "bank/opinions.md": opinions})
+    reflect(ws)
+    text = (ws / "bank/opinions.md").read_text(encoding="utf-8")
+    line = text.split("\n").index("- O(c=0.6) @Anna: Tea. ^tea") + 1
+    assert line > 6  # the block above it grew
+    assert f"[bank/opinions.md#L{line}]" in (ws / "bank/entities/Anna.md").read_text(encoding="utf-8")
+    assert "changed 0 page(s)" in reflect(ws)
+
+
+def test_facts_below_an_entity_block_are_cited_at_their_lines_after_it_grows(tmp_path: Path) -> None:
+    page = "# Anna\n\n<!-- memwiki:begin entity -->\n<!-- memwiki:end -->\n\n- W @Anna: Anna throws pots on Fridays.\n"
+    ws = write_workspace(tmp_path / "ws", {**BASE, "bank/entities/Anna.md": page})
+    reflect(ws)
+    text = (ws / "bank/entities/Anna.md").read_text(encoding="utf-8")
+    line = text.split("\n").index("- W @Anna: Anna throws pots on Fridays.") + 1
+    assert f"[bank/entities/Anna.md#L{line}]" in text
+    assert "changed 0 page(s)" in reflect(ws)
+
+
+def test_a_private_marker_inside_a_generated_block_does_not_hide_what_follows(tmp_path: Path) -> None:
+    page = "# Peter\n\n<!-- memwiki:begin entity -->\n<!-- private -->\n<!-- memwiki:end -->\nMet @Anna today.\n"
+    ws = write_workspace(tmp_path / "ws", {**BASE, "bank/entities/Peter.md": page})
+    reflect(ws)  # the block is reflect's: its old contents, marker included, are replaced
+    assert "changed 0 page(s)" in reflect(ws)
+    assert "Related: [[Anna]]" in (ws / "bank/entities/Peter.md").read_text(encoding="utf-8")

@@ -67,8 +67,10 @@ def parse_note(source: SourceFile) -> Note:
     if source.kind in RECORD_KINDS:
         text, records = records_markdown(source.kind, path, text, diagnostics)
     meta, body, body_start = split_front_matter(text, path, diagnostics)
+    body, reflected = take_blocks(
+        body, path, body_start, diagnostics
+    )  # first: a marker inside a block is not the person's
     body = hide_private_blocks(body, path, body_start, diagnostics)
-    body, reflected = take_blocks(body, path, body_start, diagnostics)
     stem = path.rsplit("/", 1)[-1].removesuffix(".md").removesuffix(".jsonl")
     kind, date = source.kind, None
     if kind not in UNDATED:

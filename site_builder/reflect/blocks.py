@@ -8,6 +8,7 @@ The marker format is read back by ``site_builder.parse.blocks``.
 from __future__ import annotations
 
 from site_builder.parse.blocks import find_spans
+from site_builder.parse.lines import FENCE, walk_lines
 
 END_MARKER = "<!-- memwiki:end -->"
 
@@ -39,10 +40,23 @@ def replace_block(text: str, name: str, body: str) -> str:
     block = newline.join([begin_marker(name), *new, END_MARKER]) + newline
     if not text:
         return block
+    fence = _open_fence(lines)
+    if fence:  # the page ends inside a code fence (which ends the file anyway): close it, or the block is code
+        text += (newline if not text.endswith("\n") else "") + fence + newline
     separator = (
         "" if text.endswith("\n\n") or text.endswith("\r\n\r\n") else (newline if text.endswith("\n") else newline * 2)
     )
     return text + separator + block
+
+
+def _open_fence(lines: list[str]) -> str:
+    """The fence a page's last line is inside of (``````` `` or ``~~~``), or "" when it ends outside code."""
+    fence = ""
+    for line in walk_lines(lines, 0):
+        if line.role == "fence":
+            opened = FENCE.match(line.text.removesuffix("\r"))
+            fence = "" if fence or opened is None else opened[1]
+    return fence
 
 
 def source_link(from_path: str, source: str) -> str:

@@ -13,10 +13,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from site_builder.core.diagnostics import Diagnostics
-from site_builder.core.model import Entity, Library, Opinion, fact_order
+from site_builder.core.model import Entity, Library, NoteKind, Opinion, fact_order
 from site_builder.core.names import entity_file_name
-from site_builder.library.link import OPINIONS_PATH, recorded_history
+from site_builder.io.reader import SourceFile
+from site_builder.library.link import OPINIONS_PATH, link_notes, recorded_history
 from site_builder.library.opinions import VERDICTS, collect_opinions
+from site_builder.parse.note import parse_note
 from site_builder.reflect.blocks import BlockError, replace_block
 from site_builder.reflect.entity_block import render_entity_block
 from site_builder.reflect.offline import offline_summary
@@ -63,7 +65,12 @@ class ReflectResult:
 def reflect(
     library: Library, reflector: Reflector, read_raw: Callable[[str], str | None], diagnostics: Diagnostics
 ) -> ReflectResult:
-    """New text for every page whose generated block changes."""
+    """New text for every page whose generated block changes.
+
+    Blocks cite facts by line, and a block that grows moves the facts written below it (in its own
+    page, in ``bank/opinions.md``). When a fact moves, the blocks are written once more against the
+    pages as they will be: a block keeps its number of lines, so once is enough.
+    """
     result = ReflectResult(usage=reflector.usage)
     verdicts = reflector.verdicts(_verdict_inputs(library), diagnostics)
     if any(v in VERDICTS[:3] for v in verdicts.values()):
@@ -72,11 +79,24 @@ def reflect(
         opinions = library.opinions
     result.opinions_now = opinions
     result.opinions = len(opinions)
-    if opinions and (OPINIONS_PATH in library.note_by_path or _keeps(library, "bank/")):
-        _change(
-            result, OPINIONS_PATH, "opinions", render_opinion_block(opinions), read_raw, "# Opinions\n", diagnostics
-        )
-    inputs: dict[str, tuple[Entity, EntityInput]] = {}
+    inputs = {
+        entity.key: _entity_input(entity, path, library, opinions)
+        for entity, path in _entity_pages(library, diagnostics)
+    }
+    answers = reflector.summaries(list(inputs.values()), diagnostics)
+    summaries = {key: answers.get(key) or given.previous or given.offline for key, given in inputs.items()}
+    _write_blocks(result, library, opinions, summaries, read_raw, diagnostics)
+    moved = _as_written(library, result, opinions)
+    if moved is not None:
+        result.changes.clear()
+        _write_blocks(result, moved, moved.opinions, summaries, read_raw, Diagnostics())
+    result.entities = len(summaries)
+    return result
+
+
+def _entity_pages(library: Library, diagnostics: Diagnostics) -> list[tuple[Entity, str]]:
+    """Entities that get a block, and the page it goes in."""
+    pages = []
     may_create = _keeps(library, "bank/entities/")
     for entity in library.entities.values():
         if entity.note is None and not (may_create and _retain_subject(entity, library)):
@@ -87,14 +107,40 @@ def reflect(
                 "bank/entities", 0, f"'{entity.name}' is not a safe file name; no page was created for it", "reflect"
             )
             continue
-        inputs[entity.key] = (entity, _entity_input(entity, path, library, opinions))
-    summaries = reflector.summaries([given for _, given in inputs.values()], diagnostics)
-    for entity, given in inputs.values():
-        summary = summaries.get(entity.key) or given.previous or given.offline
-        block = render_entity_block(entity, library, given.opinions, summary)
-        _change(result, given.path, "entity", block, read_raw, f"# {entity.name}\n", diagnostics)
-        result.entities += 1
-    return result
+        pages.append((entity, path))
+    return pages
+
+
+def _write_blocks(
+    result: ReflectResult,
+    library: Library,
+    opinions: list[Opinion],
+    summaries: dict[str, str],
+    read_raw: Callable[[str], str | None],
+    diagnostics: Diagnostics,
+) -> None:
+    if opinions and (OPINIONS_PATH in library.note_by_path or _keeps(library, "bank/")):
+        block = render_opinion_block(opinions)
+        _change(result, OPINIONS_PATH, "opinions", block, read_raw, "# Opinions\n", diagnostics)
+    for key, summary in summaries.items():
+        entity = library.entities[key]
+        path = entity.note.path if entity.note else entity_file_name(entity.name)
+        assert path is not None  # _entity_pages kept only safe names
+        block = render_entity_block(entity, library, library.opinions_about(key, opinions), summary)
+        _change(result, path, "entity", block, read_raw, f"# {entity.name}\n", diagnostics)
+
+
+def _as_written(library: Library, result: ReflectResult, opinions: list[Opinion]) -> Library | None:
+    """The library once reflect's pages are written, or None when no fact in them moves to another line."""
+    notes = dict(library.note_by_path)
+    moved = False
+    for path, (_, text) in result.changes.items():
+        old = library.note_by_path.get(path)
+        kind: NoteKind = old.kind if old else "entity" if path.startswith("bank/entities/") else "bank"
+        clean = text.encode("utf-8", "surrogateescape").decode("utf-8", "replace").lstrip("\ufeff")
+        notes[path] = parse_note(SourceFile(path, clean.replace("\r\n", "\n"), kind))
+        moved |= old is not None and [(f.id, f.line) for f in old.facts] != [(f.id, f.line) for f in notes[path].facts]
+    return link_notes(list(notes.values()), opinions=opinions) if moved else None
 
 
 def _change(

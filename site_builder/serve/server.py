@@ -129,6 +129,14 @@ class LiveHandler(SimpleHTTPRequestHandler):
             return
 
 
+class PreviewServer(ThreadingHTTPServer):
+    """A thread per request, and room for many connections at once: the default backlog of 5 makes
+    the sixth of many simultaneous page loads (a page and its assets, several tabs) wait seconds."""
+
+    request_queue_size = 1024
+    daemon_threads = True
+
+
 class PortInUseError(OSError):
     """The port is taken by another program."""
 
@@ -136,12 +144,11 @@ class PortInUseError(OSError):
 def make_server(site: Path, state: LiveState, host: str, port: int) -> ThreadingHTTPServer:
     handler = type("Handler", (LiveHandler,), {"state": state, "site": site})
     try:
-        server = ThreadingHTTPServer((host, port), partial(handler, directory=str(site)))
+        server = PreviewServer((host, port), partial(handler, directory=str(site)))
     except OSError as exc:
         if exc.errno == errno.EADDRINUSE:
             raise PortInUseError(
                 f"port {port} on {host} is already in use; stop the other server or pick --port"
             ) from exc
         raise
-    server.daemon_threads = True
     return server
