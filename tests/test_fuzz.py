@@ -26,7 +26,8 @@ from site_builder.library.link import link_notes
 from site_builder.parse.note import parse_note
 from site_builder.recall.bundle import make_bundle
 from site_builder.recall.index import RecallIndex
-from site_builder.recall.search import make_query, search
+from site_builder.recall.query import make_query
+from site_builder.recall.search import search
 from site_builder.reflect.offline import OfflineReflector
 from site_builder.reflect.run import reflect
 from site_builder.site.render import render_site
@@ -150,7 +151,7 @@ def run_pipeline(files: dict[str, str]) -> None:
     found = Diagnostics([p for n in notes for p in n.problems])
     site = render_site(library, workspace.config, hygiene_report(library, found), workspace.layout.names)
     assert "index.html" in site.files
-    assert make_bundle(library, "fuzz", 400).files()
+    assert make_bundle(library, "fuzz", 400).files
     index = RecallIndex(None)
     index.update({n.path: "0:0" for n in notes}, notes)
     for text in ("tea Anna", "what happened last week", '"quoted" OR (x', "@Anna [[Peter]]"):
