@@ -51,7 +51,7 @@ def test_home_shows_the_core_memory_heading_once_and_counts_in_words(site: Path)
     assert '<a href="facts.html">6 facts</a>' in home and '<a href="bank/opinions.html">1 opinion</a>' in home
 
 
-def test_a_long_core_memory_shows_its_start_on_home_and_the_rest_on_its_page(tmp_path: Path) -> None:
+def test_a_long_core_memory_shows_its_start_on_home_and_folds_the_rest(tmp_path: Path) -> None:
     sections = "".join(
         f"## Topic {i}\n\n| key | value |\n|---|---|\n| t{i} | v{i} |\n\n- note {i}\n\n" for i in range(30)
     )
@@ -60,11 +60,13 @@ def test_a_long_core_memory_shows_its_start_on_home_and_the_rest_on_its_page(tmp
     )
     build(ws, tmp_path / "site", search=False)
     home = read(tmp_path / "site", "index.html")
-    assert "Topic 0" in home and "Topic 29" not in home
-    shown = re.findall(r">Topic (\d+)<", home)
-    assert len(shown) >= 3 and re.findall(r" t(\d+)</td>", home) == shown  # cut at a blank line: tables whole
-    assert re.search(r'Read the whole core memory</a> <span class="muted">\d+ more lines in MEMORY.md', home)
-    assert "Topic 29" in read(tmp_path / "site", "MEMORY.html")
+    start, rest = home.split('<details class="core-rest">')
+    shown = re.findall(r">Topic (\d+)<", start)
+    assert len(shown) >= 3 and "Topic 29" not in start
+    assert re.findall(r" t(\d+)</td>", start) == shown  # cut at a blank line: no table is cut
+    assert re.search(r"Show the rest <span class=\"muted\">\(\d+ more lines\)", rest)
+    assert ">Topic 29<" in rest and 'id="L' + str(2 + 8 * 29 + 1) + '"' in rest  # the whole of it, lines as in the file
+    assert home.count('id="L11"') == 1  # each line once: the start and the rest do not overlap
 
 
 def test_the_facts_link_leads_to_every_fact_by_month_with_a_filter_per_kind(site: Path) -> None:

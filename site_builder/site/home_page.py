@@ -27,13 +27,14 @@ def home_page(builder: PageBuilder) -> HomePage:
     url = "index.html"
     library = builder.library
     core = library.core
-    core_title, core_html, core_more = core_card(builder, core, url) if core else ("Core memory", "", 0)
+    core_title, core_html, core_rest, core_more = core_card(builder, core, url) if core else ("Core memory", "", "", 0)
     return HomePage(
         chrome=builder.chrome(url, kind="home", title=builder.config.title, section="home"),
         core_title=core_title,
         core_html=core_html,
         core_href=href(url, core.url) if core else "",
         core_source=core.path if core else "",
+        core_rest_html=core_rest,
         core_more=core_more,
         standing=[
             LinkView(n.title, href(url, n.url), f"{n.path} · {PAGE_KINDS[n.kind]}")
@@ -59,19 +60,25 @@ def home_page(builder: PageBuilder) -> HomePage:
     )
 
 
-def core_card(builder: PageBuilder, core: Note, url: str) -> tuple[str, str, int]:
+def core_card(builder: PageBuilder, core: Note, url: str) -> tuple[str, str, str, int]:
     """The core memory's card: its heading (the file's own first heading when it opens with one, else "Core
-    memory"), its start as HTML without that heading, and how many lines are left for its own page: a long core
-    memory (real ones run to hundreds of lines) shows its first screenful, cut at a blank line outside code."""
+    memory"), its start as HTML without that heading, the rest as HTML ("" when it is short) and how many lines
+    of text the rest holds. A long core
+    memory (real ones run to hundreds of lines) shows its first screenful, cut at a blank line outside code; the
+    rest is on the page too, folded, so the whole core memory is still on the home page."""
     lines = core.body.split("\n")
     cut = _preview_end(lines) if len(lines) > CORE_PREVIEW_LINES else len(lines)
+    linker = SiteLinker(builder.library, url, core.path)
     shown = dataclasses.replace(core, body="\n".join(lines[:cut])) if cut < len(lines) else core
-    more = sum(1 for line in lines[cut:] if line.strip())
-    html = builder.md.render_note(shown, SiteLinker(builder.library, url, core.path))
+    html = builder.md.render_note(shown, linker)
+    rest, more = "", sum(1 for line in lines[cut:] if line.strip())
+    if cut < len(lines):
+        rest_note = dataclasses.replace(core, body="\n".join(lines[cut:]), body_start=core.body_start + cut)
+        rest = builder.md.render_note(rest_note, linker)
     opening = LEADING_H1.match(html)
     if opening is None or not core.headings or core.headings[0].level != 1:
-        return "Core memory", html, more
-    return plain(core.headings[0].text) or "Core memory", html[opening.end() :], more
+        return "Core memory", html, rest, more
+    return plain(core.headings[0].text) or "Core memory", html[opening.end() :], rest, more
 
 
 def _preview_end(lines: list[str]) -> int:

@@ -197,7 +197,8 @@ class HomePage(PageView):
     core_html: str  #: the core memory (MEMORY.md, memory.md, knowledge.md…) as HTML, without that heading
     core_href: str  #: link to the core memory's own page, "" without one
     core_source: str  #: the core memory's path in the workspace, "" without one
-    core_more: int  #: lines of the core memory past what the card shows (a long one shows its start), 0 if none
+    core_rest_html: str  #: the rest of a long core memory, folded below its start; "" when it is all shown
+    core_more: int  #: how many lines that rest holds
     standing: list[LinkView]  #: the files the agent loads every session: persona, user, instructions, tools…
     sections: list[LinkView]  #: the workspace's folders and its other top-level pages
     recent: list[DaySummary]  #: the newest daily logs, newest first
