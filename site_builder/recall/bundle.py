@@ -16,7 +16,8 @@ from importlib import resources
 from typing import Any
 
 from site_builder.core.model import Entity, Fact, Library, Opinion
-from site_builder.library.summaries import entity_summary, first_line
+from site_builder.library.summaries import entity_summary
+from site_builder.recall.directory import entity_directory, file_directory
 from site_builder.site.links import source_url
 
 SCHEMA = "memwiki/recall@1"
@@ -159,7 +160,7 @@ class _Filler:
 
 def make_bundle(library: Library, title: str, max_tokens: int) -> Bundle:
     """Build recall.json within ``max_tokens`` and a shard per entity."""
-    directory = _directory(library)
+    directory = entity_directory(library)
     opinions = [opinion_json(o) for o in library.opinions]
     in_opinions = {p.fact_id for o in library.opinions for p in o.history} | {
         e.fact.id for o in library.opinions for e in o.evidence
@@ -197,24 +198,6 @@ def make_bundle(library: Library, title: str, max_tokens: int) -> Bundle:
     _settle(data)
     shards = {f"{SHARD_DIR}/{e.slug}.json": entity_shard(library, e) for e in library.entities.values()}
     return Bundle(data, shards)
-
-
-# The notes an agent reads by name, in the order it would want them: what it loads every session, then what it
-# works on, then its own rules and skills, then every other page. Logs, entities and the core are listed elsewhere.
-FILE_KINDS = ("soul", "standing", "project", "feedback", "skills", "skill", "reflections", "episodes", "bank", "page")
-
-
-def file_directory(library: Library) -> list[dict[str, Any]]:
-    """One line per note that is neither a log, an entity nor the core memory: where it is, what kind it is and
-    what it is about (its ``description``, else its first line)."""
-    rank = {kind: i for i, kind in enumerate(FILE_KINDS)}
-    notes = sorted((n for n in library.notes if n.kind in rank), key=lambda n: (rank[n.kind], n.path))
-    rows = []
-    for note in notes:
-        described = note.meta.get("description")
-        about = described.strip() if isinstance(described, str) and described.strip() else first_line(note, 160)
-        rows.append({"source": note.path, "kind": note.kind, "title": note.title, "about": about, "url": note.url})
-    return rows
 
 
 def _settle(data: dict[str, Any]) -> None:
@@ -262,27 +245,6 @@ def recent_first(facts: list[Fact]) -> list[Fact]:
     """Dated facts newest first, then undated (bank page) facts in page order."""
     dated = sorted((f for f in facts if f.date), key=lambda f: (f.date, f.path, f.line), reverse=True)
     return dated + [f for f in facts if not f.date]
-
-
-def _directory(library: Library) -> list[dict[str, Any]]:
-    """One line per entity, the most mentioned first."""
-    rows = []
-    for entity in library.entities.values():
-        facts = library.facts_by_entity.get(entity.key, [])
-        seen = library.seen(entity.key)
-        weight = len(facts) + len(library.backlinks.get(entity.key, []))
-        row = {
-            "id": entity.slug,
-            "name": entity.name,
-            "type": entity.type or None,
-            "summary": entity_summary(entity, facts),
-            "facts": len(facts),
-            "first_seen": seen[0].isoformat() if seen else None,
-            "last_seen": seen[-1].isoformat() if seen else None,
-            "url": entity.url,
-        }
-        rows.append((-weight, entity.name.casefold(), row))
-    return [row for *_, row in sorted(rows, key=lambda r: (r[0], r[1]))]
 
 
 def entity_shard(library: Library, entity: Entity) -> dict[str, Any]:
