@@ -1,9 +1,10 @@
 """``build()``: the whole pipeline, one line per stage, each timed. First gather, then write.
 
 gather: read -> parse -> model -> reflect (new page texts, re-parsed in memory)
-        -> render (site path -> bytes) -> recall bundle
-write:  reflect's pages into the workspace -> the site, staged -> search index
-        -> ``--strict`` check -> swap the site in -> ``.memwiki/`` (recall.json, recall index)
+        -> render (site path -> bytes, and the search records) -> recall bundle
+write:  reflect's pages into the workspace -> the site, staged -> the recall index
+        -> search index (Pagefind runs in a thread from the end of render) -> ``--strict`` check
+        -> swap the site in -> recall.json into ``.memwiki/``
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import dataclasses
 import datetime as dt
 import sqlite3
 import sys
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -49,7 +51,15 @@ from site_builder.recall.index import refresh_index
 from site_builder.reflect.reflector import Reflector
 from site_builder.reflect.run import ReflectResult, reflect
 from site_builder.site.builder import Fragments
-from site_builder.site.pagefind import SEARCH_FOLDER, SearchIndexError, SearchStats, index_site
+from site_builder.site.pagefind import (
+    SEARCH_FOLDER,
+    BuiltIndex,
+    SearchIndexError,
+    SearchStats,
+    build_index,
+    index_site,
+    place_index,
+)
 from site_builder.site.render import render_site
 
 
@@ -250,6 +260,13 @@ def _build(
             tick,
             last_site_bytes(out) if cache else None,
         )
+    # Pagefind works on the records in a thread of its own (its binary is a process: both cores are busy) while
+    # the recall bundle, the staged site and the recall index are made here.
+    indexing = None
+    if search and not search_later:
+        indexing = ThreadPoolExecutor(1, "memwiki-search")
+        index_made = indexing.submit(build_index, site.records, memwiki_dir / "cache" if cache else None)
+        indexing.shutdown(wait=False)
     with progress.stage("recall"):
         bundle = make_bundle(loaded.library, opened.config.title, opened.config.recall_max_tokens)
     with progress.stage("write"):
@@ -257,19 +274,23 @@ def _build(
             write_reflected(opened.root, reflected, reflector, later)
         staging = Staging(out)
         staging.write(site.files | bundle.files)
+    recall_problems = Diagnostics()  # the recall index is not the site: its problems never keep the old site
+    with progress.stage("recall index"):
+        _refresh_recall_index(loaded, recall_problems)
     if search and search_later:
         staging.keep_from_output(SEARCH_FOLDER)
     stats = None
-    if search and not search_later:
-        stats = _index_search(staging, memwiki_dir / "cache" if cache else None, progress, later)
+    if indexing is not None:
+        stats = _place_search(index_made, staging, progress, later)
     diagnostics = Diagnostics([*loaded.problems().items, *later.items])
     if strict and diagnostics.items:
         staging.abort()
         report = bundle.report()
+        diagnostics.extend(recall_problems)
         return BuildResult(out, site.pages, 0, False, loaded, diagnostics, stats, report, progress.timings, reflected)
     staging.commit()
-    with progress.stage("recall index"):
-        _write_recall(loaded, bundle, diagnostics)
+    _copy_recall_bundle(loaded, bundle, recall_problems)
+    diagnostics.extend(recall_problems)
     files = len(site.files) + len(bundle.files)
     if cache:
         save_cached(memwiki_dir, FRAGMENTS_FILE, site.fragments)
@@ -290,13 +311,13 @@ def update_search(output: Path, workspace: Path) -> SearchStats:
         return index_site(output, workspace / ".memwiki" / "cache", swap=True)
 
 
-def _index_search(
-    staging: Staging, cache: Path | None, progress: Progress, diagnostics: Diagnostics
+def _place_search(
+    index_made: Future[BuiltIndex | None], staging: Staging, progress: Progress, diagnostics: Diagnostics
 ) -> SearchStats | None:
-    """Pagefind over the staged pages, its index written beside them; a failure is a warning, not a lost site."""
+    """Wait for Pagefind, then put its index beside the staged pages; a failure is a warning, not a lost site."""
     try:
         with progress.stage("index"):
-            return index_site(staging.path, cache)
+            return place_index(index_made.result(), staging.path)
     except SearchIndexError as exc:
         diagnostics.warn(WHOLE_WORKSPACE, 0, f"search index not built: {exc}", "search")
         return None
@@ -305,13 +326,17 @@ def _index_search(
         raise
 
 
-def _write_recall(loaded: Loaded, bundle: Bundle, diagnostics: Diagnostics) -> None:
-    """recall.json into ``.memwiki/``, and the recall index brought up to date with the notes just parsed."""
-    try:
-        write_derived(loaded.root / ".memwiki", bundle.files)
-    except OSError as exc:
-        diagnostics.warn(".memwiki", 0, f"recall.json not copied into the workspace: {exc}", "io")
+def _refresh_recall_index(loaded: Loaded, diagnostics: Diagnostics) -> None:
+    """The recall index brought up to date with the notes just parsed."""
     try:
         refresh_index(loaded.workspace, loaded.notes).db.close()
     except (OSError, sqlite3.Error) as exc:
         diagnostics.warn(".memwiki", 0, f"recall index not updated ({exc}); memwiki recall will update it", "io")
+
+
+def _copy_recall_bundle(loaded: Loaded, bundle: Bundle, diagnostics: Diagnostics) -> None:
+    """recall.json into ``.memwiki/``, where an agent finds it beside the workspace."""
+    try:
+        write_derived(loaded.root / ".memwiki", bundle.files)
+    except OSError as exc:
+        diagnostics.warn(".memwiki", 0, f"recall.json not copied into the workspace: {exc}", "io")

@@ -83,41 +83,83 @@ def _without_ignored_blocks(html: str) -> str:
     return "".join(kept)
 
 
-def index_site(site_dir: Path, cache_dir: Path | None, *, swap: bool = False) -> SearchStats:
-    """Index the searchable pages under ``site_dir`` into ``site_dir/pagefind``. ``cache_dir``: where the index
-    is kept for the next build (None: build it, keep nothing). With ``swap`` it is written beside the index the
-    site already has, which it replaces when complete (a site being served)."""
+@dataclass(frozen=True)
+class BuiltIndex:
+    """A Pagefind index made (or found in the cache) for a set of records, ready to be placed in a site."""
+
+    folder: Path  # the index's files
+    pages: int
+    reused: bool
+    scratch: Path | None  # a temporary folder to remove once the index is placed
+
+
+def site_records(site_dir: Path) -> dict[str, str]:
+    """The search records of the pages of a site already written (serve: the index catches up after the pages)."""
     records = {}
     for page in sorted(site_dir.rglob("*.html")):
         record = search_record(page.read_text(encoding="utf-8", errors="replace"))
         if record is not None:
             records[page.relative_to(site_dir).as_posix()] = record
+    return records
+
+
+def build_index(records: dict[str, str], cache_dir: Path | None) -> BuiltIndex | None:
+    """The index of ``records`` (site path -> record): taken from ``cache_dir`` when these records were indexed
+    last time, else made by Pagefind (and kept there, as the only one). None when nothing is searched. Safe to run
+    in a thread beside the rest of the build: it only reads ``records`` and writes under ``cache_dir``."""
     if not records:
-        return SearchStats(0, 0, 0)
+        return None
     language = site_language(list(records.values()))
-    work = Path(tempfile.mkdtemp(prefix=".memwiki-search-", dir=site_dir.parent))
+    key = _key(records, language)
+    scratch = None
+    if cache_dir is None:  # nothing kept: the index lives in a temporary folder until it is placed
+        scratch = Path(tempfile.mkdtemp(prefix="memwiki-search-"))
+        store = scratch / "store"
+    else:
+        store = cache_dir / "search"
+    index = store / key
     try:
-        key = _key(records, language)
-        store = cache_dir / "search" if cache_dir else work / "store"
-        index = store / key
+        store.mkdir(parents=True, exist_ok=True)
         reused = (index / "pagefind.js").is_file()
         if not reused:
-            _run_pagefind(records, language, work, index)
+            with tempfile.TemporaryDirectory(prefix=".memwiki-records-", dir=store.parent) as work:
+                _run_pagefind(records, language, Path(work), index)
             for other in store.iterdir():  # the cache keeps the newest index only
                 if other != index:
                     shutil.rmtree(other, ignore_errors=True)
-        bundle = site_dir / SEARCH_FOLDER
-        target = work / "bundle" if swap else bundle
-        shutil.rmtree(target, ignore_errors=True)
-        shutil.copytree(index, target, copy_function=_link_or_copy, dirs_exist_ok=True)
-        if swap:
-            _replace(target, bundle)
     except (OSError, subprocess.SubprocessError) as exc:
+        if scratch is not None:
+            shutil.rmtree(scratch, ignore_errors=True)
         raise SearchIndexError(f"Pagefind failed: {exc}") from exc
+    return BuiltIndex(index, len(records), reused, scratch)
+
+
+def place_index(built: BuiltIndex | None, site_dir: Path, *, swap: bool = False) -> SearchStats:
+    """The index into ``site_dir/pagefind`` (hard links where the file system allows). With ``swap`` it is written
+    beside the index the site already has, which it replaces when complete (a site being served)."""
+    if built is None:
+        return SearchStats(0, 0, 0)
+    bundle = site_dir / SEARCH_FOLDER
+    beside = Path(tempfile.mkdtemp(prefix=".memwiki-search-", dir=site_dir.parent)) if swap else None
+    try:
+        target = beside / "bundle" if beside else bundle
+        shutil.rmtree(target, ignore_errors=True)
+        shutil.copytree(built.folder, target, copy_function=_link_or_copy, dirs_exist_ok=True)
+        if beside:
+            _replace(target, bundle)
+    except OSError as exc:
+        raise SearchIndexError(f"search index not placed: {exc}") from exc
     finally:
-        shutil.rmtree(work, ignore_errors=True)
+        for scratch in (built.scratch, beside):
+            if scratch is not None:
+                shutil.rmtree(scratch, ignore_errors=True)
     files = [p for p in bundle.rglob("*") if p.is_file()]
-    return SearchStats(len(records), len(files), sum(p.stat().st_size for p in files), reused)
+    return SearchStats(built.pages, len(files), sum(p.stat().st_size for p in files), built.reused)
+
+
+def index_site(site_dir: Path, cache_dir: Path | None, *, swap: bool = False) -> SearchStats:
+    """Index the searchable pages under ``site_dir`` into ``site_dir/pagefind`` (see ``place_index``)."""
+    return place_index(build_index(site_records(site_dir), cache_dir), site_dir, swap=swap)
 
 
 def site_language(records: list[str]) -> str:

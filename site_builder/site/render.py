@@ -22,6 +22,7 @@ from site_builder.library.hygiene import Section
 from site_builder.site.builder import Fragments, PageBuilder
 from site_builder.site.feeds import feed_page, sitemap_page
 from site_builder.site.markdown import MarkdownRenderer
+from site_builder.site.pagefind import search_record
 from site_builder.site.pages import PageJob, page_jobs
 from site_builder.site.views import PageView
 
@@ -38,21 +39,24 @@ def resource_dir(name: str) -> Path:
 
 @dataclass(frozen=True)
 class RenderedSite:
-    """Every file of the site by its path, how many of them are pages, and the HTML the next build may reuse."""
+    """Every file of the site by its path, how many of them are pages, the HTML the next build may reuse, and
+    the search record of each searchable page (by its path)."""
 
     files: dict[str, bytes]
     pages: int
     fragments: Fragments
+    records: dict[str, str]
 
 
 @dataclass
 class Rendered:
-    """Pages rendered by one process: site path -> bytes, the paths of the listed ones (for the sitemap), and the
-    fragments it rendered."""
+    """Pages rendered by one process: site path -> bytes, the paths of the listed ones (for the sitemap), the
+    fragments it rendered and the searchable pages' search records."""
 
     files: dict[str, bytes] = field(default_factory=dict)
     listed: list[str] = field(default_factory=list)
     fragments: Fragments = field(default_factory=Fragments)
+    records: dict[str, str] = field(default_factory=dict)
 
 
 # Below this many jobs a second process costs more than it saves.
@@ -79,7 +83,7 @@ def render_site(
     builder.fragments.update(done.fragments)
     feeds = [feed_page(builder), *filter(None, [sitemap_page(builder, done.listed)])]
     files = done.files | render_pages(feeds, env) | theme_files()
-    return RenderedSite(files, len(done.files), builder.fragments)
+    return RenderedSite(files, len(done.files), builder.fragments, dict(sorted(done.records.items())))
 
 
 def render_jobs(
@@ -109,7 +113,9 @@ def render_jobs(
     if theirs is None:  # its share again, here: an error it met is raised with its real traceback
         theirs = _render_share(jobs, env, 1, 2, None, last)
     theirs.fragments.pages.update(mine.fragments.pages)
-    return Rendered(mine.files | theirs.files, mine.listed + theirs.listed, theirs.fragments)
+    return Rendered(
+        mine.files | theirs.files, mine.listed + theirs.listed, theirs.fragments, mine.records | theirs.records
+    )
 
 
 def process_count(jobs: int) -> int:
@@ -174,6 +180,10 @@ def _render_share(
                 data = env.get_template(page.template).render(page=page).encode("utf-8")
             done.files[page.chrome.url] = data
             done.fragments.pages[page.chrome.url] = (view, _digest(data))
+            if page.chrome.searchable:
+                record = search_record(data.decode("utf-8"))
+                if record is not None:
+                    done.records[page.chrome.url] = record
             if page.chrome.listed:
                 done.listed.append(page.chrome.url)
         if tick:
