@@ -14,7 +14,7 @@ import datetime as dt
 import sqlite3
 import sys
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from site_builder.core.diagnostics import WHOLE_WORKSPACE, Diagnostics
@@ -100,6 +100,7 @@ class BuildResult:
     timings: dict[str, float]
     reflected: ReflectResult | None = None
     up_to_date: bool = False  # the same input was built into this output before: nothing was done again
+    records: dict[str, str] = field(default_factory=dict)  # the search records, when the index comes later
 
 
 def load(
@@ -273,7 +274,7 @@ def _build(
         if reflected is not None and reflector is not None:
             write_reflected(opened.root, reflected, reflector, later)
         staging = Staging(out)
-        staging.write(site.files | bundle.files)
+        staging.write(site.files | bundle.files, site.unchanged)
     recall_problems = Diagnostics()  # the recall index is not the site: its problems never keep the old site
     with progress.stage("recall index"):
         _refresh_recall_index(loaded, recall_problems)
@@ -301,14 +302,19 @@ def _build(
             )
             save_cached(memwiki_dir, LAST_BUILD_FILE, done)
     return BuildResult(
-        out, site.pages, files, True, loaded, diagnostics, stats, bundle.report(), progress.timings, reflected
-    )
+        out, site.pages, files, True, loaded, diagnostics, stats, bundle.report(), progress.timings, reflected,
+        records=site.records if search and search_later else {},
+    )  # fmt: skip
 
 
-def update_search(output: Path, workspace: Path) -> SearchStats:
-    """Index the site in place: the new index is made beside the old one, which it then replaces at once."""
+def update_search(output: Path, workspace: Path, records: dict[str, str] | None = None) -> SearchStats:
+    """Index the site in place: the new index is made beside the old one, which it then replaces at once.
+    ``records``: the build's search records (else they are read back from the site's pages)."""
     with build_lock(workspace / ".memwiki", lambda message: print(f"memwiki: {message}", file=sys.stderr)):
-        return index_site(output, workspace / ".memwiki" / "cache", swap=True)
+        cache = workspace / ".memwiki" / "cache"
+        if records is None:
+            return index_site(output, cache, swap=True)
+        return place_index(build_index(records, cache), output, swap=True)
 
 
 def _place_search(

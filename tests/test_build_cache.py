@@ -143,6 +143,7 @@ def test_pages_whose_view_is_unchanged_are_taken_from_the_last_site_not_rendered
     assert run("build", str(ws), "-o", str(out), "--no-search", "--no-reflect").exit_code == 0
     rendered: list[str] = []
     real = jinja2.Template.render
+    day_before = (out / "memory/2026-01-01.html").stat()
 
     def spy(self: jinja2.Template, *args: object, **kwargs: object) -> str:
         page = kwargs.get("page")
@@ -156,6 +157,9 @@ def test_pages_whose_view_is_unchanged_are_taken_from_the_last_site_not_rendered
     assert run("build", str(ws), "-o", str(out), "--no-search", "--no-reflect").exit_code == 0
     assert "memory/2026-01-02.html" in rendered and "memory.html" in rendered
     assert "memory/2026-01-01.html" not in rendered, "an unchanged day is not rendered again"
+    day_after = (out / "memory/2026-01-01.html").stat()
+    assert (day_after.st_ino, day_after.st_dev) == (day_before.st_ino, day_before.st_dev), "nor written again"
+    assert (out / "memory/2026-01-02.html").stat().st_nlink == 1  # the old site is gone, links and all
     monkeypatch.undo()
     cold = run("build", str(ws), "-o", str(tmp_path / "cold"), "--no-search", "--no-reflect", "--no-cache")
     assert cold.exit_code == 0

@@ -114,13 +114,19 @@ class Staging:
             except OSError:
                 shutil.copytree(old, self.path / folder, dirs_exist_ok=True)
 
-    def write(self, files: dict[str, bytes]) -> int:
+    def write(self, files: dict[str, bytes], unchanged: frozenset[str] = frozenset()) -> int:
+        """Write ``files`` (site path -> bytes); those in ``unchanged`` hold the bytes the current output has
+        at that path, so they are hard links to it where the file system allows (no bytes written)."""
+        made: set[Path] = set()
         for rel, data in sorted(files.items()):
             target = self.path / rel
             if self.path not in target.resolve().parents:
                 raise OutputError(f"refusing to write {rel}: outside the output folder")
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(data)
+            if target.parent not in made:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                made.add(target.parent)
+            if rel not in unchanged or not _linked(self.out / rel, target):
+                target.write_bytes(data)
         return len(files)
 
     def commit(self) -> None:
@@ -141,6 +147,14 @@ class Staging:
 
     def abort(self) -> None:
         shutil.rmtree(self.path, ignore_errors=True)
+
+
+def _linked(source: Path, target: Path) -> bool:
+    try:
+        os.link(source, target)
+    except OSError:
+        return False
+    return True
 
 
 def _exchange(a: Path, b: Path) -> bool:

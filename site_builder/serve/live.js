@@ -38,6 +38,10 @@
   var events = new EventSource("/__memwiki/events");
   events.addEventListener("state", function (event) {
     var state = JSON.parse(event.data);
+    // A version that changed only some pages (the edited notes, shown before the rest of the site is rebuilt)
+    // reloads those; the others wait for the next one.
+    var here = decodeURIComponent(location.pathname).replace(/^\//, "").replace(/(^|\/)$/, "$1index.html");
+    if (state.version !== mine && state.only.length && state.only.indexOf(here) < 0) mine = state.version;
     if (state.version !== mine) { events.close(); location.reload(); return; }
     working(state.busy);
     if (state.error) show("error", "memwiki: the build failed; this is the last good site.", [state.error]);

@@ -9,10 +9,11 @@ from pathlib import Path
 
 import click
 
-from site_builder.build import build, update_search
+from site_builder.build import Loaded, build, update_search
 from site_builder.io.reader import BadSettings, Workspace, WorkspaceError, open_workspace
 from site_builder.io.writer import OutputError
 from site_builder.reflect.choose import ReflectorError, make_reflector
+from site_builder.serve.preview import preview_pages
 from site_builder.serve.server import LiveState, make_server
 from site_builder.serve.watch import Watcher
 from site_builder.site.pagefind import SearchIndexError
@@ -31,13 +32,17 @@ def serve_workspace(
     watcher.start()
     root = workspace.root
     try:
-        watcher.ignore_own_writes(rebuild(root, out, state, strict, base_url, reflect))
+        wrote, last = rebuild(root, out, state, strict, base_url, reflect)
+        watcher.ignore_own_writes(wrote)
         watcher.ready.wait(timeout=10)
         click.echo(f"Serving {out} at {url} ; edits to {root} rebuild and reload open pages. Ctrl-C stops.")
         for changes in watcher.batches():
             names = sorted({Path(p).relative_to(root).as_posix() for _, p in changes})
             click.echo(f"Changed: {', '.join(names[:5])}{' …' if len(names) > 5 else ''}")
-            watcher.ignore_own_writes(rebuild(root, out, state, strict, base_url, reflect))
+            if last is not None and not strict:  # under --strict only a site without warnings is shown
+                show_edited_first(last, names, out, state)
+            wrote, last = rebuild(root, out, state, strict, base_url, reflect)
+            watcher.ignore_own_writes(wrote)
     except KeyboardInterrupt:
         pass
     finally:
@@ -47,8 +52,25 @@ def serve_workspace(
     click.echo("Stopped.")
 
 
-def rebuild(root: Path, out: Path, state: LiveState, strict: bool, base_url: str | None, reflect: bool) -> list[Path]:
-    """One build for serve; returns the workspace files reflect wrote (not a reason to build again).
+def show_edited_first(last: Loaded, changed: list[str], out: Path, state: LiveState) -> None:
+    """The pages of the edited notes, rendered and reloaded before the full rebuild (see ``serve.preview``)."""
+    started = time.perf_counter()
+    state.working("rebuilding")
+    try:
+        pages = preview_pages(last, changed, out)
+    except Exception as exc:  # the full build that follows shows the site right, or says what is wrong
+        click.echo(f"note: the edited page waits for the full build ({type(exc).__name__}: {exc})", err=True)
+        return
+    if pages:
+        state.show_first(pages)
+        click.echo(f"Showed {', '.join(pages[:3])} in {time.perf_counter() - started:.2f} s; rebuilding the rest…")
+
+
+def rebuild(
+    root: Path, out: Path, state: LiveState, strict: bool, base_url: str | None, reflect: bool
+) -> tuple[list[Path], Loaded | None]:
+    """One build for serve; returns the workspace files reflect wrote (not a reason to build again) and what the
+    build read (the next edit's page is shown from it first), or None when it did not read the workspace.
 
     The workspace is opened again each time: ``memwiki.toml`` may be what changed.
     """
@@ -63,12 +85,12 @@ def rebuild(root: Path, out: Path, state: LiveState, strict: bool, base_url: str
         message = "\n".join([*lines, str(exc)])
         click.echo(message if lines else f"error: {exc}", err=True)
         state.publish(error=message, rebuilt=False)
-        return []
+        return [], None
     except Exception as exc:  # a bug in memwiki: keep serving the last good site and say what broke
         message = f"{type(exc).__name__}: {exc} (this is a memwiki bug; please report it)"
         click.echo(f"error: {message}", err=True)
         state.publish(error=message, rebuilt=False)
-        return []
+        return [], None
     for line in result.diagnostics.report(strict, str(root)):
         click.echo(line, err=True)
     lines = [f"{d.located(str(root))}: {d.message}" for d in result.diagnostics.sorted()]
@@ -78,13 +100,13 @@ def rebuild(root: Path, out: Path, state: LiveState, strict: bool, base_url: str
             f"Build failed under --strict ({len(lines)} problem(s)); still serving the last good site.", err=True
         )
         state.publish(error="\n".join(lines), rebuilt=False)
-        return wrote
+        return wrote, None
     click.echo(f"Built {result.pages} pages in {time.perf_counter() - started:.2f} s; {len(lines)} warning(s).")
     state.publish(warnings=lines, rebuilt=True)  # open pages reload now; search catches up below
     state.working("updating search")
     try:
-        update_search(out, root)
+        update_search(out, root, result.records)
     except SearchIndexError as exc:
         click.echo(f"warning: search not updated: {exc}", err=True)
     state.working("")
-    return wrote
+    return wrote, result.loaded

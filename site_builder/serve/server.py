@@ -35,15 +35,25 @@ class LiveState:
     error: str | None = None
     warnings: list[str] = field(default_factory=list)
     busy: str = ""  # what the server is doing for the next version: "rebuilding", "updating search", or nothing
+    only: list[str] = field(default_factory=list)  # the site paths this version changed, when not the whole site
     changed: threading.Condition = field(default_factory=threading.Condition)
 
     def publish(self, *, error: str | None = None, warnings: list[str] | None = None, rebuilt: bool) -> None:
         with self.changed:
             if rebuilt:
                 self.version += 1
+                self.only = []
             self.error = error
             self.warnings = warnings or []
             self.busy = ""
+            self.changed.notify_all()
+
+    def show_first(self, pages: list[str]) -> None:
+        """A version in which only ``pages`` changed (the edited notes, before the rest of the site): those
+        reload, other open pages wait for the whole site."""
+        with self.changed:
+            self.version += 1
+            self.only = pages
             self.changed.notify_all()
 
     def working(self, what: str) -> None:
@@ -53,7 +63,10 @@ class LiveState:
             self.changed.notify_all()
 
     def snapshot(self) -> dict[str, Any]:
-        return {"version": self.version, "error": self.error, "warnings": self.warnings[:50], "busy": self.busy}
+        return {
+            "version": self.version, "only": self.only, "error": self.error, "warnings": self.warnings[:50],
+            "busy": self.busy,
+        }  # fmt: skip
 
 
 class LiveHandler(SimpleHTTPRequestHandler):

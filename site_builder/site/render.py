@@ -46,6 +46,7 @@ class RenderedSite:
     pages: int
     fragments: Fragments
     records: dict[str, str]
+    unchanged: frozenset[str] = frozenset()  # the pages taken as the last build wrote them
 
 
 @dataclass
@@ -57,6 +58,7 @@ class Rendered:
     listed: list[str] = field(default_factory=list)
     fragments: Fragments = field(default_factory=Fragments)
     records: dict[str, str] = field(default_factory=dict)
+    unchanged: set[str] = field(default_factory=set)
 
 
 # Below this many jobs a second process costs more than it saves.
@@ -83,7 +85,8 @@ def render_site(
     builder.fragments.update(done.fragments)
     feeds = [feed_page(builder), *filter(None, [sitemap_page(builder, done.listed)])]
     files = done.files | render_pages(feeds, env) | theme_files()
-    return RenderedSite(files, len(done.files), builder.fragments, dict(sorted(done.records.items())))
+    records = dict(sorted(done.records.items()))
+    return RenderedSite(files, len(done.files), builder.fragments, records, frozenset(done.unchanged))
 
 
 def render_jobs(
@@ -114,7 +117,11 @@ def render_jobs(
         theirs = _render_share(jobs, env, 1, 2, None, last)
     theirs.fragments.pages.update(mine.fragments.pages)
     return Rendered(
-        mine.files | theirs.files, mine.listed + theirs.listed, theirs.fragments, mine.records | theirs.records
+        mine.files | theirs.files,
+        mine.listed + theirs.listed,
+        theirs.fragments,
+        mine.records | theirs.records,
+        mine.unchanged | theirs.unchanged,
     )
 
 
@@ -178,6 +185,8 @@ def _render_share(
             data = last.same(page.chrome.url, view) if last else None
             if data is None:
                 data = env.get_template(page.template).render(page=page).encode("utf-8")
+            else:
+                done.unchanged.add(page.chrome.url)
             done.files[page.chrome.url] = data
             done.fragments.pages[page.chrome.url] = (view, _digest(data))
             if page.chrome.searchable:
