@@ -90,7 +90,7 @@ def test_serve_shows_the_edited_page_before_rebuilding_the_site(tmp_path: Path) 
         assert next(states)["version"] == 1
         (ws / "memory/2025-11-03.md").write_text(DAY + "- W @Peter: Peter also owns a red kite.\n", "utf-8")
         assert server.process.stdout is not None
-        said = []
+        said: list[str] = []
         while not said or not said[-1].startswith("Built "):
             said.append(server.process.stdout.readline())
         shown = next(i for i, line in enumerate(said) if line.startswith("Showed memory/2025-11-03.html in"))
