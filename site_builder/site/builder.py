@@ -156,12 +156,15 @@ class PageBuilder:
                     cited[fact.path][opinion.id] = (opinion, fact.line)
         return {path: list(found.values()) for path, found in cited.items()}
 
-    def note_html(self, note: Note) -> str:
-        """A note rendered for its own page (memoised: the feed reuses it)."""
-        key = (note.path, note.digest)
+    def note_html(self, note: Note, url: str = "") -> str:
+        """A note rendered for its own page, or for the page at ``url`` that shows it whole (an entity's page, the
+        opinions page); memoised by content and depth: the feed reuses it, the next build too."""
+        url = url or note.url
+        depth = root_of(url)
+        key = (note.path if depth == root_of(note.url) else f"{note.path}\0{depth}", note.digest)
         html = self.fragments.notes.get(key)
         if html is None:
-            html = self.fragments.notes[key] = self.md.render_note(note, SiteLinker(self.library, note.url, note.path))
+            html = self.fragments.notes[key] = self.md.render_note(note, SiteLinker(self.library, url, note.path))
         return html
 
     def description(self, note: Note) -> str:

@@ -8,7 +8,7 @@ from site_builder.core.model import Entity
 from site_builder.site.backlinks import backlink_groups
 from site_builder.site.builder import PageBuilder, counted, search_filters, search_meta
 from site_builder.site.graph_page import entity_graph
-from site_builder.site.links import SiteLinker, href
+from site_builder.site.links import href
 from site_builder.site.views import EntityIndexPage, EntityPage, LinkView
 
 RELATED_ENTITIES = 12
@@ -36,7 +36,7 @@ def entity_page(builder: PageBuilder, entity: Entity) -> EntityPage:
         type=entity.type,
         aliases=list(entity.aliases),
         placeholder=entity.placeholder,
-        html=builder.md.render_note(note, SiteLinker(library, url, note.path)) if note else "",
+        html=builder.note_html(note, url) if note else "",
         source=note.path if note else "",
         first_seen=dates[0].isoformat() if dates else "",
         last_seen=dates[-1].isoformat() if dates else "",

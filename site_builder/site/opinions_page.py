@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from site_builder.library.link import OPINIONS_PATH
 from site_builder.site.builder import PageBuilder
-from site_builder.site.links import SiteLinker
 from site_builder.site.views import OpinionsPage
 
 
@@ -14,5 +13,5 @@ def opinions_page(builder: PageBuilder) -> OpinionsPage:
     return OpinionsPage(
         chrome=builder.chrome(url, kind="opinions", title="Opinions", section="opinions", searchable=True),
         opinions=[builder.opinion_view(o, url) for o in builder.library.opinions],
-        html=builder.md.render_note(note, SiteLinker(builder.library, url, note.path)) if note else "",
+        html=builder.note_html(note, url) if note else "",
     )
