@@ -125,10 +125,13 @@ def collect_opinions(
     recorded = recorded or {}
     verdicts = verdicts or {}
     by_id = {f.id: f for f in facts}
+    judged: dict[str, list[tuple[Fact, str]]] = {}  # opinion id -> its judged facts, in fact id order
+    for (opinion_id, fact_id), verdict in sorted(verdicts.items()):
+        if fact_id in by_id:
+            judged.setdefault(opinion_id, []).append((by_id[fact_id], verdict))
     opinions = []
     for key, group in group_opinion_facts(facts).items():
-        judged = [(by_id[fid], v) for (oid, fid), v in sorted(verdicts.items()) if oid == key and fid in by_id]
-        opinions.append(_opinion(key, group, recorded.get(key, []), judged, by_id))
+        opinions.append(_opinion(key, group, recorded.get(key, []), judged.get(key, []), by_id))
     return sorted(opinions, key=lambda o: (-o.confidence, o.id))
 
 

@@ -10,6 +10,7 @@ the opinion's statement; negation words make it weaken or contradict.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import re
 
 from site_builder.core.diagnostics import Diagnostics
@@ -58,7 +59,16 @@ class OfflineReflector:
         return {e.key: e.offline for e in entities}
 
     def verdicts(self, items: list[VerdictInput], diagnostics: Diagnostics) -> dict[tuple[str, str], str]:
-        return {(i.opinion.id, f.id): offline_verdict(i.opinion, f) for i in items for f in i.facts}
+        """Only the facts that bear on an opinion are returned (a fact left out is irrelevant to it). Each fact's
+        words are found once, however many opinions it is weighed against."""
+        words = Words()
+        found = {}
+        for item in items:
+            for fact in item.facts:
+                verdict = weigh(item.opinion, fact, words)
+                if verdict != "irrelevant":
+                    found[(item.opinion.id, fact.id)] = verdict
+        return found
 
     def cache_files(self) -> dict[str, bytes]:
         return {}
@@ -94,14 +104,26 @@ def offline_summary(entity: Entity, library: Library, opinions: list[Opinion]) -
 
 def offline_verdict(opinion: Opinion, fact: Fact) -> str:
     """reinforces / weakens / contradicts / irrelevant, from shared words and negation."""
-    names = {w for n in opinion.entities for w in _words(n)}
-    statement = _stems(opinion.statement) - names
-    text = _stems(fact.content) - names
-    shared = statement & text
+    return weigh(opinion, fact, Words())
+
+
+class Words:
+    """The word stems of texts and of entity names, each text's found once (a fact is weighed against every
+    opinion about its entities)."""
+
+    def __init__(self) -> None:
+        self.stems = functools.cache(_stems)
+        self.names = functools.cache(lambda names: frozenset(w for n in names for w in _words(n)))
+        self.negated = functools.cache(lambda text: bool(set(re.findall(r"[\w']+", text.casefold())) & NEGATIONS))
+
+
+def weigh(opinion: Opinion, fact: Fact, words: Words) -> str:
+    """``offline_verdict`` with the words of each text found once."""
+    names = words.names(opinion.entities)
+    shared = (words.stems(opinion.statement) & words.stems(fact.content)) - names
     if len(shared) < 2:
         return "irrelevant"
-    negated = bool(set(re.findall(r"[\w']+", fact.content.casefold())) & NEGATIONS)
-    if negated:
+    if words.negated(fact.content):
         return "contradicts" if len(shared) >= 3 else "weakens"
     return "reinforces"
 

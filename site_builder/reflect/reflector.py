@@ -53,7 +53,7 @@ class Reflector(Protocol):
         ...
 
     def verdicts(self, items: list[VerdictInput], diagnostics: Diagnostics) -> dict[tuple[str, str], str]:
-        """(opinion id, fact id) -> reinforces / weakens / contradicts / irrelevant."""
+        """(opinion id, fact id) -> reinforces / weakens / contradicts / irrelevant; a pair left out is irrelevant."""
         ...
 
     def cache_files(self) -> dict[str, bytes]:

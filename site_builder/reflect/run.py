@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from site_builder.core.diagnostics import Diagnostics
-from site_builder.core.model import Entity, Library, NoteKind, Opinion, fact_order
+from site_builder.core.model import Entity, Fact, Library, NoteKind, Opinion, fact_order
 from site_builder.core.names import entity_file_name
 from site_builder.io.reader import SourceFile
 from site_builder.library.link import OPINIONS_PATH, link_notes, recorded_history
@@ -191,18 +191,21 @@ def _entity_input(entity: Entity, path: str, library: Library, opinions: list[Op
 
 
 def _verdict_inputs(library: Library) -> list[VerdictInput]:
-    """Per opinion, the facts about its entities that have not been judged yet, oldest first."""
+    """Per opinion, the facts about its entities that have not been judged yet, oldest first. The facts about a
+    set of entities are gathered once and shared by every opinion about that set (most have one entity, whose
+    facts ``facts_by_entity`` already holds in fact order)."""
+    about: dict[tuple[str, ...], list[Fact]] = {}
     items = []
     for opinion in library.opinions:
         judged = {p.fact_id for p in opinion.history if p.change in VERDICTS}
-        keys = {e.key for n in opinion.entities if (e := library.resolver.entity(n))}
-        candidates = {
-            f.id: f
-            for key in sorted(keys)
-            for f in library.facts_by_entity.get(key, [])
-            if f.kind in ("W", "B", "S") and f.id not in judged
-        }
-        newest = sorted(candidates.values(), key=fact_order)
+        keys = tuple(sorted({e.key for n in opinion.entities if (e := library.resolver.entity(n))}))
+        facts = about.get(keys)
+        if facts is None:
+            candidates = {
+                f.id: f for key in keys for f in library.facts_by_entity.get(key, []) if f.kind in ("W", "B", "S")
+            }
+            facts = about[keys] = sorted(candidates.values(), key=fact_order)
+        newest = [f for f in facts if f.id not in judged] if judged else facts
         if newest:
             items.append(VerdictInput(opinion, newest))
     return items
