@@ -80,7 +80,7 @@ def _settle(port: str, start: float) -> float:
         line = raw.decode()
         if line.startswith("data: "):
             state = json.loads(line[6:])
-            if not state["busy"] and not state["only"]:
+            if not state["busy"] and not state.get("only"):
                 stream.close()
                 return time.perf_counter() - start
     raise RuntimeError("the event stream ended")
