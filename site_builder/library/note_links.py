@@ -23,9 +23,11 @@ def note_backlinks(notes: list[Note], resolver: Resolver, by_path: dict[str, Not
             and (path := resolver.note_path(link.target))
         ]
         targets += [(line, path) for line, written in note.file_links if (path := resolve(note.path, written, by_path))]
+        lines = note.body.split("\n") if targets else []  # once per note: a long note links from many lines
         for line, path in targets:
             if path == note.path or path not in by_path:
                 continue
-            sentence = plain_sentence(note.line_text(line))
+            index = line - note.body_start
+            sentence = plain_sentence(lines[index] if 0 <= index < len(lines) else "")
             found[path].setdefault((note.path, line), Link(note.path, line, path, "file", sentence))
     return {path: [links[k] for k in sorted(links)] for path, links in sorted(found.items())}

@@ -188,11 +188,13 @@ def merge_history(recorded: list[OpinionPoint], events: list[Event]) -> list[Opi
         known.add((fact.id, event.change, value))
         points.append(OpinionPoint(fact.date, value or 0.0, event.change, fact.id, fact.source, fact.content, fact))
     history: list[OpinionPoint] = []
+    last_verdict = None
     for point in sorted(points, key=point_order):
         if point.change in VERDICTS:
             current = history[-1].confidence if history else DEFAULT_CONFIDENCE
-            before = next((p.change for p in reversed(history) if p.change in VERDICTS), None)
-            point = replace(point, confidence=step(current, point.change, before))
+            moved = step(current, point.change, last_verdict)
+            point = OpinionPoint(point.date, moved, point.change, point.fact_id, point.source, point.text, point.fact)
+            last_verdict = point.change
         history.append(point)
     return history
 
@@ -254,9 +256,9 @@ def repoint_opinions(opinions: list[Opinion], facts: list[Fact]) -> list[Opinion
 def _refresh(point: OpinionPoint, by_id: dict[str, Fact]) -> OpinionPoint:
     """A recorded point with its citation updated if its fact moved to another line."""
     fact = by_id.get(point.fact_id)
-    if fact is None:
+    if fact is None or (point.fact is fact and point.source == fact.source and point.text == fact.content):
         return point
-    return replace(point, source=fact.source, text=fact.content, fact=fact)
+    return OpinionPoint(point.date, point.confidence, point.change, point.fact_id, fact.source, fact.content, fact)
 
 
 def _evidence(history: list[OpinionPoint], by_id: dict[str, Fact]) -> list[Evidence]:
