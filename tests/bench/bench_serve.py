@@ -1,6 +1,6 @@
 """Edit -> reloaded page latency of `memwiki serve`, in Chromium, on the example or any workspace (a copy of it).
 
-    python tests/bench/bench_serve.py [--runs 5] [--workspace /tmp/memwiki-race/corpus-large]
+    python tests/bench/bench_serve.py [--runs 5] [--workspace /tmp/memwiki-race/corpus-large] [--no-reflect]
 
 Appends a fact to a daily log and times until the open page shows it (watch,
 the edited page rendered first, server-sent event, reload), then waits until
@@ -32,12 +32,24 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--workspace", type=Path, default=EXAMPLE, help="workspace to copy and serve")
+    parser.add_argument(
+        "--no-reflect", action="store_true", help="serve without reflect (a large corpus's first build)"
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         ws = Path(tmp) / "ws"
         shutil.copytree(args.workspace, ws, ignore=shutil.ignore_patterns("_site", ".memwiki"))
         serve = subprocess.Popen(
-            [sys.executable, "-m", "site_builder", "serve", str(ws), "--port", "0"],
+            [
+                sys.executable,
+                "-m",
+                "site_builder",
+                "serve",
+                str(ws),
+                "--port",
+                "0",
+                *(["--no-reflect"] * args.no_reflect),
+            ],
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             text=True,
