@@ -78,15 +78,20 @@ def folder_tree(notes: list[Note]) -> dict[str, Folder]:
     return tree
 
 
+# Stands for a page's way back to the site root in HTML shared by pages at any depth. A private-use character:
+# the Markdown renderer removes those from every text, so no text can contain it.
+ROOT_MARK = "\ue003"
+
+
 @dataclass
 class Fragments:
     """HTML a build rendered that the next one can reuse: notes by path and content hash, lines of Markdown by
-    text and depth (valid while ``context`` — every name a link can resolve to — is unchanged), and each page's
+    text (valid while ``context`` — every name a link can resolve to — is unchanged), and each page's
     view and bytes by digest (``pages``: the next build reuses a page whose view is the same)."""
 
     context: str = ""
     notes: dict[tuple[str, str], str] = field(default_factory=dict)
-    inline: dict[tuple[str, str], str] = field(default_factory=dict)
+    inline: dict[str, str] = field(default_factory=dict)  # with ROOT_MARK for the way back to the site root
     pages: dict[str, tuple[str, str]] = field(default_factory=dict)  # site path -> (view digest, bytes digest)
 
     def update(self, other: Fragments) -> None:
@@ -182,12 +187,13 @@ class PageBuilder:
         return ""
 
     def inline(self, text: str, url: str) -> str:
-        """One line of Markdown as HTML; memoised per folder (links only depend on depth)."""
-        key = (text, root_of(url))
-        html = self.fragments.inline.get(key)
+        """One line of Markdown as HTML for the page at ``url``; rendered once per text, whatever the page: its
+        links are kept with a mark where the way back to the site root goes, which is put in for each page."""
+        html = self.fragments.inline.get(text)
         if html is None:
-            html = self.fragments.inline[key] = self.md.render_inline(text, SiteLinker(self.library, url))
-        return html
+            linker = SiteLinker(self.library, url, root=ROOT_MARK)
+            html = self.fragments.inline[text] = self.md.render_inline(text, linker)
+        return html.replace(ROOT_MARK, root_of(url))
 
     def chrome(
         self,

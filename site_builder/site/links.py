@@ -35,17 +35,18 @@ def source_url(source: str) -> str:
 class SiteLinker(Linker):
     """Resolves names for the page at ``url`` using the library's resolver."""
 
-    def __init__(self, library: Library, url: str, note_path: str = "") -> None:
+    def __init__(self, library: Library, url: str, note_path: str = "", root: str | None = None) -> None:
         self.library = library
         self.url = url
         self.note_path = note_path or url  # relative links resolve from the note's folder
+        self.root = root_of(url) if root is None else root  # the way back to the site root, put before every link
 
     def entity(self, name: str) -> Target:
         entity = self.library.resolver.entity(name)
         if entity is None:
             return Target("#", f"{name} (unknown)", missing=True)
         title = entity.name + (" (no page yet)" if entity.placeholder else "")
-        return Target(href(self.url, entity.url), title, missing=entity.placeholder)
+        return Target(self.root + entity.url, title, missing=entity.placeholder)
 
     def wikilink(self, name: str, heading: str | None) -> Target:
         fragment = ""
@@ -58,7 +59,7 @@ class SiteLinker(Linker):
         if entity is None and path:
             note = self.library.note(path)
             title = note.title if note else name
-            return Target(href(self.url, page_url(path)) + fragment, title)
+            return Target(self.root + page_url(path) + fragment, title)
         target = self.entity(name)
         return Target(target.href + fragment if target.href != "#" else "#", target.title, target.missing)
 
@@ -71,7 +72,7 @@ class SiteLinker(Linker):
         note = self.library.note(path) if path else None
         if note is None:
             return Target("#", f"{written_path(self.note_path, target)} is not on this site", missing=True)
-        return Target(href(self.url, note.url) + (f"#L{m[2]}" if m[2] else m[3] or ""), note.title)
+        return Target(self.root + note.url + (f"#L{m[2]}" if m[2] else m[3] or ""), note.title)
 
     def fact_badge(self, fact: Fact) -> str:
         # The badge's words stay out of the search index, but its anchor is in it: search tells a fact's kind
