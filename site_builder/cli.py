@@ -218,7 +218,7 @@ def recall_command(
             resolve_entity(index, entity)
     except (WorkspaceError, QueryError) as exc:
         raise click.ClickException(str(exc)) from None
-    if index.count() == 0:
+    if index.is_empty():
         click.echo("warning: the workspace has no facts or log lines to search", err=True)
     if queries is not None:
         for line in queries:

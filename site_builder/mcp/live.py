@@ -22,7 +22,6 @@ class LiveWorkspace:
     def __init__(self, workspace: Workspace) -> None:
         self.workspace = workspace
         self._index: RecallIndex | None = None
-        self._index_stamps: dict[str, str] = {}
         self._notes: dict[str, Note] = {}
         self._library: Library | None = None
         self._library_stamps: dict[str, str] = {}
@@ -36,12 +35,7 @@ class LiveWorkspace:
         """The recall index, with every file changed since the last call indexed again."""
         if self._index is None:
             self._index = RecallIndex(index_path(self.workspace.root))
-        stamps = self.root_stamps
-        if stamps != self._index_stamps:  # else nothing changed since the last call
-            stale = self._index.stale(stamps)
-            notes = [parse_note(source) for source in read_notes(self.workspace, stale, Diagnostics())]
-            self._index.update(stamps, notes)
-            self._index_stamps = stamps
+        self._index.refresh(self.workspace, self.root_stamps, Diagnostics())
         return self._index
 
     def library(self) -> tuple[list[Note], Library]:
