@@ -270,3 +270,18 @@ def test_a_damaged_index_page_is_rebuilt(ws: Path) -> None:
     data[4096:] = b"\x5a" * (len(data) - 4096)  # keep the header page, damage every other one
     index.write_bytes(bytes(data))
     assert recall_json(ws, "kitchen tiles quote")["results"][0]["source"] == "memory/2025-11-03.md#L6"
+
+
+def test_a_query_on_an_unchanged_workspace_imports_no_parser_renderer_or_sdk(ws: Path) -> None:
+    age(ws)
+    recall_json(ws, "kitchen")  # builds the index; the next process finds every stamp unchanged
+    heavy = ("mistune", "jinja2", "yaml", "markdown", "pydantic", "anthropic", "mcp", "watchfiles", "jsonschema")
+    code = (
+        "import sys\nfrom site_builder.cli import main\n"
+        f"try: main(['recall', 'kitchen tiles', '--workspace', {str(ws)!r}, '--json'])\nexcept SystemExit: pass\n"
+        f"print(sorted(m for m in sys.modules if m.split('.')[0] in {heavy!r} or m.startswith('site_builder.parse')"
+        " or m in ('importlib.metadata', 'site_builder.library.link', 'site_builder.recall.bundle')))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=REPO).stdout
+    assert '"source": "memory/2025-11-03.md#L6"' in out
+    assert out.strip().splitlines()[-1] == "[]"
