@@ -31,6 +31,7 @@ class LiveWorkspace:
         self._stamps: dict[str, str] = {}  # of the last call's index refresh
         self._parsed: dict[str, tuple[str, Note]] = {}  # path -> (trusted stamp, note) for memory_entity
         self._names: tuple[frozenset[str], dict[str, set[str]]] | None = None
+        self._linked: tuple[tuple[tuple[str, str], ...], Library] | None = None  # the last entity's notes, linked
         self._notes: dict[str, Note] = {}
         self._library: Library | None = None
         self._library_stamps: dict[str, str] = {}
@@ -50,10 +51,11 @@ class LiveWorkspace:
 
     def entity_library(self, name: str) -> Library:
         """The notes that can matter to the entity called ``name``, as the files are now, linked."""
-        index = self.index()
-        kind_of = self.workspace.layout.kind_of
-        pages = {path for path in self._stamps if kind_of(path) == "entity"}
-        return link_notes(entity_notes(index, name, pages, self._note_names, self._notes_at))
+        notes = entity_notes(self.index(), name, self._note_names, self._notes_at)
+        stamps = tuple((note.path, self._parsed[note.path][0]) for note in notes)
+        if self._linked is None or self._linked[0] != stamps or not all(stamp for _, stamp in stamps):
+            self._linked = (stamps, link_notes(notes))  # the same notes as last time: their library again
+        return self._linked[1]
 
     def _notes_at(self, paths: Iterable[str]) -> list[Note]:
         """The notes at ``paths``, parsed again only when their stamp changed (or was too recent to trust)."""

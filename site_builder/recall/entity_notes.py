@@ -31,15 +31,15 @@ Parse = Callable[[Iterable[str]], list[Note]]  # paths -> their notes as they ar
 
 
 def entity_notes(
-    index: RecallIndex, name: str, entity_pages: set[str], note_names: Callable[[], dict[str, set[str]]], parse: Parse
+    index: RecallIndex, name: str, note_names: Callable[[], dict[str, set[str]]], parse: Parse
 ) -> list[Note]:
-    """The notes to link for the entity called ``name`` (``entity_pages``: the paths of every entity page;
-    ``note_names``: name key -> paths of the other notes it names)."""
+    """The notes to link for the entity called ``name`` (``note_names``: name key -> paths of the notes other
+    than entity pages that a link may name by it)."""
     pages = _pages_by_key(index)
     names = {entity_key(name)}
     names |= {key for key, paths in pages.items() if paths & pages.get(entity_key(name), set())}
     paths, opinions = _naming(index, names)
-    paths |= entity_pages | _citing(index, opinions)
+    paths |= {path for paths in pages.values() for path in paths} | _citing(index, opinions)
     if _exists(index, OPINIONS_PATH):
         paths.add(OPINIONS_PATH)
     notes = {note.path: note for note in parse(sorted(paths))}
@@ -56,7 +56,8 @@ def entity_notes(
 
 
 def _pages_by_key(index: RecallIndex) -> dict[str, set[str]]:
-    """Every key an entity page is found by (its name, its aliases, its path) -> the pages found by it."""
+    """Every key an entity page is found by (its name, its aliases, its path) -> the pages found by it.
+    Every entity page but a private one has its name in ``aliases``."""
     pages: dict[str, set[str]] = {}
     for alias, path in index.db.execute("SELECT alias, path FROM aliases"):
         for key in (str(alias), entity_key(str(path)), entity_key(str(path).removesuffix(".md"))):
