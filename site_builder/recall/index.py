@@ -145,16 +145,18 @@ class RecallIndex:
         with self.db:
             for path in set(known) - set(stamps):
                 self._drop(path)
+            docs: list[Doc] = []
             for note in changed:
-                self._drop(note.path)
+                if note.path in known:  # a new file has no rows to drop
+                    self._drop(note.path)
                 if note.private:
                     continue
                 if note.kind == "entity":
                     self._aliases(note)
                 if note.path == OPINIONS_PATH:
                     self._opinion_points(note)
-                for doc in docs_of(note):
-                    self._insert(doc)
+                docs += docs_of(note)
+            self._insert(docs)
             self.db.executemany(
                 "INSERT OR REPLACE INTO files VALUES (?, ?, ?)", [(n.path, n.digest, recorded[n.path]) for n in notes]
             )
@@ -172,33 +174,36 @@ class RecallIndex:
         row = self.db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
         return None if row is None else str(row[0])
 
-    def _insert(self, doc: Doc) -> None:
+    def _insert(self, docs: list[Doc]) -> None:
+        """Rows for ``docs``, numbered after the last one (both tables share the number), in two statements."""
         from site_builder.recall.scripts import grams, spaced
 
-        cur = self.db.execute(
-            "INSERT INTO docs(path, line, date, kind, entities, content, occurred, confidence, opinion)"
-            " VALUES (?,?,?,?,?,?,?,?,?)",
-            (
-                doc.path,
-                doc.line,
-                doc.date,
-                doc.kind,
-                " ".join(doc.entities),
-                doc.content,
-                doc.occurred,
-                doc.confidence,
-                doc.opinion,
-            ),
+        first = int(self.db.execute("SELECT coalesce(max(id), 0) + 1 FROM docs").fetchone()[0])
+        self.db.executemany(
+            "INSERT INTO docs(id, path, line, date, kind, entities, content, occurred, confidence, opinion)"
+            " VALUES (?,?,?,?,?,?,?,?,?,?)",
+            [
+                (
+                    rowid,
+                    d.path,
+                    d.line,
+                    d.date,
+                    d.kind,
+                    " ".join(d.entities),
+                    d.content,
+                    d.occurred,
+                    d.confidence,
+                    d.opinion,
+                )
+                for rowid, d in enumerate(docs, first)
+            ],
         )
-        self.db.execute(
+        self.db.executemany(
             "INSERT INTO docs_fts(rowid, content, context, entities, cjk) VALUES (?,?,?,?,?)",
-            (
-                cur.lastrowid,
-                spaced(doc.content),
-                spaced(doc.context),
-                " ".join(doc.entities).replace("-", " "),
-                grams(doc.content),
-            ),
+            [
+                (rowid, spaced(d.content), spaced(d.context), " ".join(d.entities).replace("-", " "), grams(d.content))
+                for rowid, d in enumerate(docs, first)
+            ],
         )
 
     def _opinion_points(self, note: Note) -> None:

@@ -6,7 +6,6 @@ an unchanged workspace needs none of the parsing behind it.
 
 from __future__ import annotations
 
-import dataclasses
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -33,6 +32,11 @@ class Doc:
     confidence: float | None = None
     opinion: str | None = None  # the opinion an O fact states (restatements share it)
 
+    @property
+    def about(self) -> tuple[str | None, float | None, str | None]:
+        """What a fact's row adds: when it happens, its confidence, its opinion."""
+        return self.occurred, self.confidence, self.opinion
+
 
 def docs_of(note: Note) -> list[Doc]:
     """Every searchable line of a note (code inside fences too; not fence lines, comments or headings), with its neighbours."""
@@ -55,11 +59,12 @@ def docs_of(note: Note) -> list[Doc]:
             kind = "log" if note.kind == "daily" else "page"
             rows.append(Doc(note.path, line.number, date, kind, _keys(linked[line.number]), text, ""))
     docs = []
-    for i, doc in enumerate(rows):
+    for i, d in enumerate(rows):
         around = [
             rows[j].content for j in range(max(0, i - CONTEXT_LINES), min(len(rows), i + CONTEXT_LINES + 1)) if j != i
         ]
-        docs.append(dataclasses.replace(doc, context=" ".join(around)))
+        context = " ".join(around)  # a new Doc, not dataclasses.replace: this runs for every line of a workspace
+        docs.append(Doc(d.path, d.line, d.date, d.kind, d.entities, d.content, context, *d.about))
     return docs
 
 
