@@ -5,7 +5,7 @@
 Prints, each measured as a fresh `memwiki recall` process:
 - first query: no index yet, so it includes building `.memwiki/recall.sqlite`;
 - cold query: a new process with the index on disk (what an agent pays per call);
-- no-op refresh cost is part of every call (files are hashed to spot changes);
+- the freshness check is part of every call (one stat per file; files whose stamp changed are read);
 - batch: `--queries FILE` with N queries in one process, in ms per query.
 """
 
