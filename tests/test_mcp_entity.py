@@ -1,7 +1,9 @@
-"""memory_entity links only the notes the recall index names, and answers as the whole workspace would."""
+"""The live workspace behind the MCP tools: memory_entity links only the notes the recall index names (and answers
+as the whole workspace would); every tool sees files as they are now."""
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 from typing import Any
@@ -92,3 +94,14 @@ def test_memory_entity_follows_edits(tmp_path: Path, edit: str) -> None:
         day.unlink()
     assert len(tools.call("memory_entity", {"name": "Bob"})["mentions"]) == 3
     assert tools.call("memory_entity", {"name": "Bob"}) == shard(load(open_workspace(root)).library, "Bob")
+
+
+def test_memory_context_sees_a_same_size_edit_that_keeps_the_modification_time(tmp_path: Path) -> None:
+    root = write_workspace(tmp_path / "ws", {**FILES, "memory.md": "# Core\nI am Wren.\n"})
+    tools = MemoryTools(LiveWorkspace(open_workspace(root)), allow_write=False)
+    assert "I am Wren." in tools.call("memory_context", {})["text"]
+    core = root / "memory.md"
+    before = core.stat()
+    core.write_text("# Core\nI am Kite.\n", encoding="utf-8")
+    os.utime(core, ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert "I am Kite." in tools.call("memory_context", {})["text"]

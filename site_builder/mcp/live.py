@@ -96,5 +96,5 @@ class LiveWorkspace:
             for gone in set(self._notes) - set(stamps):
                 del self._notes[gone]
             self._library = link_notes(list(self._notes.values()))
-        self._library_stamps = stamps
+        self._library_stamps = trusted_stamps(stamps)  # a file written just now is parsed again next time
         return list(self._notes.values()), self._library
