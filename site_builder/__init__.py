@@ -10,9 +10,23 @@ The sub-packages follow the data flow, one way:
 ``docs/internals.md`` walks through it.
 """
 
-from importlib.metadata import PackageNotFoundError, version
+from __future__ import annotations
 
-try:
-    __version__ = version("memwiki")
-except PackageNotFoundError:  # running from a source tree that is not installed
-    __version__ = "0.0.0"
+import functools
+
+
+@functools.cache
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version  # slow to import: only when asked
+
+    try:
+        return version("memwiki")
+    except PackageNotFoundError:  # running from a source tree that is not installed
+        return "0.0.0"
+
+
+def __getattr__(name: str) -> str:
+    """``site_builder.__version__``, read from the installed package's metadata on first use."""
+    if name == "__version__":
+        return _version()
+    raise AttributeError(f"module 'site_builder' has no attribute {name!r}")

@@ -8,13 +8,12 @@ import json
 import shlex
 import sys
 import time
-import webbrowser
 from pathlib import Path
 from typing import TextIO
 
 import click
 
-from site_builder import __version__
+import site_builder
 from site_builder.core.config import parse_config
 from site_builder.core.diagnostics import PROBLEM_CODES, Diagnostics
 from site_builder.io.reader import BadSettings, NotAWorkspace, WorkspaceError, open_workspace
@@ -36,8 +35,22 @@ base_url_option = click.option(
 )
 
 
+def _print_version(ctx: click.Context) -> None:
+    """``--version``: the version is read from the package metadata only then (its import is slow)."""
+    click.echo(f"memwiki, version {site_builder.__version__}")
+    ctx.exit()
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, "--version", "-V", prog_name="memwiki")
+@click.option(
+    "--version",
+    "-V",
+    is_flag=True,
+    expose_value=False,
+    is_eager=True,
+    callback=lambda ctx, _, asked: _print_version(ctx) if asked else None,
+    help="Show the version and exit.",
+)
 def main() -> None:
     """memwiki: see, search and reuse what an AI agent remembers.
 
@@ -128,6 +141,8 @@ def build_command(
         click.echo(f"Built {result.pages} pages ({result.files} files) into {result.output} in {took}")
     click.echo(result.recall_report)
     if open_site:
+        import webbrowser
+
         webbrowser.open(index.as_uri())
 
 
@@ -218,7 +233,7 @@ def recall_command(
             resolve_entity(index, entity)
     except (WorkspaceError, QueryError) as exc:
         raise click.ClickException(str(exc)) from None
-    if index.count() == 0:
+    if index.is_empty():
         click.echo("warning: the workspace has no facts or log lines to search", err=True)
     if queries is not None:
         for line in queries:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import os
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -199,6 +200,20 @@ def test_files_changed_while_the_server_runs_are_picked_up(reader: Server) -> No
     new.unlink()
     assert reader.ok("memory_search", {"query": "zanzibar"})["results"] == []
     assert len(reader.ok("memory_entity", {"name": "Margaret"})["mentions"]) == 1
+
+
+def test_a_same_size_edit_that_keeps_the_modification_time_is_picked_up(reader: Server) -> None:
+    day = reader.root / "memory/2025-11-07.md"
+    day.write_text("# Fri\nA walk to the lighthouse with @Maggie.\n", encoding="utf-8")
+    assert reader.ok("memory_search", {"query": "lighthouse"})["results"]
+    before = day.stat()
+    day.write_text("# Fri\nA walk to the watermill with @Maggie.\n", encoding="utf-8")
+    os.utime(day, ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert reader.ok("memory_search", {"query": "lighthouse"})["results"] == []
+    assert [r["citation"] for r in reader.ok("memory_search", {"query": "watermill"})["results"]] == [
+        "memory/2025-11-07.md#L2"
+    ]
+    day.unlink()
 
 
 def test_remember_appends_a_retain_fact_to_todays_log(writer: Server) -> None:

@@ -7,6 +7,7 @@ import os
 import sqlite3
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -204,14 +205,83 @@ def test_index_from_another_version_is_rebuilt(ws: Path) -> None:
     assert recall_json(ws, "kitchen tiles quote")["results"][0]["source"] == "memory/2025-11-03.md#L6"
 
 
+def age(ws: Path, seconds: int = 3600) -> None:
+    """Date every note of ``ws`` an hour back: old enough for its stamp to be trusted."""
+    past = time.time() - seconds
+    for path in ws.rglob("*.md"):
+        os.utime(path, (past, past))
+
+
 def test_only_files_whose_stamp_changed_are_read_again(ws: Path) -> None:
     from site_builder.core.diagnostics import Diagnostics
     from site_builder.io.reader import open_workspace, stamp_workspace
     from site_builder.recall.index import open_index
 
+    age(ws)
     index = open_index(open_workspace(ws), Diagnostics())
     assert index.stale(stamp_workspace(open_workspace(ws), Diagnostics())) == []
     day = ws / "memory/2025-11-04.md"
     day.write_text(day.read_text(encoding="utf-8") + "- W @Peter: Bought flippers.\n", encoding="utf-8")
     assert index.stale(stamp_workspace(open_workspace(ws), Diagnostics())) == ["memory/2025-11-04.md"]
     assert recall_json(ws, "flippers")["results"][0]["source"] == "memory/2025-11-04.md#L6"
+
+
+def test_a_file_written_just_now_is_read_again_until_its_stamp_can_be_trusted(ws: Path) -> None:
+    from site_builder.core.diagnostics import Diagnostics
+    from site_builder.io.reader import open_workspace, stamp_workspace
+    from site_builder.recall.index import open_index
+
+    age(ws)
+    (ws / "memory/2025-11-05.md").write_text("# Wed\nA line.\n", encoding="utf-8")
+    index = open_index(open_workspace(ws), Diagnostics())
+    assert index.stale(stamp_workspace(open_workspace(ws), Diagnostics())) == ["memory/2025-11-05.md"]
+
+
+def test_an_edit_that_keeps_size_and_modification_time_is_found(ws: Path) -> None:
+    """A same-size rewrite within the file system's clock tick leaves the stamp as it was: still found."""
+    day = ws / "memory/2025-11-04.md"
+    before = day.stat()
+    assert recall_json(ws, "swimming")["results"]
+    day.write_text(DAY2.replace("swimming", "climbing"), encoding="utf-8")
+    os.utime(day, ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert day.stat().st_size == before.st_size
+    assert recall_json(ws, "swimming")["results"] == []
+    assert recall_json(ws, "climbing")["results"][0]["source"] == "memory/2025-11-04.md#L2"
+
+
+def test_edits_renames_and_deletions_of_old_files_are_found(ws: Path) -> None:
+    age(ws)
+    assert recall_json(ws, "swimming")["results"]  # the index now trusts every stamp (and their digest)
+    day = ws / "memory/2025-11-04.md"
+    day.write_text(DAY2.replace("swimming", "climbing"), encoding="utf-8")  # same size, a new modification time
+    assert recall_json(ws, "climbing")["results"][0]["source"] == "memory/2025-11-04.md#L2"
+    age(ws, 1800)
+    day.rename(ws / "memory/2025-11-06.md")
+    assert recall_json(ws, "climbing")["results"][0]["source"] == "memory/2025-11-06.md#L2"
+    (ws / "memory/2025-11-06.md").unlink()
+    assert recall_json(ws, "climbing")["results"] == []
+    assert recall_json(ws, "kitchen tiles")["results"]
+
+
+def test_a_damaged_index_page_is_rebuilt(ws: Path) -> None:
+    recall_json(ws, "kitchen")
+    index = ws / ".memwiki" / "recall.sqlite"
+    data = bytearray(index.read_bytes())
+    data[4096:] = b"\x5a" * (len(data) - 4096)  # keep the header page, damage every other one
+    index.write_bytes(bytes(data))
+    assert recall_json(ws, "kitchen tiles quote")["results"][0]["source"] == "memory/2025-11-03.md#L6"
+
+
+def test_a_query_on_an_unchanged_workspace_imports_no_parser_renderer_or_sdk(ws: Path) -> None:
+    age(ws)
+    recall_json(ws, "kitchen")  # builds the index; the next process finds every stamp unchanged
+    heavy = ("mistune", "jinja2", "yaml", "markdown", "pydantic", "anthropic", "mcp", "watchfiles", "jsonschema")
+    code = (
+        "import sys\nfrom site_builder.cli import main\n"
+        f"try: main(['recall', 'kitchen tiles', '--workspace', {str(ws)!r}, '--json'])\nexcept SystemExit: pass\n"
+        f"print(sorted(m for m in sys.modules if m.split('.')[0] in {heavy!r} or m.startswith('site_builder.parse')"
+        " or m in ('importlib.metadata', 'site_builder.library.link', 'site_builder.recall.bundle')))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=REPO).stdout
+    assert '"source": "memory/2025-11-03.md#L6"' in out
+    assert out.strip().splitlines()[-1] == "[]"

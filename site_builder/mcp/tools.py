@@ -114,7 +114,7 @@ class MemoryTools:
         return read_lines(self.live.workspace, rel, want.start, want.count)
 
     def memory_entity(self, name: str) -> dict[str, Any]:
-        _, library = self.live.library()
+        library = self.live.entity_library(name.strip())  # only the notes that can matter, not the whole workspace
         entity = library.resolver.entity(name.strip())
         if entity is None:
             raise ToolError("unknown_entity", f"no entity is called '{name[:200]}' (by page name or alias)")

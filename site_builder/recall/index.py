@@ -1,32 +1,34 @@
 """The recall index: SQLite FTS5 over every fact and log line, under ``.memwiki/``.
 
-One row per non-blank, non-heading line of the workspace. Retain facts carry
-their kind and entities; log lines carry their neighbours as context so a line
-that answers a question in two turns is still found. The index is derived: it
-is updated file by file and rebuilt if it is corrupt. A file is read again only
-when its size or modification time changed, and re-indexed only when its content
-hash changed, so a query on an unchanged workspace reads no Markdown at all.
+One row per non-blank, non-heading line of the workspace (``index_rows``). Retain
+facts carry their kind and entities; log lines carry their neighbours as context
+so a line that answers a question in two turns is still found. The index is
+derived: it is updated file by file and rebuilt if it is corrupt.
+
+Freshness: every call stats the workspace's notes (size and modification time,
+one ``stat`` each). A file is read again only when its stamp differs from the
+one recorded, and re-indexed only when its content hash changed. A stamp taken
+less than ``RACY_SECONDS`` after the file was written is not trusted (a same-size
+edit within the file system's clock tick would keep it): such a file is recorded
+without a stamp and read again on the next call. A digest of every recorded
+stamp is kept in ``meta``, so an unchanged workspace costs one comparison, not a
+read of the ``files`` table.
 """
 
 from __future__ import annotations
 
-import dataclasses
+import hashlib
 import sqlite3
-from collections import defaultdict
-from collections.abc import Iterable
-from dataclasses import dataclass
+import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from site_builder.core.diagnostics import Diagnostics
-from site_builder.core.model import Fact, Note
-from site_builder.core.names import entity_key
+from site_builder.core.model import Note
 from site_builder.io.reader import Workspace, read_notes, stamp_workspace
-from site_builder.library.link import OPINIONS_PATH, entity_aliases
-from site_builder.library.opinions import DEFAULT_CONFIDENCE, opinion_key
-from site_builder.parse.lines import walk_lines
-from site_builder.parse.link_syntax import plain_sentence
-from site_builder.parse.note import parse_note
-from site_builder.recall.scripts import grams, spaced
+
+if TYPE_CHECKING:
+    from site_builder.recall.index_rows import Doc
 
 INDEX_VERSION = "4"
 SCHEMA = """
@@ -47,61 +49,7 @@ CREATE VIRTUAL TABLE IF NOT EXISTS docs_fts USING fts5(
     content, context, entities, cjk, tokenize = 'porter unicode61 remove_diacritics 2');
 """
 TABLES = ("files", "docs", "docs_fts", "aliases", "opinion_points")
-CONTEXT_LINES = 1
-
-
-@dataclass(frozen=True)
-class Doc:
-    path: str
-    line: int
-    date: str | None
-    kind: str
-    entities: tuple[str, ...]
-    content: str
-    context: str
-    occurred: str | None = None  # "start/end" (ISO dates) of when a fact happens
-    confidence: float | None = None
-    opinion: str | None = None  # the opinion an O fact states (restatements share it)
-
-
-def docs_of(note: Note) -> list[Doc]:
-    """Every searchable line of a note (code inside fences too; not fence lines, comments or headings), with its neighbours."""
-    facts = {f.line: f for f in note.facts}
-    headings = {h.line for h in note.headings}
-    linked: dict[int, list[str]] = defaultdict(list)
-    for link in note.links:
-        linked[link.line].append(link.target)
-    date = note.date.isoformat() if note.date else None
-    rows: list[Doc] = []
-    for line in walk_lines(note.body.split("\n"), note.body_start):
-        if line.role in ("fence", "comment") or not line.text.strip() or line.number in headings:
-            continue
-        fact = facts.get(line.number)
-        if fact is not None:
-            rows.append(_fact_doc(note.path, date, fact))
-            continue
-        text = plain_sentence(line.text)
-        if text and not set(text) <= set("|-: "):
-            kind = "log" if note.kind == "daily" else "page"
-            rows.append(Doc(note.path, line.number, date, kind, _keys(linked[line.number]), text, ""))
-    docs = []
-    for i, doc in enumerate(rows):
-        around = [
-            rows[j].content for j in range(max(0, i - CONTEXT_LINES), min(len(rows), i + CONTEXT_LINES + 1)) if j != i
-        ]
-        docs.append(dataclasses.replace(doc, context=" ".join(around)))
-    return docs
-
-
-def _fact_doc(path: str, date: str | None, fact: Fact) -> Doc:
-    occurred = f"{fact.occurred[0].isoformat()}/{fact.occurred[1].isoformat()}" if fact.occurred else None
-    opinion = opinion_key(fact) if fact.kind == "O" else None
-    confidence = fact.confidence if fact.confidence is not None or fact.kind != "O" else DEFAULT_CONFIDENCE
-    return Doc(path, fact.line, date, fact.kind, _keys(fact.names), fact.content, "", occurred, confidence, opinion)
-
-
-def _keys(names: Iterable[str]) -> tuple[str, ...]:
-    return tuple(dict.fromkeys(k for k in (entity_key(n) for n in names) if k))
+RACY_SECONDS = 2  # coarser than any file system's clock tick (FAT: 2 s; ext4: a few ms)
 
 
 class RecallIndex:
@@ -110,6 +58,7 @@ class RecallIndex:
     def __init__(self, path: Path | None) -> None:
         self.path = path
         self.db = self._open()
+        self._recorded: dict[str, str] | None = None  # the stamps this process last recorded (None: not yet)
 
     def _open(self) -> sqlite3.Connection:
         if self.path is None:
@@ -122,8 +71,8 @@ class RecallIndex:
         try:
             db = sqlite3.connect(self.path, timeout=2)
             db = self._init(db)
-            # Touch every table this version relies on: a damaged or foreign file fails here.
-            db.execute("SELECT count(*) FROM docs_fts").fetchone()
+            # Touch every table this version relies on (one row each): a damaged or foreign file fails here.
+            db.execute("SELECT rowid, content, context, entities, cjk FROM docs_fts LIMIT 1").fetchone()
             db.execute("SELECT path, digest, stamp FROM files LIMIT 1").fetchone()
             db.execute("SELECT id, path, line, date, kind, entities, content FROM docs LIMIT 1").fetchone()
             return db
@@ -159,60 +108,102 @@ class RecallIndex:
             db.commit()
         return db
 
+    def refresh(self, workspace: Workspace, stamps: dict[str, str], diagnostics: Diagnostics) -> int:
+        """Bring the index up to date with the notes as ``stamps`` (every note's, just taken) says they are:
+        read only the files whose stamp changed or was too recent to trust. Returns the notes re-indexed."""
+        if stamps == self._recorded:
+            return 0
+        if self._recorded is None and self._meta("stamps") == stamps_digest(stamps):
+            self._recorded = stamps
+            return 0
+        known = self._known()
+        stale = [path for path, stamp in stamps.items() if known.get(path, ("", ""))[1] != stamp]
+        notes: list[Note] = []
+        if stale:
+            from site_builder.parse.note import parse_note  # heavy to import; an unchanged workspace needs none
+
+            notes = [parse_note(source) for source in read_notes(workspace, stale, diagnostics)]
+        return self.update(stamps, notes, known)
+
     def stale(self, stamps: dict[str, str]) -> list[str]:
-        """Paths whose size or modification time differs from when they were indexed."""
+        """Paths whose size or modification time differs from when they were indexed (or was not trusted)."""
         known = dict(self.db.execute("SELECT path, stamp FROM files"))
         return [path for path, stamp in stamps.items() if known.get(path) != stamp]
 
-    def update(self, stamps: dict[str, str], notes: list[Note]) -> int:
+    def update(self, stamps: dict[str, str], notes: list[Note], known: dict[str, tuple[str, str]] | None = None) -> int:
         """Record ``stamps`` (every current file), re-index the ``notes`` whose content changed and drop
-        files that are gone. Returns the number of notes re-indexed."""
-        known = dict(self.db.execute("SELECT path, digest FROM files"))
-        changed = [n for n in notes if known.get(n.path) != n.digest]
+        files that are gone (``known``: the ``files`` table, when the caller has just read it). Returns the
+        number of notes re-indexed."""
+        from site_builder.library.link import OPINIONS_PATH
+        from site_builder.recall.index_rows import docs_of
+
+        known = known if known is not None else self._known()
+        changed = [n for n in notes if known.get(n.path, ("",))[0] != n.digest]
+        trusted = trusted_stamps(stamps)
+        recorded = {path: stamp for path, (_, stamp) in known.items() if path in stamps}
+        recorded.update((n.path, trusted.get(n.path, "")) for n in notes)
         with self.db:
             for path in set(known) - set(stamps):
                 self._drop(path)
+            docs: list[Doc] = []
             for note in changed:
-                self._drop(note.path)
+                if note.path in known:  # a new file has no rows to drop
+                    self._drop(note.path)
                 if note.private:
                     continue
                 if note.kind == "entity":
                     self._aliases(note)
                 if note.path == OPINIONS_PATH:
                     self._opinion_points(note)
-                for doc in docs_of(note):
-                    self._insert(doc)
+                docs += docs_of(note)
+            self._insert(docs)
             self.db.executemany(
-                "INSERT OR REPLACE INTO files VALUES (?, ?, ?)",
-                [(n.path, n.digest, stamps.get(n.path, "")) for n in notes],
+                "INSERT OR REPLACE INTO files VALUES (?, ?, ?)", [(n.path, n.digest, recorded[n.path]) for n in notes]
             )
+            self.db.execute("INSERT OR REPLACE INTO meta VALUES ('stamps', ?)", (stamps_digest(recorded),))
+        self._recorded = recorded
         return len(changed)
 
-    def _insert(self, doc: Doc) -> None:
-        cur = self.db.execute(
-            "INSERT INTO docs(path, line, date, kind, entities, content, occurred, confidence, opinion)"
-            " VALUES (?,?,?,?,?,?,?,?,?)",
-            (
-                doc.path,
-                doc.line,
-                doc.date,
-                doc.kind,
-                " ".join(doc.entities),
-                doc.content,
-                doc.occurred,
-                doc.confidence,
-                doc.opinion,
-            ),
+    def _known(self) -> dict[str, tuple[str, str]]:
+        """``{path: (digest, stamp)}`` of every file as last indexed."""
+        return {
+            path: (digest, stamp) for path, digest, stamp in self.db.execute("SELECT path, digest, stamp FROM files")
+        }
+
+    def _meta(self, key: str) -> str | None:
+        row = self.db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return None if row is None else str(row[0])
+
+    def _insert(self, docs: list[Doc]) -> None:
+        """Rows for ``docs``, numbered after the last one (both tables share the number), in two statements."""
+        from site_builder.recall.scripts import grams, spaced
+
+        first = int(self.db.execute("SELECT coalesce(max(id), 0) + 1 FROM docs").fetchone()[0])
+        self.db.executemany(
+            "INSERT INTO docs(id, path, line, date, kind, entities, content, occurred, confidence, opinion)"
+            " VALUES (?,?,?,?,?,?,?,?,?,?)",
+            [
+                (
+                    rowid,
+                    d.path,
+                    d.line,
+                    d.date,
+                    d.kind,
+                    " ".join(d.entities),
+                    d.content,
+                    d.occurred,
+                    d.confidence,
+                    d.opinion,
+                )
+                for rowid, d in enumerate(docs, first)
+            ],
         )
-        self.db.execute(
+        self.db.executemany(
             "INSERT INTO docs_fts(rowid, content, context, entities, cjk) VALUES (?,?,?,?,?)",
-            (
-                cur.lastrowid,
-                spaced(doc.content),
-                spaced(doc.context),
-                " ".join(doc.entities).replace("-", " "),
-                grams(doc.content),
-            ),
+            [
+                (rowid, spaced(d.content), spaced(d.context), " ".join(d.entities).replace("-", " "), grams(d.content))
+                for rowid, d in enumerate(docs, first)
+            ],
         )
 
     def _opinion_points(self, note: Note) -> None:
@@ -224,6 +215,9 @@ class RecallIndex:
             )
 
     def _aliases(self, note: Note) -> None:
+        from site_builder.core.names import entity_key
+        from site_builder.library.link import entity_aliases
+
         key = entity_key(note.stem)
         for name in (note.stem, *(entity_aliases(note) or ())):
             self.db.execute("INSERT INTO aliases VALUES (?, ?, ?)", (entity_key(name), key, note.path))
@@ -235,8 +229,21 @@ class RecallIndex:
         self.db.execute("DELETE FROM opinion_points WHERE path = ?", (path,))
         self.db.execute("DELETE FROM files WHERE path = ?", (path,))
 
-    def count(self) -> int:
-        return int(self.db.execute("SELECT count(*) FROM docs").fetchone()[0])
+    def is_empty(self) -> bool:
+        return self.db.execute("SELECT 1 FROM docs LIMIT 1").fetchone() is None
+
+
+def trusted_stamps(stamps: dict[str, str]) -> dict[str, str]:
+    """``stamps`` with "" for every file written less than ``RACY_SECONDS`` ago (or in the future): a same-size
+    edit in the same clock tick would not change such a stamp, so the file is read again next time."""
+    recent = time.time_ns() - RACY_SECONDS * 1_000_000_000
+    return {path: stamp if int(stamp.partition(":")[0] or 0) < recent else "" for path, stamp in stamps.items()}
+
+
+def stamps_digest(stamps: dict[str, str]) -> str:
+    """One short digest of every path and stamp: equal digests, nothing changed."""
+    lines = "\n".join(f"{path}\t{stamp}" for path, stamp in sorted(stamps.items()))
+    return hashlib.blake2b(lines.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
 
 
 def index_path(root: Path) -> Path:
@@ -246,10 +253,8 @@ def index_path(root: Path) -> Path:
 def open_index(workspace: Workspace, diagnostics: Diagnostics, stamps: dict[str, str] | None = None) -> RecallIndex:
     """Bring the workspace's index under ``.memwiki/`` up to date, parsing only the files that changed
     (``stamps``: the notes' stamps when the caller has just taken them)."""
-    stamps = stamps if stamps is not None else stamp_workspace(workspace, diagnostics)
     index = RecallIndex(index_path(workspace.root))
-    notes = [parse_note(source) for source in read_notes(workspace, index.stale(stamps), diagnostics)]
-    index.update(stamps, notes)
+    index.refresh(workspace, stamps if stamps is not None else stamp_workspace(workspace, diagnostics), diagnostics)
     return index
 
 

@@ -138,11 +138,20 @@ def _sql(plan: _Plan, query: RecallQuery, ranked: bool) -> tuple[str, list[str]]
     else:  # a time alone: newest first, facts before raw lines
         rank = "-1.0 - (d.kind IN ('W','B','O','S'))"
         order = "d.date DESC, rank, d.path, d.line"
+    columns = "d.path, d.line, d.content, d.date, d.kind, d.entities, d.occurred, d.confidence, d.opinion"
+    limit = max(CANDIDATES, query.k * 4)
+    if ranked and not plan.where:  # rank the FTS rows alone; join only the candidates (not every matching line)
+        sql = f"""
+            SELECT {columns}, f.rank FROM (
+                SELECT rowid, {rank} AS rank FROM docs_fts WHERE docs_fts MATCH ? ORDER BY rank LIMIT {limit}
+            ) f JOIN docs d ON d.id = f.rowid ORDER BY f.rank
+        """  # noqa: S608 - only constants are formatted in; values are bound
+        return sql, params
     sql = f"""
-        SELECT d.path, d.line, d.content, d.date, d.kind, d.entities, d.occurred, d.confidence, d.opinion, {rank} AS rank
+        SELECT {columns}, {rank} AS rank
         FROM docs_fts JOIN docs d ON d.id = docs_fts.rowid
         WHERE {" AND ".join(where) or "1"}
-        ORDER BY {order} LIMIT {max(CANDIDATES, query.k * 4)}
+        ORDER BY {order} LIMIT {limit}
     """  # noqa: S608 - only constants are formatted in; values are bound
     return sql, params
 

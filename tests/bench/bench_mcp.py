@@ -6,9 +6,10 @@ Without --workspace it measures a copy of example_workspace, then a synthetic
 workspace of about --facts Retain facts (tests/bench/gen_corpus.py; --facts 0
 skips it). Prints server start (process + SDK import + handshake), the first
 `memory_search` (which brings the index up to date), the median and 95th
-percentile of the next --calls searches, and one call of each other tool (the
-first memory_entity or memory_context links the whole workspace: parsed notes
-come from the build cache, which the server keeps up to date).
+percentile of the next --calls searches, and one call of each other tool
+(memory_entity twice: first, then again with its notes parsed; it links only the
+notes the index names, while the first memory_context links the whole workspace,
+its parsed notes from the build cache, which the server keeps up to date).
 """
 
 from __future__ import annotations
@@ -53,6 +54,7 @@ async def measure(root: Path, calls: int, label: str, entity: str) -> None:
         p95 = rounds[max(0, int(len(rounds) * 0.95) - 1)]
         print(f"  memory_search round trip: median {1000 * statistics.median(rounds):.1f} ms, p95 {1000 * p95:.1f} ms")
         others: list[tuple[str, dict[str, Any]]] = [
+            ("memory_entity", {"name": entity}),
             ("memory_entity", {"name": entity}),
             ("memory_context", {"query": "kitchen budget", "budget": 2000}),
             ("memory_get", {"path": "memory.md"}),
