@@ -3,11 +3,13 @@
 Ranking: FTS5 BM25 with Porter stemming over the line itself, its neighbours
 (lower weight), its entities and the CJK pairs of its text; then Retain facts
 get a small lift over raw log lines, lines about an entity the query names
-(by name or alias) are lifted further, and so are lines dated inside a time the
-query names ("last week", "in November"). A query that is only a time ("what
-happened last week") lists that time's lines, newest first. An opinion restated
-on many days is one result: its latest statement, its current confidence and
-how many points its history has.
+(by page name, alias or ``@mention``; a log line is about its speaker, the
+``Anna:`` it starts with) are lifted further, and so are lines dated inside a
+time the query names ("last week", "on 3 June, 2023"). A Retain fact and the
+log line it restates are one result (``evidence.py``). A query that is only a
+time ("what happened last week") lists that time's lines, newest first. An
+opinion restated on many days is one result: its latest statement, its current
+confidence and how many points its history has.
 """
 
 from __future__ import annotations
@@ -15,10 +17,11 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import itertools
+import re
 from dataclasses import dataclass
-from typing import Any
 
 from site_builder.core.names import entity_key
+from site_builder.recall.evidence import FACT_KINDS, Evidence, Row, one_per_evidence
 from site_builder.recall.hits import Hit, current_opinion
 from site_builder.recall.index import RecallIndex
 from site_builder.recall.query import QueryError, RecallQuery, terms_of
@@ -30,8 +33,6 @@ FACT_LIFT = 1.1
 ENTITY_LIFT = 1.25
 TIME_LIFT = 1.5
 CANDIDATES = 400
-Row = tuple[Any, ...]  # path, line, content, date, kind, entities, occurred, confidence, opinion, rank
-FACT_KINDS = ("W", "B", "O", "S")
 
 __all__ = ["Hit", "QueryError", "RecallQuery", "answer_json", "entity_names", "resolve_entity", "search"]
 
@@ -85,7 +86,7 @@ def search(index: RecallIndex, query: RecallQuery) -> list[Hit]:
     scored = [(_score(row, plan, days), row) for row in rows]
     if terms:
         scored.sort(key=lambda sr: (-sr[0], sr[1][0], sr[1][1]))
-        return _one_per_opinion(index, scored, query)
+        return _one_per_opinion(index, one_per_evidence(scored), query)
     # A time alone: keep the date order (scores only break ties within a day); the time filters, so an opinion
     # counts only its statements inside it.
     assert window is not None
@@ -94,7 +95,7 @@ def search(index: RecallIndex, query: RecallQuery) -> list[Hit]:
     inside = dataclasses.replace(
         query, since=max(filter(None, (query.since, window[0]))), until=min(filter(None, (query.until, window[1])))
     )
-    return _one_per_opinion(index, scored, inside)
+    return _one_per_opinion(index, [Evidence(score, row) for score, row in scored], inside)
 
 
 def _plan(index: RecallIndex, query: RecallQuery, terms: list[str], window: tuple[dt.date, dt.date] | None) -> _Plan:
@@ -152,25 +153,40 @@ def _score(row: Row, plan: _Plan, days: tuple[str, str] | None) -> float:
     score = -float(row[9])
     if row[4] in FACT_KINDS:
         score *= FACT_LIFT
-    if plan.lifted and plan.lifted & {fold_accents(k) for k in row[5].split()}:
+    if plan.lifted and _about(row, plan.lifted):
         score *= ENTITY_LIFT
     if days and row[3] and days[0] <= row[3] <= days[1]:
         score *= TIME_LIFT
     return score
 
 
-def _hit(row: Row, score: float) -> Hit:
-    path, line, content, date, kind, entities, occurred, confidence, opinion, _ = row
-    return Hit(path, line, content, date, kind, tuple(entities.split()), score, occurred, confidence, opinion)
+_SPEAKER = re.compile(r"([^\W\d][\w .'-]{0,38}?):\s")  # "Anna: ..." / "Anna Kowalski: ..." starts a line
 
 
-def _one_per_opinion(index: RecallIndex, scored: list[tuple[float, Row]], query: RecallQuery) -> list[Hit]:
+def _about(row: Row, names: frozenset[str]) -> bool:
+    """Whether a line is about one of these entities (folded keys): one of its entities or, for a line of dialogue,
+    its speaker."""
+    if any(fold_accents(key) in names for key in row[5].split()):
+        return True
+    speaker = _SPEAKER.match(row[2])
+    return speaker is not None and fold_accents(speaker[1].strip().casefold().replace(" ", "-")) in names
+
+
+def _hit(found: Evidence) -> Hit:
+    path, line, content, date, kind, entities, occurred, confidence, opinion, _ = found.row
+    also = tuple(f"{row[0]}#L{row[1]}" for row in found.also)
+    return Hit(
+        path, line, content, date, kind, tuple(entities.split()), found.score, occurred, confidence, opinion, also=also
+    )
+
+
+def _one_per_opinion(index: RecallIndex, found: list[Evidence], query: RecallQuery) -> list[Hit]:
     """The first ``k`` hits, each opinion once: its best-placed statement shows the opinion as it stands now."""
     seen: set[str] = set()
     since, until = (day.isoformat() if day else None for day in (query.since, query.until))
     out = []
-    for score, row in scored:
-        hit = _hit(row, score)
+    for evidence in found:
+        hit = _hit(evidence)
         if hit.opinion is None:
             out.append(hit)
         elif hit.opinion not in seen:
@@ -193,10 +209,21 @@ def answer_json(index: RecallIndex, query: RecallQuery) -> dict[str, object]:
 
 
 def _query_entities(index: RecallIndex, terms: list[str]) -> set[str]:
-    """Entities the query names by a page name or alias: one word, or two words in a row ("anna kowalski")."""
-    names = [*terms, *(f"{a}-{b}" for a, b in itertools.pairwise(terms))]
+    """Entities the query names by a page name, an alias or a name some line mentions (``@Anna``): one word, or two
+    words in a row ("anna kowalski")."""
+    names = [fold_accents(name) for name in [*terms, *(f"{a}-{b}" for a, b in itertools.pairwise(terms))]]
     aliases = alias_map(index)
-    return {aliases[fold_accents(name)] for name in names if fold_accents(name) in aliases}
+    return {aliases[name] for name in names if name in aliases} | {
+        name for name in names if name not in aliases and _mentioned(index, name)
+    }
+
+
+def _mentioned(index: RecallIndex, key: str) -> bool:
+    phrase = _phrase(key.replace("-", " "))
+    return (
+        index.db.execute("SELECT 1 FROM docs_fts WHERE docs_fts MATCH ? LIMIT 1", (f"entities : {phrase}",)).fetchone()
+        is not None
+    )
 
 
 def _phrase(term: str) -> str:

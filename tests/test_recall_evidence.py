@@ -1,0 +1,86 @@
+"""Recall that keeps distinct evidence in its k places: a Retain fact and the log line it restates are one
+result, a person's own lines come before lines of others on questions about them, and a day a question names
+("on 3 June, 2023") lifts that day's lines."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from site_builder.recall import search
+from tests.conftest import run, write_workspace
+
+
+def recall(*args: str) -> list[dict[str, Any]]:
+    result = run("recall", *args, "--json")
+    assert result.exit_code == 0, result.output
+    results: list[dict[str, Any]] = json.loads(result.output)["results"]
+    return results
+
+
+@pytest.fixture
+def ws(tmp_path: Path) -> Path:
+    return write_workspace(
+        tmp_path / "ws",
+        {
+            "memory.md": "# Memory\n\n- Friends: @Anna and @Ben.\n",
+            "memory/2023-06-03.md": "# 2023-06-03\n\n"
+            "- Ben: How was your weekend?\n"
+            "- Anna: I adopted a grey cat named Biscuit from the shelter on Saturday!\n"
+            "- Ben: Anna asked which yoga I practise: aerial yoga. I practise yoga daily.\n"
+            "- Anna: I baked a lemon cake for the shelter volunteers.\n\n"
+            "## Retain\n\n"
+            "- W @Anna: Anna adopted a grey cat named Biscuit from the shelter.\n"
+            "- W @Anna: Anna thinks the shelter volunteers deserve a thank-you party.\n",
+            "memory/2023-05-01.md": "# 2023-05-01\n\n"
+            + "".join(f"- Ben: Groceries list {n}: bread, milk.\n" for n in range(30)),
+            "memory/2023-06-10.md": "# 2023-06-10\n\n"
+            "- Anna: I baked a lemon cake again, with more lemon.\n"
+            "- Anna: I practise kundalini yoga.\n",
+        },
+    )
+
+
+def test_a_fact_and_the_log_line_it_restates_are_one_result(ws: Path) -> None:
+    results = recall("Biscuit grey cat", str(ws))
+    sources = [r["source"] for r in results]
+    pair = {"memory/2023-06-03.md#L4", "memory/2023-06-03.md#L10"}
+    assert len(pair & set(sources)) == 1  # one of them is the result...
+    first = results[0]
+    assert {first["source"], *first["also"]} == pair  # ...and cites the other
+    assert all("also" not in r for r in results[1:])
+
+
+def test_a_fact_that_only_shares_a_few_words_with_a_line_stays_its_own_result(ws: Path) -> None:
+    results = recall("shelter volunteers", str(ws))
+    sources = [r["source"] for r in results]
+    # "Anna thinks the shelter volunteers are kind" is not what the cake line says, though both name the volunteers
+    assert {"memory/2023-06-03.md#L11", "memory/2023-06-03.md#L6"} <= set(sources)
+
+
+def test_the_terminal_answer_cites_the_merged_line_too(ws: Path) -> None:
+    result = run("recall", "Biscuit grey cat", str(ws))
+    assert result.exit_code == 0, result.output
+    first = result.output.split("\n 2.")[0]
+    assert "memory/2023-06-03.md#L4" in first and "memory/2023-06-03.md#L10" in first
+    assert "(also memory/2023-06-03.md#L" in first
+
+
+def test_a_question_about_a_person_puts_their_own_lines_first(ws: Path) -> None:
+    results = recall("What yoga does Anna practise?", str(ws))
+    # Ben's line says "yoga" three times, "practise" twice and names Anna, but it is Anna's own line the question is about.
+    assert results[0]["source"] == "memory/2023-06-10.md#L4"
+
+
+def test_the_speaker_lift_is_what_puts_their_lines_first(ws: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(search, "ENTITY_LIFT", 1.0)
+    assert recall("What yoga does Anna practise?", str(ws))[0]["source"] == "memory/2023-06-03.md#L5"
+
+
+def test_a_day_the_question_names_lifts_that_days_lines(ws: Path) -> None:
+    assert recall("lemon cake", str(ws))[0]["source"] == "memory/2023-06-10.md#L3"
+    assert recall("What cake did Anna bake on 3 June, 2023?", str(ws))[0]["source"] == "memory/2023-06-03.md#L6"
+    assert recall("What cake did Anna bake on June 3, 2023?", str(ws))[0]["source"] == "memory/2023-06-03.md#L6"
