@@ -1,6 +1,7 @@
 """Recall that keeps distinct evidence in its k places: a Retain fact and the log line it restates are one
-result, a person's own lines come before lines of others on questions about them, and a day a question names
-("on 3 June, 2023") lifts that day's lines."""
+result, a person's own lines come before lines of others on questions about them, a line of the day that answers
+the question best comes before an equal line of another day, and a day a question names ("on 3 June, 2023") lifts
+that day's lines."""
 
 from __future__ import annotations
 
@@ -36,7 +37,7 @@ def ws(tmp_path: Path) -> Path:
             "- W @Anna: Anna adopted a grey cat named Biscuit from the shelter.\n"
             "- W @Anna: Anna thinks the shelter volunteers deserve a thank-you party.\n",
             "memory/2023-05-01.md": "# 2023-05-01\n\n"
-            + "".join(f"- Ben: Groceries list {n}: bread, milk.\n" for n in range(30)),
+            + "".join(f"- {('Anna', 'Ben')[n % 2]}: Groceries list {n}: bread, milk.\n" for n in range(30)),
             "memory/2023-06-10.md": "# 2023-06-10\n\n"
             "- Anna: I baked a lemon cake again, with more lemon.\n"
             "- Anna: I practise kundalini yoga.\n",
@@ -84,3 +85,22 @@ def test_a_day_the_question_names_lifts_that_days_lines(ws: Path) -> None:
     assert recall("lemon cake", str(ws))[0]["source"] == "memory/2023-06-10.md#L3"
     assert recall("What cake did Anna bake on 3 June, 2023?", str(ws))[0]["source"] == "memory/2023-06-03.md#L6"
     assert recall("What cake did Anna bake on June 3, 2023?", str(ws))[0]["source"] == "memory/2023-06-03.md#L6"
+
+
+def test_a_line_of_the_day_that_answers_best_comes_before_an_equal_line_of_another_day(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    unrelated = "".join(f"- Shopping list {n}: bread, milk.\n" for n in range(3))
+    ws = write_workspace(
+        tmp_path / "ws",
+        {
+            "memory/2023-05-01.md": "# 2023-05-01\n\n" + "".join(f"- Groceries {n}: eggs.\n" for n in range(30)),
+            "memory/2023-07-01.md": f"# 2023-07-01\n\n{unrelated}- The bridge needs repairs.\n{unrelated}",
+            "memory/2023-07-05.md": f"# 2023-07-05\n\n- The flood hit the village.\n{unrelated}- The bridge needs repairs.\n{unrelated}",
+        },
+    )
+    bridges = [r["source"] for r in recall("flood village bridge repairs", str(ws)) if "bridge" in r["content"]]
+    assert bridges == ["memory/2023-07-05.md#L7", "memory/2023-07-01.md#L6"]
+    monkeypatch.setattr(search, "NOTE_SUPPORT", 0.0)  # without it the two bridge lines tie, in path order
+    bridges = [r["source"] for r in recall("flood village bridge repairs", str(ws)) if "bridge" in r["content"]]
+    assert bridges == ["memory/2023-07-01.md#L6", "memory/2023-07-05.md#L7"]

@@ -5,11 +5,13 @@ Ranking: FTS5 BM25 with Porter stemming over the line itself, its neighbours
 get a small lift over raw log lines, lines about an entity the query names
 (by page name, alias or ``@mention``; a log line is about its speaker, the
 ``Anna:`` it starts with) are lifted further, and so are lines dated inside a
-time the query names ("last week", "on 3 June, 2023"). A Retain fact and the
-log line it restates are one result (``evidence.py``). A query that is only a
-time ("what happened last week") lists that time's lines, newest first. An
-opinion restated on many days is one result: its latest statement, its current
-confidence and how many points its history has.
+time the query names ("last week", "on 3 June, 2023"). Each line also gets a
+share of the best score in its note (the day's log that answers the question
+best holds its other parts too). A Retain fact and the log line it restates are
+one result (``evidence.py``). A query that is only a time ("what happened last
+week") lists that time's lines, newest first. An opinion restated on many days
+is one result: its latest statement, its current confidence and how many points
+its history has.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ WEIGHTS = (1.0, 0.5, 0.5, 1.0)  # content, neighbouring lines, entities, CJK pai
 FACT_LIFT = 1.1
 ENTITY_LIFT = 1.25
 TIME_LIFT = 1.5
+NOTE_SUPPORT = 0.2  # share of the best score in a line's note that the line gets on top of its own
 CANDIDATES = 400
 
 __all__ = ["Hit", "QueryError", "RecallQuery", "answer_json", "entity_names", "resolve_entity", "search"]
@@ -80,11 +83,13 @@ def search(index: RecallIndex, query: RecallQuery) -> list[Hit]:
         raise QueryError("the query has only stop words; add a word that names what you look for")
     plan = _plan(index, query, terms, window)
     rows: list[Row] = index.db.execute(*_sql(plan, query, bool(terms))).fetchall()
+    plan = dataclasses.replace(plan, lifted=plan.lifted | _mentioned(rows, terms))
     if plan.entity_names:
         rows = [row for row in rows if plan.entity_names & {fold_accents(k) for k in row[5].split()}]
     days = (window[0].isoformat(), window[1].isoformat()) if window else None
     scored = [(_score(row, plan, days), row) for row in rows]
     if terms:
+        scored = _with_note_support(scored)
         scored.sort(key=lambda sr: (-sr[0], sr[1][0], sr[1][1]))
         return _one_per_opinion(index, one_per_evidence(scored), query)
     # A time alone: keep the date order (scores only break ties within a day); the time filters, so an opinion
@@ -172,6 +177,15 @@ def _about(row: Row, names: frozenset[str]) -> bool:
     return speaker is not None and fold_accents(speaker[1].strip().casefold().replace(" ", "-")) in names
 
 
+def _with_note_support(scored: list[tuple[float, Row]]) -> list[tuple[float, Row]]:
+    """Each line's score plus a share of the best score in its note: a line of the day (or page) that answers the
+    question best is more likely part of the answer than an equally matching line of a day about something else."""
+    best: dict[str, float] = {}
+    for score, row in scored:
+        best[row[0]] = max(best.get(row[0], score), score)
+    return [(score + NOTE_SUPPORT * best[row[0]], row) for score, row in scored]
+
+
 def _hit(found: Evidence) -> Hit:
     path, line, content, date, kind, entities, occurred, confidence, opinion, _ = found.row
     also = tuple(f"{row[0]}#L{row[1]}" for row in found.also)
@@ -209,21 +223,19 @@ def answer_json(index: RecallIndex, query: RecallQuery) -> dict[str, object]:
 
 
 def _query_entities(index: RecallIndex, terms: list[str]) -> set[str]:
-    """Entities the query names by a page name, an alias or a name some line mentions (``@Anna``): one word, or two
-    words in a row ("anna kowalski")."""
-    names = [fold_accents(name) for name in [*terms, *(f"{a}-{b}" for a, b in itertools.pairwise(terms))]]
+    """Entities the query names by a page name or alias: one word, or two words in a row ("anna kowalski")."""
     aliases = alias_map(index)
-    return {aliases[name] for name in names if name in aliases} | {
-        name for name in names if name not in aliases and _mentioned(index, name)
-    }
+    return {aliases[name] for name in _names(terms) if name in aliases}
 
 
-def _mentioned(index: RecallIndex, key: str) -> bool:
-    phrase = _phrase(key.replace("-", " "))
-    return (
-        index.db.execute("SELECT 1 FROM docs_fts WHERE docs_fts MATCH ? LIMIT 1", (f"entities : {phrase}",)).fetchone()
-        is not None
-    )
+def _mentioned(rows: list[Row], terms: list[str]) -> frozenset[str]:
+    """Entities without a page that the query names and some of its candidate lines mention (``@Anna``)."""
+    mentioned = {fold_accents(key) for row in rows for key in row[5].split()}
+    return frozenset(name for name in _names(terms) if name in mentioned)
+
+
+def _names(terms: list[str]) -> list[str]:
+    return [fold_accents(name) for name in [*terms, *(f"{a}-{b}" for a, b in itertools.pairwise(terms))]]
 
 
 def _phrase(term: str) -> str:
