@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from site_builder.recall import search
+from site_builder.recall import expand, search
 from tests.conftest import run, write_workspace
 
 
@@ -104,3 +104,41 @@ def test_a_line_of_the_day_that_answers_best_comes_before_an_equal_line_of_anoth
     monkeypatch.setattr(search, "NOTE_SUPPORT", 0.0)  # without it the two bridge lines tie, in path order
     bridges = [r["source"] for r in recall("flood village bridge repairs", str(ws)) if "bridge" in r["content"]]
     assert bridges == ["memory/2023-07-01.md#L6", "memory/2023-07-05.md#L7"]
+
+
+@pytest.fixture
+def bike(tmp_path: Path) -> Path:
+    filler = "".join(f"- W @Me: Grocery run {n}: bread and milk from the shop.\n" for n in range(60))
+    return write_workspace(
+        tmp_path / "ws",
+        {
+            "memory/2025-11-01.md": f"# Sat\n\n## Retain\n\n{filler}",
+            "memory/2025-11-10.md": "# Mon\n\n## Retain\n\n- W @Tom: Tom fixed my bike.\n"
+            "- W @Sam: Sam rides her bike to work.\n- W @Sam: Sam's bike has a basket.\n",
+            "memory/2025-11-12.md": "# Wed\n\n## Retain\n\n- W @Ana: Ana lives in Porto by the river.\n"
+            "- W @Me: The bike shop on Main Street closed.\n",
+            "memory/2025-11-20.md": "# Thu\n\n## Retain\n\n- W @Tom: Tom lives in Leeds by the canal.\n",
+        },
+    )
+
+
+def test_a_second_hop_follows_the_entity_of_the_best_result(bike: Path) -> None:
+    results = recall("Where does the person who fixed my bike live?", str(bike), "--k", "3")
+    assert [r["source"] for r in results[:2]] == ["memory/2025-11-10.md#L5", "memory/2025-11-20.md#L5"]
+
+
+def test_without_the_second_hop_the_other_half_of_the_answer_is_missing(
+    bike: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(expand, "HOP_SHARE", 0.0)
+    results = recall("Where does the person who fixed my bike live?", str(bike), "--k", "3")
+    assert "memory/2025-11-20.md#L5" not in [r["source"] for r in results]
+
+
+def test_an_entity_most_lines_are_about_is_not_followed(bike: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # "Me" is about 61 of the 66 lines: following it would bring grocery runs "from the shop" up.
+    results = recall("bike shop Main Street", str(bike), "--k", "5")
+    assert results[0]["content"] == "The bike shop on Main Street closed."
+    assert all("Grocery" not in r["content"] for r in results)
+    monkeypatch.setattr(expand, "HUB_SHARE", 1.0)
+    assert any("Grocery" in r["content"] for r in recall("bike shop Main Street", str(bike), "--k", "5"))

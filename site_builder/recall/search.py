@@ -8,7 +8,8 @@ get a small lift over raw log lines, lines about an entity the query names
 time the query names ("last week", "on 3 June, 2023"). Each line also gets a
 share of the best score in its note (the day's log that answers the question
 best holds its other parts too). A Retain fact and the log line it restates are
-one result (``evidence.py``). A query that is only a time ("what happened last
+one result (``evidence.py``), and a second hop follows the entities of the best
+results (``expand.py``). A query that is only a time ("what happened last
 week") lists that time's lines, newest first. An opinion restated on many days
 is one result: its latest statement, its current confidence and how many points
 its history has.
@@ -24,6 +25,7 @@ from dataclasses import dataclass
 
 from site_builder.core.names import entity_key
 from site_builder.recall.evidence import FACT_KINDS, Evidence, Row, one_per_evidence
+from site_builder.recall.expand import HUB_SHARE, HopRows, Share, second_hop
 from site_builder.recall.hits import Hit, current_opinion
 from site_builder.recall.index import RecallIndex
 from site_builder.recall.query import QueryError, RecallQuery, terms_of
@@ -36,6 +38,7 @@ ENTITY_LIFT = 1.25
 TIME_LIFT = 1.5
 NOTE_SUPPORT = 0.2  # share of the best score in a line's note that the line gets on top of its own
 CANDIDATES = 400
+HOP_LINES = 20  # lines fetched about each entity the second hop follows
 
 __all__ = ["Hit", "QueryError", "RecallQuery", "answer_json", "entity_names", "resolve_entity", "search"]
 
@@ -91,7 +94,10 @@ def search(index: RecallIndex, query: RecallQuery) -> list[Hit]:
     if terms:
         scored = _with_note_support(scored)
         scored.sort(key=lambda sr: (-sr[0], sr[1][0], sr[1][1]))
-        return _one_per_opinion(index, one_per_evidence(scored), query)
+        found = one_per_evidence(scored)
+        if not query.entity:
+            found = second_hop(found, plan.lifted, _hop_rows(index, plan, query, days), _share_about(index))
+        return _one_per_opinion(index, found, query)
     # A time alone: keep the date order (scores only break ties within a day); the time filters, so an opinion
     # counts only its statements inside it.
     assert window is not None
@@ -132,7 +138,33 @@ def _plan(index: RecallIndex, query: RecallQuery, terms: list[str], window: tupl
     return _Plan(match, where, params, names, lifted | names)
 
 
-def _sql(plan: _Plan, query: RecallQuery, ranked: bool) -> tuple[str, list[str]]:
+def _hop_rows(index: RecallIndex, plan: _Plan, query: RecallQuery, days: tuple[str, str] | None) -> HopRows:
+    """Lines about an entity that match the query (and its filters), scored as the first hop scores them."""
+
+    def rows(key: str) -> list[tuple[float, Row]]:
+        about = dataclasses.replace(plan, match=f"({plan.match}) AND entities : {_phrase(key.replace('-', ' '))}")
+        sql, params = _sql(about, query, ranked=True, limit=HOP_LINES)
+        return [(_score(row, plan, days), row) for row in index.db.execute(sql, params)]
+
+    return rows
+
+
+def _share_about(index: RecallIndex) -> Share:
+    """The share of all lines that are about an entity (counted up to just past ``HUB_SHARE``)."""
+    total = max(1, index.count())
+    most = int(HUB_SHARE * total) + 1
+
+    def share(key: str) -> float:
+        about = f"entities : {_phrase(key.replace('-', ' '))}"
+        (count,) = index.db.execute(
+            "SELECT count(*) FROM (SELECT 1 FROM docs_fts WHERE docs_fts MATCH ? LIMIT ?)", (about, most)
+        ).fetchone()
+        return int(count) / total
+
+    return share
+
+
+def _sql(plan: _Plan, query: RecallQuery, ranked: bool, limit: int = 0) -> tuple[str, list[str]]:
     where = list(plan.where)
     params = list(plan.params)
     if plan.match:
@@ -148,7 +180,7 @@ def _sql(plan: _Plan, query: RecallQuery, ranked: bool) -> tuple[str, list[str]]
         SELECT d.path, d.line, d.content, d.date, d.kind, d.entities, d.occurred, d.confidence, d.opinion, {rank} AS rank
         FROM docs_fts JOIN docs d ON d.id = docs_fts.rowid
         WHERE {" AND ".join(where) or "1"}
-        ORDER BY {order} LIMIT {max(CANDIDATES, query.k * 4)}
+        ORDER BY {order} LIMIT {limit or max(CANDIDATES, query.k * 4)}
     """  # noqa: S608 - only constants are formatted in; values are bound
     return sql, params
 
