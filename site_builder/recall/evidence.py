@@ -10,11 +10,10 @@ entities left out: every line of Anna's says "Anna"). On the LoCoMo dev
 conversations the line found is the turn the fact was written from 93% of the
 time.
 
-The result is the log line, in the words it was said in (the original that a
-fact summarises), with the facts that restate it cited under ``also``; its
-score is the best of theirs plus a share (``ALSO_SHARE``) of the others', so
-evidence that both the log and a fact match ranks above a line that only one of
-them matches.
+The result shows the best-ranked of the lines that say the same thing and
+cites the others under ``also``; its score is that line's plus a share
+(``ALSO_SHARE``) of the others', so evidence that both the log and a fact
+match ranks above a line that only one of them matches.
 """
 
 from __future__ import annotations
@@ -62,11 +61,8 @@ def one_per_evidence(scored: Sequence[tuple[float, Row]]) -> list[Evidence]:
         source = _source_line(row, lines.get(row[0], ())) if _restates(row) else None
         key = (row[0], source if source is not None else row[1])
         if key in groups:
-            group = groups[key]
-            group.score += ALSO_SHARE * score
-            if group.row[4] in FACT_KINDS and row[4] not in FACT_KINDS:  # the line, in its own words, leads
-                group.row, row = row, group.row
-            group.also.append(row)
+            groups[key].also.append(row)
+            groups[key].score += ALSO_SHARE * score
         else:
             groups[key] = Evidence(score, row)
     found = sorted(groups.values(), key=lambda evidence: -evidence.score)
