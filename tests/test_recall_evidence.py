@@ -13,6 +13,7 @@ import pytest
 
 from site_builder.recall import expand, search
 from tests.conftest import run, write_workspace
+from tests.test_mcp import start
 
 
 def recall(*args: str) -> list[dict[str, Any]]:
@@ -53,6 +54,12 @@ def test_a_fact_and_the_log_line_it_restates_are_one_result(ws: Path) -> None:
     first = results[0]
     assert {first["source"], *first["also"]} == pair  # ...and cites the other
     assert all("also" not in r for r in results[1:])
+
+
+def test_the_mcp_search_cites_the_merged_line_too(ws: Path) -> None:
+    for server in start(ws):
+        results = server.ok("memory_search", {"query": "Biscuit grey cat"})["results"]
+        assert (results[0]["citation"], results[0]["also"]) == ("memory/2023-06-03.md#L10", ["memory/2023-06-03.md#L4"])
 
 
 def test_a_fact_that_only_shares_a_few_words_with_a_line_stays_its_own_result(ws: Path) -> None:
