@@ -149,3 +149,24 @@ def test_an_entity_most_lines_are_about_is_not_followed(bike: Path, monkeypatch:
     assert all("Grocery" not in r["content"] for r in results)
     monkeypatch.setattr(expand, "HUB_SHARE", 1.0)
     assert any("Grocery" in r["content"] for r in recall("bike shop Main Street", str(bike), "--k", "5"))
+
+
+def test_the_line_after_a_question_answers_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    ws = write_workspace(
+        tmp_path / "ws",
+        {
+            "memory.md": "# Memory\n\n- Friends: @Anna and @Ben.\n",
+            "memory/2023-05-01.md": "# 2023-05-01\n\n" + "".join(f"- Ben: Groceries {n}: eggs.\n" for n in range(30)),
+            "memory/2023-07-17.md": "# 2023-07-17\n\n- Anna: Last weekend I had a picnic with friends.\n"
+            "- Ben: Looks fun! What games did you all play at the picnic?\n"
+            "- Anna: Charades and a scavenger hunt. We all had a good laugh!\n",
+        },
+    )
+
+    def scores() -> dict[str, float]:
+        return {r["source"]: r["score"] for r in recall("What games did Anna play at the picnic?", str(ws))}
+
+    asked, answered = "memory/2023-07-17.md#L4", "memory/2023-07-17.md#L5"
+    assert scores()[answered] >= scores()[asked]  # "Charades" shares no word with the question, yet answers it
+    monkeypatch.setattr(search, "with_answers", lambda scored: scored)
+    assert scores()[answered] < scores()[asked]

@@ -3,11 +3,12 @@
 Ranking: FTS5 BM25 with Porter stemming over the line itself, its neighbours
 (lower weight), its entities and the CJK pairs of its text; then Retain facts
 get a small lift over raw log lines, lines about an entity the query names
-(by page name, alias or ``@mention``; a log line is about its speaker, the
-``Anna:`` it starts with) are lifted further, and so are lines dated inside a
+(by page name, alias or ``@mention``; a line of dialogue is about its
+speaker, ``dialogue.py``) are lifted further, and so are lines dated inside a
 time the query names ("last week", "on 3 June, 2023"). Each line also gets a
 share of the best score in its note (the day's log that answers the question
-best holds its other parts too). A Retain fact and the log line it restates are
+best holds its other parts too), and the line after a question at least what
+the question scores. A Retain fact and the log line it restates are
 one result (``evidence.py``), and a second hop follows the entities of the best
 results (``expand.py``). A query that is only a time ("what happened last
 week") lists that time's lines, newest first. An opinion restated on many days
@@ -20,10 +21,10 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import itertools
-import re
 from dataclasses import dataclass
 
 from site_builder.core.names import entity_key
+from site_builder.recall.dialogue import about, with_answers
 from site_builder.recall.evidence import FACT_KINDS, Evidence, Row, one_per_evidence
 from site_builder.recall.expand import HUB_SHARE, HopRows, Share, second_hop
 from site_builder.recall.hits import Hit, current_opinion
@@ -92,7 +93,7 @@ def search(index: RecallIndex, query: RecallQuery) -> list[Hit]:
     days = (window[0].isoformat(), window[1].isoformat()) if window else None
     scored = [(_score(row, plan, days), row) for row in rows]
     if terms:
-        scored = _with_note_support(scored)
+        scored = with_answers(_with_note_support(scored))
         scored.sort(key=lambda sr: (-sr[0], sr[1][0], sr[1][1]))
         found = one_per_evidence(scored)
         if not query.entity:
@@ -190,23 +191,11 @@ def _score(row: Row, plan: _Plan, days: tuple[str, str] | None) -> float:
     score = -float(row[9])
     if row[4] in FACT_KINDS:
         score *= FACT_LIFT
-    if plan.lifted and _about(row, plan.lifted):
+    if plan.lifted and about(row, plan.lifted):
         score *= ENTITY_LIFT
     if days and row[3] and days[0] <= row[3] <= days[1]:
         score *= TIME_LIFT
     return score
-
-
-_SPEAKER = re.compile(r"([^\W\d][\w .'-]{0,38}?):\s")  # "Anna: ..." / "Anna Kowalski: ..." starts a line
-
-
-def _about(row: Row, names: frozenset[str]) -> bool:
-    """Whether a line is about one of these entities (folded keys): one of its entities or, for a line of dialogue,
-    its speaker."""
-    if any(fold_accents(key) in names for key in row[5].split()):
-        return True
-    speaker = _SPEAKER.match(row[2])
-    return speaker is not None and fold_accents(speaker[1].strip().casefold().replace(" ", "-")) in names
 
 
 def _with_note_support(scored: list[tuple[float, Row]]) -> list[tuple[float, Row]]:
