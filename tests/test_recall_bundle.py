@@ -224,6 +224,12 @@ TODAY = dt.date(2025, 12, 3)  # a Wednesday
         ("party on June 3", ("2025-06-03", "2025-06-03"), "party on"),
         ("party on December 24", ("2024-12-24", "2024-12-24"), "party on"),
         ("job in August, 2023", ("2023-08-01", "2023-08-31"), "job in"),
+        (
+            "where was John between August 11 and August 15 2023",
+            ("2023-08-11", "2023-08-15"),
+            "where was John between   and",
+        ),
+        ("trip from 2 March to 9 March 2024", ("2024-03-02", "2024-03-09"), "trip from   to"),
     ],
 )
 def test_time_words_become_a_window(query: str, window: tuple[str, str], rest: str) -> None:

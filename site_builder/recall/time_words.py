@@ -52,11 +52,12 @@ def time_window(text: str, today: dt.date) -> tuple[Window | None, str]:
         except ValueError:
             return None, text
         return (day, day), _without(text, m)
-    for pattern in (_DAY_MONTH, _MONTH_DAY):
-        for m in pattern.finditer(text):
-            named = _day(m, today)
-            if named is not None:
-                return (named, named), _without(text, m)
+    days = _days(text, today)
+    if days:
+        rest = text
+        for _, m in reversed(days):
+            rest = _without(rest, m)
+        return (min(day for day, _ in days), max(day for day, _ in days)), rest
     m = _RELATIVE.search(text)
     if m:
         return _relative(m, today), _without(text, m)
@@ -73,13 +74,34 @@ def time_window(text: str, today: dt.date) -> tuple[Window | None, str]:
     return None, text
 
 
-def _day(m: re.Match[str], today: dt.date) -> dt.date | None:
-    """The day of a "3 June, 2023" match; without a year, its latest date up to today. A short month name ("may",
-    "mar") without a year is taken as a word, not a date."""
+def _days(text: str, today: dt.date) -> list[tuple[dt.date, re.Match[str]]]:
+    """The days a query names, in order ("between August 11 and August 15 2023": both, in 2023)."""
+    found = sorted((m for pattern in (_DAY_MONTH, _MONTH_DAY) for m in pattern.finditer(text)), key=lambda m: m.start())
+    matches: list[re.Match[str]] = []
+    for m in found:
+        if not matches or m.start() >= matches[-1].end():
+            matches.append(m)
+    days = []
+    for i, m in enumerate(matches):
+        later = next((int(n["year"]) for n in matches[i + 1 :] if n["year"]), None)
+        day = _day(m, today, later)
+        if day is not None:
+            days.append((day, m))
+    return days
+
+
+def _day(m: re.Match[str], today: dt.date, later_year: int | None = None) -> dt.date | None:
+    """The day of a "3 June, 2023" match; without a year, the year of a later date of the query or else its latest
+    date up to today. A short month name ("may", "mar") without a year is taken as a word, not a date."""
     name = m["month"].lower()
     if not m["year"] and len(name) <= 3:
         return None
     month, number = _MONTHS[name], int(m["day"])
+    if not m["year"] and later_year:
+        try:
+            return dt.date(later_year, month, number)
+        except ValueError:
+            return None
     year = int(m["year"]) if m["year"] else today.year
     try:
         day = dt.date(year, month, number)
