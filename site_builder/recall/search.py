@@ -21,12 +21,13 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import itertools
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from site_builder.core.names import entity_key
 from site_builder.recall.dialogue import about, with_answers
-from site_builder.recall.evidence import FACT_KINDS, Evidence, Row, one_per_evidence
-from site_builder.recall.expand import HUB_SHARE, HopRows, Share, second_hop
+from site_builder.recall.evidence import FACT_KINDS, Evidence, Row, one_per_evidence, words
+from site_builder.recall.expand import HUB_SHARE, Hop, LinesAbout, second_hop
 from site_builder.recall.hits import Hit, current_opinion
 from site_builder.recall.index import RecallIndex
 from site_builder.recall.query import QueryError, RecallQuery, terms_of
@@ -39,7 +40,7 @@ ENTITY_LIFT = 1.25
 TIME_LIFT = 1.5
 NOTE_SUPPORT = 0.2  # share of the best score in a line's note that the line gets on top of its own
 CANDIDATES = 400
-HOP_LINES = 20  # lines fetched about each entity the second hop follows
+HOP_SCAN = 300  # the newest lines about an entity the second hop reads
 
 __all__ = ["Hit", "QueryError", "RecallQuery", "answer_json", "entity_names", "resolve_entity", "search"]
 
@@ -97,7 +98,8 @@ def search(index: RecallIndex, query: RecallQuery) -> list[Hit]:
         scored.sort(key=lambda sr: (-sr[0], sr[1][0], sr[1][1]))
         found = one_per_evidence(scored)
         if not query.entity:
-            found = second_hop(found, plan.lifted, _hop_rows(index, plan, query, days), _share_about(index))
+            hop = Hop(words(text), plan.lifted, _lines_about(index, plan, query), _share_about(index))
+            found = second_hop(found, hop)
         return _one_per_opinion(index, found, query)
     # A time alone: keep the date order (scores only break ties within a day); the time filters, so an opinion
     # counts only its statements inside it.
@@ -139,28 +141,29 @@ def _plan(index: RecallIndex, query: RecallQuery, terms: list[str], window: tupl
     return _Plan(match, where, params, names, lifted | names)
 
 
-def _hop_rows(index: RecallIndex, plan: _Plan, query: RecallQuery, days: tuple[str, str] | None) -> HopRows:
-    """Lines about an entity that match the query (and its filters), scored as the first hop scores them."""
+def _lines_about(index: RecallIndex, plan: _Plan, query: RecallQuery) -> LinesAbout:
+    """The newest ``HOP_SCAN`` lines about an entity, within the query's filters."""
 
-    def rows(key: str) -> list[tuple[float, Row]]:
-        about = dataclasses.replace(plan, match=f"({plan.match}) AND entities : {_phrase(key.replace('-', ' '))}")
-        sql, params = _sql(about, query, ranked=True, limit=HOP_LINES)
-        return [(_score(row, plan, days), row) for row in index.db.execute(sql, params)]
+    def rows(key: str) -> list[Row]:
+        about = dataclasses.replace(plan, match=f"entities : {_phrase(key.replace('-', ' '))}")
+        return index.db.execute(*_sql(about, query, ranked=False, limit=HOP_SCAN)).fetchall()
 
     return rows
 
 
-def _share_about(index: RecallIndex) -> Share:
+def _share_about(index: RecallIndex) -> Callable[[str], float]:
     """The share of all lines that are about an entity (counted up to just past ``HUB_SHARE``)."""
-    total = max(1, index.count())
-    most = int(HUB_SHARE * total) + 1
+    total: list[int] = []  # counted on the first call: most queries follow no entity
 
     def share(key: str) -> float:
+        if not total:
+            total.append(max(1, index.count()))
         about = f"entities : {_phrase(key.replace('-', ' '))}"
         (count,) = index.db.execute(
-            "SELECT count(*) FROM (SELECT 1 FROM docs_fts WHERE docs_fts MATCH ? LIMIT ?)", (about, most)
+            "SELECT count(*) FROM (SELECT 1 FROM docs_fts WHERE docs_fts MATCH ? LIMIT ?)",
+            (about, int(HUB_SHARE * total[0]) + 1),
         ).fetchone()
-        return int(count) / total
+        return int(count) / total[0]
 
     return share
 
