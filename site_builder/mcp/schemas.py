@@ -77,6 +77,7 @@ SEARCH_OUT = _object(
                     "entities": {"type": "array", "items": {"type": "string"}},
                     "confidence": {"type": ["number", "null"]},
                     "opinion": _object({"id": {"type": "string"}, "history": {"type": "integer"}}, ["id", "history"]),
+                    "also": {"type": "array", "items": {"type": "string"}},
                 },
                 [
                     "path",

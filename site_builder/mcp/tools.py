@@ -165,6 +165,8 @@ def _search_result(hit: Hit) -> dict[str, Any]:
     }
     if hit.opinion is not None:
         result["opinion"] = {"id": hit.opinion, "history": hit.history}
+    if hit.also:
+        result["also"] = list(hit.also)
     return result
 
 

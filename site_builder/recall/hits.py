@@ -24,6 +24,7 @@ class Hit:
     confidence: float | None = None  # an opinion's current confidence
     opinion: str | None = None  # the opinion an O fact states
     history: int = 0  # points in that opinion's confidence history
+    also: tuple[str, ...] = ()  # citations of lines that say the same (a Retain fact and the log line it restates)
 
     @property
     def source(self) -> str:
@@ -56,7 +57,10 @@ class Hit:
     def as_text(self, rank: int) -> str:
         """Three lines for a terminal: rank and what kind of line it is; the line; its citation."""
         head = click.style(f"{rank:>2}. {self.describe()}", bold=True)
-        return f"{head}\n    {self.content}\n    {click.style(self.source, fg='cyan')}"
+        cited = click.style(self.source, fg="cyan")
+        if self.also:
+            cited += " (also " + ", ".join(click.style(source, fg="cyan") for source in self.also) + ")"
+        return f"{head}\n    {self.content}\n    {cited}"
 
     def as_json(self) -> dict[str, object]:
         span = self.occurred_span
@@ -70,6 +74,8 @@ class Hit:
             "occurred": {"start": span[0], "end": span[1]} if span else None,
             "confidence": self.confidence,
         }
+        if self.also:
+            record["also"] = list(self.also)
         if self.opinion is not None:
             record["opinion"] = self.opinion
             record["history"] = self.history

@@ -232,6 +232,10 @@ class RecallIndex:
     def is_empty(self) -> bool:
         return self.db.execute("SELECT 1 FROM docs LIMIT 1").fetchone() is None
 
+    def count(self) -> int:
+        """How many lines are indexed (a scan: asked only by the second hop, when it follows an entity)."""
+        return int(self.db.execute("SELECT count(*) FROM docs").fetchone()[0])
+
 
 def trusted_stamps(stamps: dict[str, str]) -> dict[str, str]:
     """``stamps`` with "" for every file written less than ``RACY_SECONDS`` ago (or in the future): a same-size

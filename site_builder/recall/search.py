@@ -3,11 +3,17 @@
 Ranking: FTS5 BM25 with Porter stemming over the line itself, its neighbours
 (lower weight), its entities and the CJK pairs of its text; then Retain facts
 get a small lift over raw log lines, lines about an entity the query names
-(by name or alias) are lifted further, and so are lines dated inside a time the
-query names ("last week", "in November"). A query that is only a time ("what
-happened last week") lists that time's lines, newest first. An opinion restated
-on many days is one result: its latest statement, its current confidence and
-how many points its history has.
+(by page name, alias or ``@mention``; a line of dialogue is about its
+speaker, ``dialogue.py``) are lifted further, and so are lines dated inside a
+time the query names ("last week", "on 3 June, 2023"). Each line also gets a
+share of the best score in its note (the day's log that answers the question
+best holds its other parts too), and the line after a question at least what
+the question scores. A Retain fact and the log line it restates are
+one result (``evidence.py``), and a second hop follows the entities of the best
+results (``expand.py``). A query that is only a time ("what happened last
+week") lists that time's lines, newest first. An opinion restated on many days
+is one result: its latest statement, its current confidence and how many points
+its history has.
 """
 
 from __future__ import annotations
@@ -15,10 +21,13 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import itertools
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from site_builder.core.names import entity_key
+from site_builder.recall.dialogue import about, with_answers
+from site_builder.recall.evidence import FACT_KINDS, Evidence, Row, one_per_evidence, words
+from site_builder.recall.expand import HUB_SHARE, Hop, LinesAbout, second_hop
 from site_builder.recall.hits import Hit, current_opinion
 from site_builder.recall.index import RecallIndex
 from site_builder.recall.query import QueryError, RecallQuery, terms_of
@@ -29,9 +38,9 @@ WEIGHTS = (1.0, 0.5, 0.5, 1.0)  # content, neighbouring lines, entities, CJK pai
 FACT_LIFT = 1.1
 ENTITY_LIFT = 1.25
 TIME_LIFT = 1.5
+NOTE_SUPPORT = 0.2  # share of the best score in a line's note that the line gets on top of its own
 CANDIDATES = 400
-Row = tuple[Any, ...]  # path, line, content, date, kind, entities, occurred, confidence, opinion, rank
-FACT_KINDS = ("W", "B", "O", "S")
+HOP_SCAN = 300  # the newest lines about an entity the second hop reads
 
 __all__ = ["Hit", "QueryError", "RecallQuery", "answer_json", "entity_names", "resolve_entity", "search"]
 
@@ -79,13 +88,19 @@ def search(index: RecallIndex, query: RecallQuery) -> list[Hit]:
         raise QueryError("the query has only stop words; add a word that names what you look for")
     plan = _plan(index, query, terms, window)
     rows: list[Row] = index.db.execute(*_sql(plan, query, bool(terms))).fetchall()
+    plan = dataclasses.replace(plan, lifted=plan.lifted | _mentioned(rows, terms))
     if plan.entity_names:
         rows = [row for row in rows if plan.entity_names & {fold_accents(k) for k in row[5].split()}]
     days = (window[0].isoformat(), window[1].isoformat()) if window else None
     scored = [(_score(row, plan, days), row) for row in rows]
     if terms:
+        scored = with_answers(_with_note_support(scored))
         scored.sort(key=lambda sr: (-sr[0], sr[1][0], sr[1][1]))
-        return _one_per_opinion(index, scored, query)
+        found = one_per_evidence(scored)
+        if not query.entity:
+            hop = Hop(words(text), plan.lifted, _lines_about(index, plan, query), _share_about(index))
+            found = second_hop(found, hop)
+        return _one_per_opinion(index, found, query)
     # A time alone: keep the date order (scores only break ties within a day); the time filters, so an opinion
     # counts only its statements inside it.
     assert window is not None
@@ -94,7 +109,7 @@ def search(index: RecallIndex, query: RecallQuery) -> list[Hit]:
     inside = dataclasses.replace(
         query, since=max(filter(None, (query.since, window[0]))), until=min(filter(None, (query.until, window[1])))
     )
-    return _one_per_opinion(index, scored, inside)
+    return _one_per_opinion(index, [Evidence(score, row) for score, row in scored], inside)
 
 
 def _plan(index: RecallIndex, query: RecallQuery, terms: list[str], window: tuple[dt.date, dt.date] | None) -> _Plan:
@@ -126,7 +141,34 @@ def _plan(index: RecallIndex, query: RecallQuery, terms: list[str], window: tupl
     return _Plan(match, where, params, names, lifted | names)
 
 
-def _sql(plan: _Plan, query: RecallQuery, ranked: bool) -> tuple[str, list[str]]:
+def _lines_about(index: RecallIndex, plan: _Plan, query: RecallQuery) -> LinesAbout:
+    """The newest ``HOP_SCAN`` lines about an entity, within the query's filters."""
+
+    def rows(key: str) -> list[Row]:
+        about = dataclasses.replace(plan, match=f"entities : {_phrase(key.replace('-', ' '))}")
+        return index.db.execute(*_sql(about, query, ranked=False, limit=HOP_SCAN)).fetchall()
+
+    return rows
+
+
+def _share_about(index: RecallIndex) -> Callable[[str], float]:
+    """The share of all lines that are about an entity (counted up to just past ``HUB_SHARE``)."""
+    total: list[int] = []  # counted on the first call: most queries follow no entity
+
+    def share(key: str) -> float:
+        if not total:
+            total.append(max(1, index.count()))
+        about = f"entities : {_phrase(key.replace('-', ' '))}"
+        (count,) = index.db.execute(
+            "SELECT count(*) FROM (SELECT 1 FROM docs_fts WHERE docs_fts MATCH ? LIMIT ?)",
+            (about, int(HUB_SHARE * total[0]) + 1),
+        ).fetchone()
+        return int(count) / total[0]
+
+    return share
+
+
+def _sql(plan: _Plan, query: RecallQuery, ranked: bool, limit: int = 0) -> tuple[str, list[str]]:
     where = list(plan.where)
     params = list(plan.params)
     if plan.match:
@@ -139,7 +181,7 @@ def _sql(plan: _Plan, query: RecallQuery, ranked: bool) -> tuple[str, list[str]]
         rank = "-1.0 - (d.kind IN ('W','B','O','S'))"
         order = "d.date DESC, rank, d.path, d.line"
     columns = "d.path, d.line, d.content, d.date, d.kind, d.entities, d.occurred, d.confidence, d.opinion"
-    limit = max(CANDIDATES, query.k * 4)
+    limit = limit or max(CANDIDATES, query.k * 4)
     if ranked and not plan.where:  # rank the FTS rows alone; join only the candidates (not every matching line)
         sql = f"""
             SELECT {columns}, f.rank FROM (
@@ -161,25 +203,37 @@ def _score(row: Row, plan: _Plan, days: tuple[str, str] | None) -> float:
     score = -float(row[9])
     if row[4] in FACT_KINDS:
         score *= FACT_LIFT
-    if plan.lifted and plan.lifted & {fold_accents(k) for k in row[5].split()}:
+    if plan.lifted and about(row, plan.lifted):
         score *= ENTITY_LIFT
     if days and row[3] and days[0] <= row[3] <= days[1]:
         score *= TIME_LIFT
     return score
 
 
-def _hit(row: Row, score: float) -> Hit:
-    path, line, content, date, kind, entities, occurred, confidence, opinion, _ = row
-    return Hit(path, line, content, date, kind, tuple(entities.split()), score, occurred, confidence, opinion)
+def _with_note_support(scored: list[tuple[float, Row]]) -> list[tuple[float, Row]]:
+    """Each line's score plus a share of the best score in its note: a line of the day (or page) that answers the
+    question best is more likely part of the answer than an equally matching line of a day about something else."""
+    best: dict[str, float] = {}
+    for score, row in scored:
+        best[row[0]] = max(best.get(row[0], score), score)
+    return [(score + NOTE_SUPPORT * best[row[0]], row) for score, row in scored]
 
 
-def _one_per_opinion(index: RecallIndex, scored: list[tuple[float, Row]], query: RecallQuery) -> list[Hit]:
+def _hit(found: Evidence) -> Hit:
+    path, line, content, date, kind, entities, occurred, confidence, opinion, _ = found.row
+    also = tuple(f"{row[0]}#L{row[1]}" for row in found.also)
+    return Hit(
+        path, line, content, date, kind, tuple(entities.split()), found.score, occurred, confidence, opinion, also=also
+    )
+
+
+def _one_per_opinion(index: RecallIndex, found: list[Evidence], query: RecallQuery) -> list[Hit]:
     """The first ``k`` hits, each opinion once: its best-placed statement shows the opinion as it stands now."""
     seen: set[str] = set()
     since, until = (day.isoformat() if day else None for day in (query.since, query.until))
     out = []
-    for score, row in scored:
-        hit = _hit(row, score)
+    for evidence in found:
+        hit = _hit(evidence)
         if hit.opinion is None:
             out.append(hit)
         elif hit.opinion not in seen:
@@ -203,9 +257,18 @@ def answer_json(index: RecallIndex, query: RecallQuery) -> dict[str, object]:
 
 def _query_entities(index: RecallIndex, terms: list[str]) -> set[str]:
     """Entities the query names by a page name or alias: one word, or two words in a row ("anna kowalski")."""
-    names = [*terms, *(f"{a}-{b}" for a, b in itertools.pairwise(terms))]
     aliases = alias_map(index)
-    return {aliases[fold_accents(name)] for name in names if fold_accents(name) in aliases}
+    return {aliases[name] for name in _names(terms) if name in aliases}
+
+
+def _mentioned(rows: list[Row], terms: list[str]) -> frozenset[str]:
+    """Entities without a page that the query names and some of its candidate lines mention (``@Anna``)."""
+    mentioned = {fold_accents(key) for row in rows for key in row[5].split()}
+    return frozenset(name for name in _names(terms) if name in mentioned)
+
+
+def _names(terms: list[str]) -> list[str]:
+    return [fold_accents(name) for name in [*terms, *(f"{a}-{b}" for a, b in itertools.pairwise(terms))]]
 
 
 def _phrase(term: str) -> str:
