@@ -57,7 +57,6 @@ from site_builder.site.pagefind import (
     SearchIndexError,
     SearchStats,
     build_index,
-    index_site,
     place_index,
 )
 from site_builder.site.render import render_site
@@ -307,14 +306,11 @@ def _build(
     )  # fmt: skip
 
 
-def update_search(output: Path, workspace: Path, records: dict[str, str] | None = None) -> SearchStats:
-    """Index the site in place: the new index is made beside the old one, which it then replaces at once.
-    ``records``: the build's search records (else they are read back from the site's pages)."""
+def update_search(output: Path, workspace: Path, records: dict[str, str]) -> SearchStats:
+    """Index a built site in place from the build's search ``records``: the new index is made beside the old
+    one, which it then replaces at once."""
     with build_lock(workspace / ".memwiki", lambda message: print(f"memwiki: {message}", file=sys.stderr)):
-        cache = workspace / ".memwiki" / "cache"
-        if records is None:
-            return index_site(output, cache, swap=True)
-        return place_index(build_index(records, cache), output, swap=True)
+        return place_index(build_index(records, workspace / ".memwiki" / "cache"), output, swap=True)
 
 
 def _place_search(

@@ -102,11 +102,6 @@ def offline_summary(entity: Entity, library: Library, opinions: list[Opinion]) -
     return " ".join(sentences)
 
 
-def offline_verdict(opinion: Opinion, fact: Fact) -> str:
-    """reinforces / weakens / contradicts / irrelevant, from shared words and negation."""
-    return weigh(opinion, fact, Words())
-
-
 class Words:
     """The word stems of texts and of entity names, each text's found once (a fact is weighed against every
     opinion about its entities)."""
@@ -118,7 +113,8 @@ class Words:
 
 
 def weigh(opinion: Opinion, fact: Fact, words: Words) -> str:
-    """``offline_verdict`` with the words of each text found once."""
+    """reinforces / weakens / contradicts / irrelevant, from shared words and negation (``words`` finds each
+    text's words once)."""
     names = words.names(opinion.entities)
     shared = (words.stems(opinion.statement) & words.stems(fact.content)) - names
     if len(shared) < 2:

@@ -93,16 +93,6 @@ class BuiltIndex:
     scratch: Path | None  # a temporary folder to remove once the index is placed
 
 
-def site_records(site_dir: Path) -> dict[str, str]:
-    """The search records of the pages of a site already written (serve: the index catches up after the pages)."""
-    records = {}
-    for page in sorted(site_dir.rglob("*.html")):
-        record = search_record(page.read_text(encoding="utf-8", errors="replace"))
-        if record is not None:
-            records[page.relative_to(site_dir).as_posix()] = record
-    return records
-
-
 def build_index(records: dict[str, str], cache_dir: Path | None) -> BuiltIndex | None:
     """The index of ``records`` (site path -> record): taken from ``cache_dir`` when these records were indexed
     last time, else made by Pagefind (and kept there, as the only one). None when nothing is searched. Safe to run
@@ -155,11 +145,6 @@ def place_index(built: BuiltIndex | None, site_dir: Path, *, swap: bool = False)
                 shutil.rmtree(scratch, ignore_errors=True)
     files = [p for p in bundle.rglob("*") if p.is_file()]
     return SearchStats(built.pages, len(files), sum(p.stat().st_size for p in files), built.reused)
-
-
-def index_site(site_dir: Path, cache_dir: Path | None, *, swap: bool = False) -> SearchStats:
-    """Index the searchable pages under ``site_dir`` into ``site_dir/pagefind`` (see ``place_index``)."""
-    return place_index(build_index(site_records(site_dir), cache_dir), site_dir, swap=swap)
 
 
 def site_language(records: list[str]) -> str:
