@@ -214,3 +214,34 @@ def test_requests_run_concurrently_but_bounded(ws: Path) -> None:
     result, _ = reflect_with(ws, slow)
     assert result.usage.calls == 13
     assert 1 < peak <= 4
+
+
+def test_an_opinion_is_weighed_against_a_bounded_number_of_facts_those_sharing_its_words_first(tmp_path: Path) -> None:
+    days = {
+        f"memory/2025-10-{day:02d}.md": "# Day\n\n## Retain\n"
+        + "".join(f"- W @Anna: Anna glazed bowl {day}{n} for the shop.\n" for n in range(4))
+        for day in range(1, 26)
+    }  # 100 facts about Anna that share no word with the belief
+    days["memory/2025-09-26.md"] = "# Day\n\n## Retain\n" + "".join(  # older than the rest
+        f"- W @Anna: Anna answered in the morning, call {n}.\n" for n in range(3)
+    )
+    ws = write_workspace(tmp_path / "ws", {**FILES, **days})
+    fake = FakeClaude()
+    reflect_with(ws, fake)
+    sent = [
+        re.findall(r"^- \[[0-9a-f]{10}\] [\d-]+: (.*)$", b["messages"][0]["content"], re.M)
+        for b in fake.requests
+        if b["tools"][0]["name"] == "judge_evidence"
+    ]
+    assert len(sent) == 2  # 40 facts in two requests of 20, not 104 facts in six
+    facts = [fact for request in sent for fact in request]
+    assert len(facts) == 40
+    assert {f"Anna answered in the morning, call {n}." for n in range(3)} <= set(facts)
+    assert "Anna called at 8:40 in the morning about tiles." in facts
+
+    # The judged facts are recorded; a new fact sharing the belief's words is weighed in the next run.
+    (ws / "memory/2025-10-27.md").write_text("# Day\n\n## Retain\n- W @Anna: Anna is easy to reach before noon.\n")
+    fake = FakeClaude()
+    reflect_with(ws, fake)
+    later = [b["messages"][0]["content"] for b in fake.requests if b["tools"][0]["name"] == "judge_evidence"]
+    assert len(later) == 2 and "Anna is easy to reach before noon." in "".join(later)

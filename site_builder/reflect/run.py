@@ -9,6 +9,7 @@ them is kept byte for byte. The build writes them (``io.writer.write_workspace_f
 from __future__ import annotations
 
 import difflib
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -21,9 +22,12 @@ from site_builder.library.opinions import VERDICTS, collect_opinions
 from site_builder.parse.note import parse_note
 from site_builder.reflect.blocks import BlockError, replace_block
 from site_builder.reflect.entity_block import render_entity_block
-from site_builder.reflect.offline import offline_summary
+from site_builder.reflect.offline import Words, offline_summary
 from site_builder.reflect.opinion_block import render_opinion_block
 from site_builder.reflect.reflector import EntityInput, Reflector, Usage, VerdictInput
+
+# The most facts weighed against one opinion in a run (two Claude requests of ``claude.VERDICT_BATCH``).
+VERDICT_CANDIDATES = 40
 
 
 @dataclass
@@ -191,21 +195,46 @@ def _entity_input(entity: Entity, path: str, library: Library, opinions: list[Op
 
 
 def _verdict_inputs(library: Library) -> list[VerdictInput]:
-    """Per opinion, the facts about its entities that have not been judged yet, oldest first. The facts about a
-    set of entities are gathered once and shared by every opinion about that set (most have one entity, whose
-    facts ``facts_by_entity`` already holds in fact order)."""
-    about: dict[tuple[str, ...], list[Fact]] = {}
+    """Per opinion, the facts about its entities not judged yet: at most ``VERDICT_CANDIDATES`` of them, those
+    sharing the most words with the statement (newest first among equals), given oldest first. Each run weighs
+    a bounded number of facts per opinion, so a heavy workspace costs a reflector (and Claude calls) in
+    proportion to its opinions, not opinions x facts; a new fact is always among the first weighed against a
+    statement it shares words with. The facts about a set of entities, and which of them hold each word, are
+    gathered once for every opinion about that set."""
+    about: dict[tuple[str, ...], _Candidates] = {}
+    words = Words()
     items = []
     for opinion in library.opinions:
         judged = {p.fact_id for p in opinion.history if p.change in VERDICTS}
         keys = tuple(sorted({e.key for n in opinion.entities if (e := library.resolver.entity(n))}))
-        facts = about.get(keys)
-        if facts is None:
-            candidates = {
-                f.id: f for key in keys for f in library.facts_by_entity.get(key, []) if f.kind in ("W", "B", "S")
-            }
-            facts = about[keys] = sorted(candidates.values(), key=fact_order)
-        newest = [f for f in facts if f.id not in judged] if judged else facts
-        if newest:
-            items.append(VerdictInput(opinion, newest))
+        candidates = about.get(keys)
+        if candidates is None:
+            candidates = about[keys] = _Candidates(library, keys, words)
+        chosen = candidates.for_statement(words.stems(opinion.statement) - words.names(opinion.entities), judged)
+        if chosen:
+            items.append(VerdictInput(opinion, chosen))
     return items
+
+
+class _Candidates:
+    """The facts about a set of entities, in fact order, and the positions of the facts holding each word stem."""
+
+    def __init__(self, library: Library, keys: tuple[str, ...], words: Words) -> None:
+        found = {f.id: f for key in keys for f in library.facts_by_entity.get(key, []) if f.kind in ("W", "B", "S")}
+        self.facts = sorted(found.values(), key=fact_order)
+        self.holding: dict[str, list[int]] = {}
+        for position, fact in enumerate(self.facts):
+            for stem in words.stems(fact.content):
+                self.holding.setdefault(stem, []).append(position)
+
+    def for_statement(self, stems: frozenset[str] | set[str], judged: set[str]) -> list[Fact]:
+        unjudged = [i for i, f in enumerate(self.facts) if f.id not in judged] if judged else range(len(self.facts))
+        if len(unjudged) <= VERDICT_CANDIDATES:
+            return [self.facts[i] for i in unjudged]
+        shared: Counter[int] = Counter()
+        for stem in stems:
+            shared.update(i for i in self.holding.get(stem, ()) if self.facts[i].id not in judged)
+        best = sorted(shared, key=lambda i: (shared[i], i), reverse=True)[:VERDICT_CANDIDATES]
+        if len(best) < VERDICT_CANDIDATES:  # then the newest of the facts sharing no word
+            best += [i for i in reversed(unjudged) if i not in shared][: VERDICT_CANDIDATES - len(best)]
+        return [self.facts[i] for i in sorted(best)]
