@@ -13,8 +13,9 @@ import dataclasses
 import datetime as dt
 import sqlite3
 import sys
+import tempfile
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from site_builder.core.diagnostics import WHOLE_WORKSPACE, Diagnostics
@@ -39,7 +40,6 @@ from site_builder.io.writer import (
     Staging,
     build_lock,
     check_output,
-    last_site_bytes,
     write_derived,
     write_workspace_files,
 )
@@ -55,11 +55,14 @@ from site_builder.site.pagefind import (
     SEARCH_FOLDER,
     BuiltIndex,
     SearchIndexError,
+    SearchRecords,
     SearchStats,
     build_index,
     place_index,
 )
-from site_builder.site.render import render_site
+from site_builder.site.render import PageOutput, render_site
+
+RECORDS_FOLDER = "cache/records"  # under .memwiki/: the search records of the last site, kept like it
 
 
 @dataclass
@@ -99,7 +102,7 @@ class BuildResult:
     timings: dict[str, float]
     reflected: ReflectResult | None = None
     up_to_date: bool = False  # the same input was built into this output before: nothing was done again
-    records: dict[str, str] = field(default_factory=dict)  # the search records, when the index comes later
+    records: SearchRecords | None = None  # the search records, when the index comes later
 
 
 def load(
@@ -248,50 +251,62 @@ def _build(
     if reflector is not None:
         with progress.stage("reflect"):
             loaded, reflected = reflect_loaded(loaded, reflector, later)
-    with progress.stage("render", len(loaded.library.notes) + len(loaded.library.entities)) as tick:
-        sections = hygiene_report(loaded.library, Diagnostics([*loaded.problems().items, *later.items]))
-        reuse = load_cached(memwiki_dir, FRAGMENTS_FILE) if cache else None
-        site = render_site(
-            loaded.library,
-            opened.config,
-            sections,
-            opened.layout.names,
-            reuse if isinstance(reuse, Fragments) else None,
-            tick,
-            last_site_bytes(out) if cache else None,
-        )
-    # Pagefind works on the records in a thread of its own (its binary is a process: both cores are busy) while
-    # the recall bundle, the staged site and the recall index are made here.
-    indexing = None
-    if search and not search_later:
-        indexing = ThreadPoolExecutor(1, "memwiki-search")
-        index_made = indexing.submit(build_index, site.records, memwiki_dir / "cache" if cache else None)
-        indexing.shutdown(wait=False)
-    with progress.stage("recall"):
-        bundle = make_bundle(loaded.library, opened.config.title, opened.config.recall_max_tokens)
-    with progress.stage("write"):
-        if reflected is not None and reflector is not None:
-            write_reflected(opened.root, reflected, reflector, later)
-        staging = Staging(out)
-        staging.write(site.files | bundle.files, site.unchanged)
-    recall_problems = Diagnostics()  # the recall index is not the site: its problems never keep the old site
-    with progress.stage("recall index"):
-        _refresh_recall_index(loaded, recall_problems)
-    if search and search_later:
-        staging.keep_from_output(SEARCH_FOLDER)
-    stats = None
-    if indexing is not None:
-        stats = _place_search(index_made, staging, progress, later)
+    staging = Staging(out)  # render writes each page into it as soon as it is made
+    records = _records_staging(memwiki_dir, keep=cache or search_later) if search else None
+    try:
+        with progress.stage("render", len(loaded.library.notes) + len(loaded.library.entities)) as tick:
+            sections = hygiene_report(loaded.library, Diagnostics([*loaded.problems().items, *later.items]))
+            reuse = load_cached(memwiki_dir, FRAGMENTS_FILE) if cache else None
+            site = render_site(
+                loaded.library,
+                opened.config,
+                sections,
+                opened.layout.names,
+                reuse if isinstance(reuse, Fragments) else None,
+                tick,
+                PageOutput(staging, records),
+            )
+        # Pagefind works on the records in a thread of its own (its binary is a process: both cores are busy)
+        # while the recall bundle, the rest of the site and the recall index are made here.
+        indexing = None
+        if records is not None and not search_later:
+            indexing = ThreadPoolExecutor(1, "memwiki-search")
+            found = SearchRecords(records.path, site.records)
+            index_made = indexing.submit(build_index, found, memwiki_dir / "cache" if cache else None)
+            indexing.shutdown(wait=False)
+        with progress.stage("recall"):
+            bundle = make_bundle(loaded.library, opened.config.title, opened.config.recall_max_tokens)
+        with progress.stage("write"):
+            if reflected is not None and reflector is not None:
+                write_reflected(opened.root, reflected, reflector, later)
+            staging.write(site.files | bundle.files)
+        recall_problems = Diagnostics()  # the recall index is not the site: its problems never keep the old site
+        with progress.stage("recall index"):
+            _refresh_recall_index(loaded, recall_problems)
+        if search and search_later:
+            staging.keep_from_output(SEARCH_FOLDER)
+        stats = None
+        if indexing is not None:
+            stats = _place_search(index_made, staging, progress, later)
+    except BaseException:
+        staging.abort()
+        if records is not None:
+            records.abort()
+        raise
     diagnostics = Diagnostics([*loaded.problems().items, *later.items])
     if strict and diagnostics.items:
         staging.abort()
+        if records is not None:
+            records.abort()
         report = bundle.report()
         diagnostics.extend(recall_problems)
         return BuildResult(out, site.pages, 0, False, loaded, diagnostics, stats, report, progress.timings, reflected)
     staging.commit()
+    if records is not None:  # after the site: a page is kept only when its file is as the saved marks say
+        records.commit() if cache or search_later else records.abort()
     _copy_recall_bundle(loaded, bundle, recall_problems)
     diagnostics.extend(recall_problems)
-    files = len(site.files) + len(bundle.files)
+    files = site.pages + len(site.files) + len(bundle.files)
     if cache:
         save_cached(memwiki_dir, FRAGMENTS_FILE, site.fragments)
         # After reflect wrote, the input is new; a site whose search comes later is not finished: look again next time.
@@ -300,13 +315,22 @@ def _build(
                 key, str(out), count_files(out), site.pages, files, tuple(diagnostics.items), bundle.report(), stats
             )
             save_cached(memwiki_dir, LAST_BUILD_FILE, done)
+    later_records = SearchRecords(memwiki_dir / RECORDS_FOLDER, site.records) if search and search_later else None
     return BuildResult(
         out, site.pages, files, True, loaded, diagnostics, stats, bundle.report(), progress.timings, reflected,
-        records=site.records if search and search_later else {},
+        records=later_records,
     )  # fmt: skip
 
 
-def update_search(output: Path, workspace: Path, records: dict[str, str]) -> SearchStats:
+def _records_staging(memwiki_dir: Path, *, keep: bool) -> Staging:
+    """Where render writes the search records: staged beside the records the last build kept (``keep``), or in a
+    folder of its own that goes once the index is made."""
+    if keep:
+        return Staging(memwiki_dir / RECORDS_FOLDER)
+    return Staging(Path(tempfile.mkdtemp(prefix="memwiki-records-")) / "records")
+
+
+def update_search(output: Path, workspace: Path, records: SearchRecords) -> SearchStats:
     """Index a built site in place from the build's search ``records``: the new index is made beside the old
     one, which it then replaces at once."""
     with build_lock(workspace / ".memwiki", lambda message: print(f"memwiki: {message}", file=sys.stderr)):

@@ -83,6 +83,49 @@ def test_an_unchanged_set_of_searchable_pages_reuses_the_last_index(workspace: M
     )
 
 
+def index_of(site: Path) -> list[str]:
+    """The index's pages and words: its fragment and word-chunk files, named by their content (Pagefind's filter
+    and meta files are named differently by each run, even of the same pages)."""
+    files = (site / "pagefind").rglob("*")
+    return sorted(p.relative_to(site).as_posix() for p in files if p.suffix in (".pf_fragment", ".pf_index"))
+
+
+def test_kept_pages_keep_their_search_records_whatever_happened_to_them(
+    workspace: MakeWorkspace, tmp_path: Path
+) -> None:
+    """A page taken from the last site brings its search record; where that record is not known (the last build
+    did not search) or is gone, the page is made again: the index is always the one a cold build makes."""
+    ws = workspace(
+        {
+            "memory/2025-11-20.md": DAY,
+            "memory/2025-11-21.md": "# 2025-11-21\n\nThe lighthouse keeper waved.\n",
+            "bank/entities/Anna.md": "# Anna\n\nCarpenter by the harbour.\n",
+        }
+    )
+    out = tmp_path / "site"
+
+    def cold() -> list[str]:
+        fresh = tmp_path / f"cold-{len(list(tmp_path.iterdir()))}"
+        assert build(ws, fresh, cache=False).search is not None
+        return index_of(fresh)
+
+    assert build(ws, out, search=False).search is None
+    assert not (out / "pagefind").exists()
+    first = build(ws, out)  # every page kept from the unsearched site, yet every searchable page has its record
+    assert first.search is not None and first.search.pages == 4  # two days, Anna, the world facts
+    assert len([p for p in index_of(out) if p.endswith(".pf_fragment")]) == 4
+    assert index_of(out) == cold()
+    (ws / "memory/2025-11-21.md").write_text("# 2025-11-21\n\nThe lighthouse keeper waved twice.\n")
+    records = ws / ".memwiki/cache/records"
+    assert (records / "memory/2025-11-20.html").is_file()
+    for record in records.rglob("*.html"):
+        record.unlink()  # the kept records are gone: their pages are made again
+    second = build(ws, out)
+    assert second.search is not None and second.search.pages == first.search.pages
+    assert index_of(out) == cold()
+    assert "lighthouse keeper waved twice" in (records / "memory/2025-11-21.html").read_text()
+
+
 @pytest.mark.browser
 def test_words_inside_chinese_text_are_found(page: Any, workspace: MakeWorkspace, tmp_path: Path) -> None:
     ws = workspace(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 import unicodedata
@@ -21,6 +22,11 @@ _RESERVED = {
 MAX_SLUG = 80
 
 
+# Names and paths come back on every page that shows them: each pure function below remembers its recent answers.
+REMEMBERED = 1 << 16
+
+
+@functools.lru_cache(maxsize=REMEMBERED)
 def entity_key(name: str) -> str:
     """Case-insensitive key with ``-``, ``_`` and space equivalent: 'Peter_Smith' -> 'peter-smith'."""
     text = unicodedata.normalize("NFC", name).strip().casefold()
@@ -66,6 +72,7 @@ def entity_file_name(name: str) -> str | None:
 RESERVED_URLS = re.compile(r"^(index|404|hygiene|search|memory/\d{4}-\d{2}|.*/index)\.html$")
 
 
+@functools.lru_cache(maxsize=REMEMBERED)
 def page_url(path: str) -> str:
     """Site path of the page of the note at ``path``: ``x.md`` -> ``x.html``, or ``x.md.html`` where memwiki's own
     pages are (``index.html``, ``search.html``, ``memory/2025-11.html``…). An entity's page

@@ -75,26 +75,16 @@ def build_lock(memwiki_dir: Path, waiting: Callable[[str], None]) -> Iterator[No
             fcntl.flock(handle, fcntl.LOCK_UN)
 
 
-def last_site_bytes(out: Path) -> Callable[[str], bytes | None] | None:
-    """Read what the last build wrote into ``out`` (None when memwiki did not make the folder): the renderer takes
-    a page from there when nothing it shows changed (it checks the bytes against their digest first)."""
-    if not (out / MARKER).is_file():
-        return None
+Stamp = tuple[int, int, int]  # a file's size, modification time (ns) and inode: how a build left it
 
-    def read(rel: str) -> bytes | None:
-        target = out / rel
-        if out not in target.resolve().parents:
-            return None
-        try:
-            return target.read_bytes()
-        except OSError:
-            return None
 
-    return read
+def stamp_of(stat: os.stat_result) -> Stamp:
+    return (stat.st_size, stat.st_mtime_ns, stat.st_ino)
 
 
 class Staging:
-    """A hidden folder next to the output that becomes the output on ``commit``."""
+    """A hidden folder next to the output that becomes the output on ``commit``. Render processes ``put`` pages
+    into it (or ``keep`` the last build's) as they go; forked ones too: it is only paths."""
 
     def __init__(self, out: Path) -> None:
         self.out = out
@@ -114,20 +104,45 @@ class Staging:
             except OSError:
                 shutil.copytree(old, self.path / folder, dirs_exist_ok=True)
 
-    def write(self, files: dict[str, bytes], unchanged: frozenset[str] = frozenset()) -> int:
-        """Write ``files`` (site path -> bytes); those in ``unchanged`` hold the bytes the current output has
-        at that path, so they are hard links to it where the file system allows (no bytes written)."""
-        made: set[Path] = set()
+    def write(self, files: dict[str, bytes]) -> int:
+        """Write ``files`` (site path -> bytes)."""
         for rel, data in sorted(files.items()):
-            target = self.path / rel
-            if self.path not in target.resolve().parents:
-                raise OutputError(f"refusing to write {rel}: outside the output folder")
-            if target.parent not in made:
-                target.parent.mkdir(parents=True, exist_ok=True)
-                made.add(target.parent)
-            if rel not in unchanged or not _linked(self.out / rel, target):
-                target.write_bytes(data)
+            self._target(rel).write_bytes(data)
         return len(files)
+
+    def put(self, rel: str, data: bytes) -> Stamp:
+        """Write one file (a page, as soon as it is rendered) and say how it now stands on disk."""
+        target = self._target(rel)
+        target.unlink(missing_ok=True)  # never write through a link to the current output's file
+        target.write_bytes(data)
+        return stamp_of(target.stat())
+
+    def link(self, rel: str) -> bool:
+        """Carry the current output's file at ``rel`` into the new one as a hard link, if it is there."""
+        try:
+            os.link(self.out / rel, self._target(rel))
+        except OSError:
+            return False
+        return True
+
+    def keep(self, rel: str, stamp: Stamp) -> bool:
+        """Carry the current output's file at ``rel`` into the new one when it still stands as ``stamp`` says (as
+        the last build left it: not edited or replaced since), as a hard link: no byte read or written."""
+        current = self.out / rel
+        try:
+            if stamp_of(current.stat()) != stamp:
+                return False
+            os.link(current, self._target(rel))
+        except OSError:
+            return False
+        return True
+
+    def _target(self, rel: str) -> Path:
+        target = self.path / rel
+        if self.path not in target.resolve().parents:
+            raise OutputError(f"refusing to write {rel}: outside the output folder")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        return target
 
     def commit(self) -> None:
         """Swap the staged site in; the old one is removed only after the swap.
@@ -147,14 +162,6 @@ class Staging:
 
     def abort(self) -> None:
         shutil.rmtree(self.path, ignore_errors=True)
-
-
-def _linked(source: Path, target: Path) -> bool:
-    try:
-        os.link(source, target)
-    except OSError:
-        return False
-    return True
 
 
 def _exchange(a: Path, b: Path) -> bool:

@@ -103,10 +103,11 @@ def rebuild(
         return wrote, None
     click.echo(f"Built {result.pages} pages in {time.perf_counter() - started:.2f} s; {len(lines)} warning(s).")
     state.publish(warnings=lines, rebuilt=True)  # open pages reload now; search catches up below
-    state.working("updating search")
-    try:
-        update_search(out, root, result.records)
-    except SearchIndexError as exc:
-        click.echo(f"warning: search not updated: {exc}", err=True)
-    state.working("")
+    if result.records is not None:
+        state.working("updating search")
+        try:
+            update_search(out, root, result.records)
+        except SearchIndexError as exc:
+            click.echo(f"warning: search not updated: {exc}", err=True)
+        state.working("")
     return wrote, result.loaded

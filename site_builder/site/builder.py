@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from site_builder.core.config import Config
 from site_builder.core.model import KIND_NAMES, Fact, Library, Note, Opinion
+from site_builder.io.writer import Stamp
 from site_builder.library.projects import find_projects
 from site_builder.library.summaries import first_line_markdown
 from site_builder.site.charts import ChartPoint, confidence_chart
@@ -83,16 +84,21 @@ def folder_tree(notes: list[Note]) -> dict[str, Folder]:
 ROOT_MARK = "\ue003"
 
 
+# A page as a build made it: its view's digest, how its file stood on disk (None: not written there) and its
+# search record's digest ("": none, the page is not searched; None: not known, the build did not search).
+PageMark = tuple[str, Stamp | None, str | None]
+
+
 @dataclass
 class Fragments:
     """HTML a build rendered that the next one can reuse: notes by path and content hash, lines of Markdown by
     text (valid while ``context`` — every name a link can resolve to — is unchanged), and each page's
-    view and bytes by digest (``pages``: the next build reuses a page whose view is the same)."""
+    mark (``pages``: the next build keeps a page whose view is the same and whose file is as it left it)."""
 
     context: str = ""
     notes: dict[tuple[str, str], str] = field(default_factory=dict)
     inline: dict[str, str] = field(default_factory=dict)  # with ROOT_MARK for the way back to the site root
-    pages: dict[str, tuple[str, str]] = field(default_factory=dict)  # site path -> (view digest, bytes digest)
+    pages: dict[str, PageMark] = field(default_factory=dict)  # site path -> how the page was made
 
     def update(self, other: Fragments) -> None:
         self.notes.update(other.notes)

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from html import escape
 from urllib.parse import unquote
 
 from site_builder.core.model import KIND_NAMES, Fact, Library
-from site_builder.core.names import heading_slug, page_url
+from site_builder.core.names import REMEMBERED, heading_slug, page_url
 from site_builder.parse.file_links import resolve, written_path
 from site_builder.site.markdown import Linker, Target
 
@@ -26,6 +27,7 @@ def href(from_url: str, to_url: str) -> str:
     return root_of(from_url) + to_url
 
 
+@functools.lru_cache(maxsize=REMEMBERED)
 def source_url(source: str) -> str:
     """``memory/2025-11-27.md#L12`` -> ``memory/2025-11-27.html#L12``."""
     path, _, anchor = source.partition("#")

@@ -4,9 +4,10 @@ Pagefind reads only what a page marks for search (``data-pagefind-body`` minus `
 it parses the whole page: an entity page is mostly backlinks and charts it skips. So each searchable page is
 cut down to its *search record* first — its title, its filters and meta, and its main content without the
 ignored blocks and charts — which Pagefind turns into the same index (same text, anchors, filters, meta and
-URLs) from a fraction of the bytes. The index is kept in ``.memwiki/cache/search/``, keyed by the records: a
-build whose searchable pages did not change (a settings or layout change, a new page that is not searched)
-copies it instead of running Pagefind again.
+URLs) from a fraction of the bytes. The records are files at their pages' paths (``SearchRecords``), written as
+pages are rendered and kept between builds like the site itself. The index is kept in
+``.memwiki/cache/search/``, keyed by the records: a build whose searchable pages did not change (a settings or
+layout change, a new page that is not searched) copies it instead of running Pagefind again.
 """
 
 from __future__ import annotations
@@ -84,6 +85,19 @@ def _without_ignored_blocks(html: str) -> str:
 
 
 @dataclass(frozen=True)
+class SearchRecords:
+    """The search records of a site: one file per searchable page, at its site path under ``folder``, and the
+    digest of each (site path -> digest), which together name the index they make."""
+
+    folder: Path
+    digests: dict[str, str]
+
+
+def record_digest(record: str) -> str:
+    return hashlib.blake2b(record.encode("utf-8", "surrogateescape"), digest_size=16).hexdigest()
+
+
+@dataclass(frozen=True)
 class BuiltIndex:
     """A Pagefind index made (or found in the cache) for a set of records, ready to be placed in a site."""
 
@@ -93,14 +107,14 @@ class BuiltIndex:
     scratch: Path | None  # a temporary folder to remove once the index is placed
 
 
-def build_index(records: dict[str, str], cache_dir: Path | None) -> BuiltIndex | None:
-    """The index of ``records`` (site path -> record): taken from ``cache_dir`` when these records were indexed
-    last time, else made by Pagefind (and kept there, as the only one). None when nothing is searched. Safe to run
-    in a thread beside the rest of the build: it only reads ``records`` and writes under ``cache_dir``."""
-    if not records:
+def build_index(records: SearchRecords, cache_dir: Path | None) -> BuiltIndex | None:
+    """The index of ``records``: taken from ``cache_dir`` when these records were indexed last time, else made by
+    Pagefind (and kept there, as the only one). None when nothing is searched. Safe to run in a thread beside the
+    rest of the build: it only reads the records and writes under ``cache_dir``."""
+    if not records.digests:
         return None
-    language = site_language(list(records.values()))
-    key = _key(records, language)
+    language = site_language(_sample(records))
+    key = _key(records.digests, language)
     scratch = None
     if cache_dir is None:  # nothing kept: the index lives in a temporary folder until it is placed
         scratch = Path(tempfile.mkdtemp(prefix="memwiki-search-"))
@@ -112,8 +126,7 @@ def build_index(records: dict[str, str], cache_dir: Path | None) -> BuiltIndex |
         store.mkdir(parents=True, exist_ok=True)
         reused = (index / "pagefind.js").is_file()
         if not reused:
-            with tempfile.TemporaryDirectory(prefix=".memwiki-records-", dir=store.parent) as work:
-                _run_pagefind(records, language, Path(work), index)
+            _run_pagefind(records.folder, language, index)
             for other in store.iterdir():  # the cache keeps the newest index only
                 if other != index:
                     shutil.rmtree(other, ignore_errors=True)
@@ -121,7 +134,7 @@ def build_index(records: dict[str, str], cache_dir: Path | None) -> BuiltIndex |
         if scratch is not None:
             shutil.rmtree(scratch, ignore_errors=True)
         raise SearchIndexError(f"Pagefind failed: {exc}") from exc
-    return BuiltIndex(index, len(records), reused, scratch)
+    return BuiltIndex(index, len(records.digests), reused, scratch)
 
 
 def place_index(built: BuiltIndex | None, site_dir: Path, *, swap: bool = False) -> SearchStats:
@@ -160,11 +173,22 @@ def site_language(records: list[str]) -> str:
     return "ja" if kana * 5 > han else "zh"
 
 
-def _key(records: dict[str, str], language: str) -> str:
+def _sample(records: SearchRecords) -> list[str]:
+    """Enough of the records to tell the site's language: about 200 of them, spread over the site."""
+    paths = sorted(records.digests)
+    found = []
+    for path in paths[:: max(1, len(paths) // 200)]:
+        try:
+            found.append((records.folder / path).read_text(encoding="utf-8", errors="surrogateescape"))
+        except OSError:
+            continue
+    return found
+
+
+def _key(digests: dict[str, str], language: str) -> str:
     digest = hashlib.sha256(f"{RECORD_VERSION}\0{language}\0{_executable()}\0".encode())
-    for path, record in records.items():
-        digest.update(f"{path}\0{len(record)}\0".encode("utf-8", "surrogateescape"))
-        digest.update(record.encode("utf-8", "surrogateescape"))
+    for path, record in sorted(digests.items()):
+        digest.update(f"{path}\0{record}\n".encode("utf-8", "surrogateescape"))
     return digest.hexdigest()[:32]
 
 
@@ -177,23 +201,19 @@ def _executable() -> str:
     return str(found)
 
 
-def _run_pagefind(records: dict[str, str], language: str, work: Path, into: Path) -> None:
-    """The records, written at their pages' paths (so the same URLs), through the Pagefind binary; the index is
-    moved into place in one step."""
-    source = work / "records"
-    for path, record in records.items():
-        target = source / path
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(record, encoding="utf-8", errors="surrogateescape")
-    output = work / "index"
-    command = [_executable(), "--site", str(source), "--output-path", str(output), "--force-language", language]
-    done = subprocess.run([*command, "--keep-index-url", "--quiet"], capture_output=True, text=True, check=False)
-    if done.returncode != 0 or not (output / "pagefind.js").is_file():
-        said = (done.stderr or done.stdout).strip().splitlines()
-        raise SearchIndexError(said[-1] if said else f"Pagefind exited with {done.returncode}")
+def _run_pagefind(source: Path, language: str, into: Path) -> None:
+    """The records in ``source`` (at their pages' paths, so the same URLs) through the Pagefind binary; the index
+    is made beside ``into`` and moved into place in one step."""
     into.parent.mkdir(parents=True, exist_ok=True)
-    shutil.rmtree(into, ignore_errors=True)
-    shutil.move(output, into)
+    with tempfile.TemporaryDirectory(prefix=".memwiki-index-", dir=into.parent) as work:
+        output = Path(work) / "index"
+        command = [_executable(), "--site", str(source), "--output-path", str(output), "--force-language", language]
+        done = subprocess.run([*command, "--keep-index-url", "--quiet"], capture_output=True, text=True, check=False)
+        if done.returncode != 0 or not (output / "pagefind.js").is_file():
+            said = (done.stderr or done.stdout).strip().splitlines()
+            raise SearchIndexError(said[-1] if said else f"Pagefind exited with {done.returncode}")
+        shutil.rmtree(into, ignore_errors=True)
+        shutil.move(output, into)
 
 
 def _replace(new: Path, bundle: Path) -> None:

@@ -8,7 +8,6 @@ import multiprocessing
 import os
 import pickle
 import threading
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from pathlib import Path
@@ -18,11 +17,12 @@ import jinja2
 from site_builder.core.config import Config
 from site_builder.core.model import Library
 from site_builder.core.progress import Tick
+from site_builder.io.writer import Staging
 from site_builder.library.hygiene import Section
-from site_builder.site.builder import Fragments, PageBuilder
+from site_builder.site.builder import Fragments, PageBuilder, PageMark
 from site_builder.site.feeds import feed_page, sitemap_page
 from site_builder.site.markdown import MarkdownRenderer
-from site_builder.site.pagefind import search_record
+from site_builder.site.pagefind import record_digest, search_record
 from site_builder.site.pages import PageJob, page_jobs
 from site_builder.site.views import PageView
 
@@ -39,20 +39,32 @@ def resource_dir(name: str) -> Path:
 
 @dataclass(frozen=True)
 class RenderedSite:
-    """Every file of the site by its path, how many of them are pages, the HTML the next build may reuse, and
-    the search record of each searchable page (by its path)."""
+    """The site's files by path that are not yet written (every page too, when no ``PageOutput`` was given), how
+    many pages there are, the HTML and page marks the next build may reuse, the digest of each searchable page's
+    search record (by its path) and the pages taken as the last build left them."""
 
     files: dict[str, bytes]
     pages: int
     fragments: Fragments
     records: dict[str, str]
-    unchanged: frozenset[str] = frozenset()  # the pages taken as the last build wrote them
+    unchanged: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class PageOutput:
+    """Where render puts pages as it goes, from every render process: the staged site, and the staged search
+    records beside it (None: no search). A page whose view and file are as the last build left them is kept
+    (a hard link), its record with it."""
+
+    site: Staging
+    records: Staging | None
 
 
 @dataclass
 class Rendered:
-    """Pages rendered by one process: site path -> bytes, the paths of the listed ones (for the sitemap), the
-    fragments it rendered and the searchable pages' search records."""
+    """Pages rendered by one process: site path -> bytes (only when they are not put into a ``PageOutput``), the
+    paths of the listed ones (for the sitemap), the fragments it rendered, the searchable pages' record digests and
+    the pages kept as they were."""
 
     files: dict[str, bytes] = field(default_factory=dict)
     listed: list[str] = field(default_factory=list)
@@ -64,8 +76,6 @@ class Rendered:
 # Below this many jobs a second process costs more than it saves.
 PARALLEL_FROM = 200
 
-LastBytes = Callable[[str], bytes | None]  # the bytes the last build wrote for a site path, if still there
-
 
 def render_site(
     library: Library,
@@ -74,19 +84,20 @@ def render_site(
     layouts: tuple[str, ...],
     reuse: Fragments | None = None,
     tick: Tick | None = None,
-    last_bytes: LastBytes | None = None,
+    output: PageOutput | None = None,
 ) -> RenderedSite:
-    """The whole site in memory: pages (over every core when it pays), feed, sitemap and theme files. ``reuse``:
-    the last build's fragments, used where links still resolve the same; with ``last_bytes`` a page whose view
-    is the one the last build rendered is taken as it was written, not rendered again."""
+    """The whole site: pages (over every core when it pays), feed, sitemap and theme files. With ``output`` each
+    page is written there as soon as it is rendered (nothing held in memory), and a page whose view is the one the
+    last build rendered (``reuse``) is kept from the last site, not rendered again; without, every page is in
+    ``files``. ``reuse`` also gives the last build's fragments, used where links still resolve the same."""
     builder = PageBuilder(library, config, MarkdownRenderer(), reuse)
     env = make_environment()
-    done = render_jobs(builder, page_jobs(builder, hygiene, layouts), env, tick, last_bytes)
+    done = render_jobs(builder, page_jobs(builder, hygiene, layouts), env, tick, output)
     builder.fragments.update(done.fragments)
     feeds = [feed_page(builder), *filter(None, [sitemap_page(builder, done.listed)])]
     files = done.files | render_pages(feeds, env) | theme_files()
-    records = dict(sorted(done.records.items()))
-    return RenderedSite(files, len(done.files), builder.fragments, records, frozenset(done.unchanged))
+    pages = len(done.fragments.pages)
+    return RenderedSite(files, pages, builder.fragments, dict(sorted(done.records.items())), frozenset(done.unchanged))
 
 
 def render_jobs(
@@ -94,27 +105,27 @@ def render_jobs(
     jobs: list[PageJob],
     env: jinja2.Environment,
     tick: Tick | None = None,
-    last_bytes: LastBytes | None = None,
+    output: PageOutput | None = None,
 ) -> Rendered:
     """Every job's pages, rendered. With two processes a forked child takes every second job: it inherits the
-    library as it is (nothing to send), and the output is the same bytes as from one process. ``tick`` hears how
-    many pages are done (counted in this process, times the number of processes)."""
-    last = Reuse(builder.last_pages, last_bytes) if last_bytes else None
+    library as it is (nothing to send), writes its pages itself, and the output is the same bytes as from one
+    process. ``tick`` hears how many pages are done (counted in this process, times the number of processes)."""
+    last = builder.last_pages if output is not None else {}
     if process_count(len(jobs)) == 1:
-        return _render_share(jobs, env, 0, 1, tick, last)
+        return _render_share(jobs, env, 0, 1, tick, output, last)
     context = multiprocessing.get_context("fork")
     receive, send = context.Pipe(duplex=False)
-    child = context.Process(target=_render_child, args=(builder, jobs, env, send, last), daemon=True)
+    child = context.Process(target=_render_child, args=(builder, jobs, env, send, output, last), daemon=True)
     child.start()
     send.close()
-    mine = _render_share(jobs, env, 0, 2, (lambda done: tick(2 * done)) if tick else None, last)
+    mine = _render_share(jobs, env, 0, 2, (lambda done: tick(2 * done)) if tick else None, output, last)
     try:
         theirs: Rendered | None = receive.recv()
     except EOFError:  # the child died
         theirs = None
     child.join()
     if theirs is None:  # its share again, here: an error it met is raised with its real traceback
-        theirs = _render_share(jobs, env, 1, 2, None, last)
+        theirs = _render_share(jobs, env, 1, 2, None, output, last)
     theirs.fragments.pages.update(mine.fragments.pages)
     return Rendered(
         mine.files | theirs.files,
@@ -135,11 +146,16 @@ def process_count(jobs: int) -> int:
 
 
 def _render_child(
-    builder: PageBuilder, jobs: list[PageJob], env: jinja2.Environment, send: Connection, last: Reuse | None
+    builder: PageBuilder,
+    jobs: list[PageJob],
+    env: jinja2.Environment,
+    send: Connection,
+    output: PageOutput | None,
+    last: dict[str, PageMark],
 ) -> None:
     try:
         known_notes, known_inline = set(builder.fragments.notes), set(builder.fragments.inline)
-        done = _render_share(jobs, env, 1, 2, None, last)
+        done = _render_share(jobs, env, 1, 2, None, output, last)
         mine = builder.fragments  # what the parent does not have yet: the fragments this share rendered
         done.fragments.notes = {k: v for k, v in mine.notes.items() if k not in known_notes}
         done.fragments.inline = {k: v for k, v in mine.inline.items() if k not in known_inline}
@@ -148,22 +164,6 @@ def _render_child(
         send.send(None)
     finally:
         send.close()
-
-
-@dataclass(frozen=True)
-class Reuse:
-    """The last build's pages: each one's view and bytes digests, and where to read the bytes it wrote."""
-
-    pages: dict[str, tuple[str, str]]
-    last_bytes: LastBytes
-
-    def same(self, url: str, view: str) -> bytes | None:
-        """The bytes written for ``url`` last time, when its view was ``view`` and the file is still as written."""
-        known = self.pages.get(url)
-        if known is None or known[0] != view:
-            return None
-        data = self.last_bytes(url)
-        return data if data is not None and _digest(data) == known[1] else None
 
 
 def _digest(data: bytes) -> str:
@@ -175,29 +175,60 @@ def _render_share(
     env: jinja2.Environment,
     share: int,
     shares: int,
-    tick: Tick | None = None,
-    last: Reuse | None = None,
+    tick: Tick | None,
+    output: PageOutput | None,
+    last: dict[str, PageMark],
 ) -> Rendered:
     done = Rendered()
     for job in jobs[share::shares]:
         for page in job():
+            url = page.chrome.url
+            searched = page.chrome.searchable and output is not None and output.records is not None
             view = _digest(pickle.dumps(page, protocol=pickle.HIGHEST_PROTOCOL))
-            data = last.same(page.chrome.url, view) if last else None
-            if data is None:
-                data = env.get_template(page.template).render(page=page).encode("utf-8")
+            mark = _kept(output, url, view, last.get(url), searched) if output is not None else None
+            if mark is not None:
+                done.unchanged.add(url)
             else:
-                done.unchanged.add(page.chrome.url)
-            done.files[page.chrome.url] = data
-            done.fragments.pages[page.chrome.url] = (view, _digest(data))
-            if page.chrome.searchable:
-                record = search_record(data.decode("utf-8"))
-                if record is not None:
-                    done.records[page.chrome.url] = record
+                data = env.get_template(page.template).render(page=page).encode("utf-8")
+                if output is None:
+                    done.files[url] = data
+                    mark = (view, None, None)
+                else:
+                    record = search_record(data.decode("utf-8")) if searched else None
+                    mark = _put(output, url, data, view, record)
+            done.fragments.pages[url] = mark
+            if mark[2]:
+                done.records[url] = mark[2]
             if page.chrome.listed:
-                done.listed.append(page.chrome.url)
+                done.listed.append(url)
         if tick:
-            tick(len(done.files))
+            tick(len(done.fragments.pages))
     return done
+
+
+def _kept(output: PageOutput, url: str, view: str, mark: PageMark | None, searched: bool) -> PageMark | None:
+    """The last build's mark of ``url`` when its page is kept: the same view, its file as that build left it
+    (and, when searched, its search record known), both linked into the new site."""
+    if mark is None or mark[0] != view or mark[1] is None:
+        return None
+    if searched and mark[2] is None:
+        return None  # the last build did not search: this page's record is not known
+    if searched and mark[2] and not (output.records and output.records.link(url)):
+        return None
+    if not output.site.keep(url, mark[1]):
+        return None
+    return mark if searched else (mark[0], mark[1], None)
+
+
+def _put(output: PageOutput, url: str, data: bytes, view: str, record: str | None) -> PageMark:
+    """Write a page just rendered (and its search record, when searched) into the output; its mark."""
+    stamp = output.site.put(url, data)
+    if output.records is None:
+        return (view, stamp, None)
+    if record is None:
+        return (view, stamp, "")
+    output.records.put(url, record.encode("utf-8", "surrogateescape"))
+    return (view, stamp, record_digest(record))
 
 
 @functools.cache
