@@ -1,4 +1,4 @@
-"""Templates use exactly the view fields documented in ``site_builder.site.views``.
+"""Templates use exactly the view fields documented in ``site_builder.site.views`` and ``page_views``.
 
 Each page view names its template, which receives the view as ``page``. The test
 follows every template's Jinja AST knowing the Python type of each name in scope:
@@ -21,11 +21,16 @@ from typing import Any
 
 from jinja2 import nodes
 
-from site_builder.site import views
+from site_builder.site import page_views, views
 from site_builder.site.render import make_environment
 
 ENV = make_environment()
-VIEWS: list[type] = [c for c in vars(views).values() if isinstance(c, type) and c.__module__ == views.__name__]
+VIEWS: list[type] = [
+    c
+    for module in (views, page_views)
+    for c in vars(module).values()
+    if isinstance(c, type) and c.__module__ == module.__name__
+]
 PAGES = [c for c in VIEWS if issubclass(c, views.PageView) and "template" in vars(c)]
 
 

@@ -14,7 +14,8 @@ from site_builder.recall.bundle import estimate_tokens
 from site_builder.recall.context import context_block, default_budget
 from site_builder.site.builder import PageBuilder
 from site_builder.site.links import href
-from site_builder.site.views import AgentPage, AgentView, LinkView, TierView
+from site_builder.site.page_views import AgentPage, AgentView, TierView
+from site_builder.site.views import LinkView
 
 URL = "agent.html"
 # The layouts whose agents inject a block of their own (``memwiki context --format``); others get memwiki's.

@@ -9,7 +9,8 @@ from site_builder.site.backlinks import backlink_groups
 from site_builder.site.builder import PageBuilder, counted, search_filters, search_meta
 from site_builder.site.graph_page import entity_graph
 from site_builder.site.links import href
-from site_builder.site.views import EntityIndexPage, EntityPage, LinkView
+from site_builder.site.page_views import EntityIndexPage, EntityPage
+from site_builder.site.views import LinkView
 
 RELATED_ENTITIES = 12
 UNTYPED = ("other", "no page yet")

@@ -8,7 +8,8 @@ from itertools import groupby
 
 from site_builder.core.model import KIND_NAMES, Fact, fact_order
 from site_builder.site.builder import PageBuilder
-from site_builder.site.views import FactGroup, FactsPage, KindCount
+from site_builder.site.page_views import FactsPage
+from site_builder.site.views import FactGroup, KindCount
 
 URL = "facts.html"
 

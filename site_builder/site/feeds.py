@@ -15,7 +15,7 @@ import uuid
 from site_builder.core.model import Note
 from site_builder.library.summaries import first_paragraph, shorten
 from site_builder.site.builder import PageBuilder
-from site_builder.site.views import FeedEntry, FeedPage, SitemapPage
+from site_builder.site.page_views import FeedEntry, FeedPage, SitemapPage
 
 FEED_ENTRIES = 50
 

@@ -9,7 +9,8 @@ from site_builder.core.names import page_url
 from site_builder.library.graph import Graph, co_mention_graph, neighbourhood
 from site_builder.site.builder import PageBuilder
 from site_builder.site.links import href
-from site_builder.site.views import GraphPage, GraphView
+from site_builder.site.page_views import GraphPage
+from site_builder.site.views import GraphView
 
 URL = "graph.html"
 

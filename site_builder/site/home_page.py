@@ -11,7 +11,8 @@ from site_builder.parse.lines import walk_lines
 from site_builder.site.builder import PAGE_KINDS, PageBuilder, counted
 from site_builder.site.folder_page import folder_listing
 from site_builder.site.links import SiteLinker, href
-from site_builder.site.views import HomePage, LinkView
+from site_builder.site.page_views import HomePage
+from site_builder.site.views import LinkView
 
 ACTIVE_ENTITIES = 12
 CORE_PREVIEW_LINES = 40  # lines of the core memory the home page shows; the rest is on its own page

@@ -5,7 +5,8 @@ from __future__ import annotations
 from site_builder.library.hygiene import Finding, Section
 from site_builder.site.builder import PageBuilder
 from site_builder.site.links import href, source_url
-from site_builder.site.views import HygieneItem, HygienePage, HygieneSection
+from site_builder.site.page_views import HygienePage
+from site_builder.site.views import HygieneItem, HygieneSection
 
 URL = "hygiene.html"
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import dataclasses
 
 from site_builder.site.builder import PageBuilder
-from site_builder.site.views import NavLink, NotFoundPage
+from site_builder.site.page_views import NotFoundPage
+from site_builder.site.views import NavLink
 
 
 def not_found_page(builder: PageBuilder) -> NotFoundPage:

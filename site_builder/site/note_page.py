@@ -8,8 +8,9 @@ from site_builder.site.builder import BANK_KINDS, BANK_SECTIONS, PAGE_KINDS, Pag
 from site_builder.site.facts_page import fact_groups
 from site_builder.site.folder_page import crumbs
 from site_builder.site.links import href
+from site_builder.site.page_views import NotePage
 from site_builder.site.records_page import RECORD_KINDS, records_html
-from site_builder.site.views import LinkView, NotePage
+from site_builder.site.views import LinkView
 
 SECTIONS = {
     "core": "home",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from site_builder.library.link import OPINIONS_PATH
 from site_builder.site.builder import PageBuilder
-from site_builder.site.views import OpinionsPage
+from site_builder.site.page_views import OpinionsPage
 
 
 def opinions_page(builder: PageBuilder) -> OpinionsPage:

@@ -15,7 +15,8 @@ from site_builder.site.backlinks import folder_backlinks
 from site_builder.site.builder import PageBuilder, search_filters, search_meta
 from site_builder.site.folder_page import crumbs, folder_listing
 from site_builder.site.links import SiteLinker, href
-from site_builder.site.views import LinkView, ProjectPage, RuleView, StateView
+from site_builder.site.page_views import ProjectPage, RuleView, StateView
+from site_builder.site.views import LinkView
 
 
 def project_pages(builder: PageBuilder) -> list[ProjectPage]:

@@ -20,7 +20,8 @@ from site_builder.parse.records import OUTCOMES, REFLECTION_TYPES, literal
 from site_builder.site.builder import PageBuilder
 from site_builder.site.folder_page import crumbs
 from site_builder.site.links import href
-from site_builder.site.views import LinkView, RecordsPage
+from site_builder.site.page_views import RecordsPage
+from site_builder.site.views import LinkView
 
 RECORD_KINDS = ("reflections", "episodes")
 TAGS_FOLDER = "episode-tags"  # beside episodes.jsonl: <folder>/episode-tags/<tag>.html

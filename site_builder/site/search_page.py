@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from site_builder.core.model import KIND_NAMES
 from site_builder.site.builder import PAGE_KINDS, PageBuilder
-from site_builder.site.views import SearchPage
+from site_builder.site.page_views import SearchPage
 
 
 def search_page(builder: PageBuilder) -> SearchPage:

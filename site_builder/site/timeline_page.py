@@ -12,7 +12,8 @@ from site_builder.site.builder import PageBuilder
 from site_builder.site.charts import HeatDay, heatmap
 from site_builder.site.folder_page import folder_listing
 from site_builder.site.links import href
-from site_builder.site.views import MonthView, TimelinePage
+from site_builder.site.page_views import TimelinePage
+from site_builder.site.views import MonthView
 
 
 @dataclass(frozen=True)

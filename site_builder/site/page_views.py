@@ -1,0 +1,278 @@
+"""Page views: the view each page's template receives as ``page`` (the items they list are in ``views``).
+
+Every page view holds a ``Chrome`` and names its template. Each field is documented by a ``#:`` comment on its
+line, and ``tests/test_views.py`` checks that templates use exactly the documented fields.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from site_builder.site.views import (
+    BacklinkGroup,
+    DaySummary,
+    FactGroup,
+    FactView,
+    GraphView,
+    HygieneSection,
+    KindCount,
+    LinkView,
+    MonthView,
+    OpinionView,
+    PageView,
+)
+
+
+@dataclass(frozen=True)
+class NotFoundPage(PageView):
+    """``404.html``: links back into the site and nothing else."""
+
+    template = "404.html"
+
+
+@dataclass(frozen=True)
+class HomePage(PageView):
+    """The home page: core memory, recent days, active entities and opinions."""
+
+    template = "home.html"
+    core_title: str  #: its card's heading: the core memory's own first heading, else "Core memory"
+    core_html: str  #: the core memory (MEMORY.md, memory.md, knowledge.md…) as HTML, without that heading
+    core_href: str  #: link to the core memory's own page, "" without one
+    core_source: str  #: the core memory's path in the workspace, "" without one
+    core_rest_html: str  #: the rest of a long core memory, folded below its start; "" when it is all shown
+    core_more: int  #: how many lines that rest holds
+    standing: list[LinkView]  #: the files the agent loads every session: persona, user, instructions, tools…
+    sections: list[LinkView]  #: the workspace's folders and its other top-level pages
+    recent: list[DaySummary]  #: the newest daily logs, newest first
+    active_entities: list[LinkView]  #: the most mentioned entities
+    opinions: list[OpinionView]  #: the first opinions
+    stats: list[LinkView]  #: counts of logs, facts, entities and opinions (hrefs from the root)
+
+
+@dataclass(frozen=True)
+class NotePage(PageView):
+    """Core memory, SOUL.md, bank pages and daily logs: a rendered Markdown body."""
+
+    template = "note.html"
+    html: str  #: the note as HTML
+    heading: str  #: the note's title as a heading, "" when its text opens with its own
+    description: str  #: the ``description`` of its front matter (Claude Code, ClawXMemory), "" without one
+    source: str  #: the note's path in the workspace
+    date: str  #: ISO date of a daily log, "" for other notes
+    prev: LinkView | None  #: the day before, on a day's page
+    next: LinkView | None  #: the day after, on a day's page
+    crumbs: list[LinkView]  #: the way back up: Days and the month for a day's page, else the note's folders
+    same_day: list[LinkView]  #: the other files of the same day (sessions, dream reports), or that day's page
+    entities: list[LinkView]  #: the entities the note mentions
+    kind_name: str  #: on bank/world.md and bank/experience.md the kind of fact they are named after, else ""
+    kind_facts: list[FactGroup]  #: those facts from the rest of the workspace, by month, newest first
+    backlinks: list[BacklinkGroup]  #: lines linking here, then the entities and opinions citing its facts
+
+
+@dataclass(frozen=True)
+class TimelinePage(PageView):
+    """The daily logs (with calendars and months) or one month of them."""
+
+    template = "timeline.html"
+    heatmaps: list[str]  #: inline SVG calendars, newest year first (none on month pages)
+    months: list[MonthView]  #: the month archives (none on month pages)
+    days: list[DaySummary]  #: the logs listed
+    folders: list[LinkView]  #: sub-folders of memory/ (timeline only)
+    files: list[LinkView]  #: files in memory/ without a date (timeline only)
+
+
+@dataclass(frozen=True)
+class FolderPage(PageView):
+    """A folder of notes: its sub-folders and files."""
+
+    template = "folder.html"
+    crumbs: list[LinkView]  #: the folders above this one
+    folders: list[LinkView]  #: its sub-folders, with how many files each holds
+    files: list[LinkView]  #: its notes, with their date and kind
+    backlinks: list[BacklinkGroup]  #: lines of notes outside the folder that link to notes in it
+
+
+@dataclass(frozen=True)
+class TierView:
+    """A part of the workspace by how the agent gets it: always loaded, listed by name, or found by search only."""
+
+    name: str  #: e.g. "Always loaded"
+    tokens: str  #: its estimated size in tokens, "1,234"
+    files: list[LinkView]  #: its files
+
+
+@dataclass(frozen=True)
+class AgentView:
+    """What one memory system's agent sees of the workspace."""
+
+    name: str  #: the system, e.g. "openclaw"
+    command: str  #: the command that prints its block
+    tiers: list[TierView]  #: always loaded, listed, searchable only
+    block: str  #: the prompt block it injects, as text
+    block_tokens: str  #: the block's estimated size in tokens
+
+
+@dataclass(frozen=True)
+class AgentPage(PageView):
+    """What the agent sees: per memory system the workspace present, its tiers and its prompt block."""
+
+    template = "agent.html"
+    agents: list[AgentView]  #: one per layout the workspace has (memwiki's own when none of them has a block)
+
+
+@dataclass(frozen=True)
+class StateView:
+    """A section of a project's memory files (Current Stage, Next Steps…), shown on the project's page."""
+
+    title: str  #: the section's heading
+    html: str  #: the text under it, as HTML
+    source: LinkView  #: the file and heading it comes from
+
+
+@dataclass(frozen=True)
+class RuleView:
+    """A feedback rule: its name, the rule and how to apply it."""
+
+    title: LinkView  #: the rule's name, linking to its file
+    rule_html: str  #: its ``## Rule`` section as HTML (else the file's start)
+    apply_html: str  #: its ``## How to apply`` section as HTML, "" without one
+    date: str  #: when it was captured, "" when not said
+
+
+@dataclass(frozen=True)
+class ProjectPage(PageView):
+    """A ClawXMemory project: its meta, state sections, feedback rules, archive and files."""
+
+    template = "project.html"
+    crumbs: list[LinkView]  #: the folders above the project
+    description: str  #: the meta file's description, "" without one
+    facts: list[tuple[str, str]]  #: (label, value): status, aliases, created, updated
+    summary_html: str  #: the meta file's body as HTML, "" without one
+    meta: LinkView | None  #: the meta file's own page
+    state: list[StateView]  #: its state sections in reading order
+    rules: list[RuleView]  #: its feedback rules, newest first
+    archived: list[LinkView]  #: files under an Archive/ folder
+    folders: list[LinkView]  #: its sub-folders
+    files: list[LinkView]  #: the notes directly in its folder
+    backlinks: list[BacklinkGroup]  #: lines of notes outside the project that link to its notes
+
+
+@dataclass(frozen=True)
+class RecordsPage(PageView):
+    """The episodes that carry one tag."""
+
+    template = "records.html"
+    crumbs: list[LinkView]  #: the folders above, then the episodes page
+    html: str  #: the episodes as cards, each linking to its line
+    count: int  #: how many episodes
+
+
+@dataclass(frozen=True)
+class EntityPage(PageView):
+    """An entity: its own text (if it has a page), backlinks, facts and relations."""
+
+    template = "entity.html"
+    name: str  #: the entity's name (the page's own heading shows it otherwise)
+    type: str  #: e.g. "person", "" when not given
+    aliases: list[str]  #: other names
+    placeholder: bool  #: mentioned but without a page of its own
+    html: str  #: its page as HTML
+    source: str  #: its page's path in the workspace
+    first_seen: str  #: ISO date of the first log that mentions it
+    last_seen: str  #: ISO date of the last one
+    backlinks: list[BacklinkGroup]  #: lines that mention it or link to its page: logs newest first, then other notes
+    facts: list[FactView]  #: facts about it, newest first
+    related: list[LinkView]  #: entities mentioned alongside it
+    opinions: list[OpinionView]  #: opinions about it
+    summary: str  #: reflect's summary from the page's generated block, "" without one
+    summary_html: str  #: that summary as HTML
+    graph: GraphView | None  #: the entity and its closest co-mentioned entities, None when it has none
+
+
+@dataclass(frozen=True)
+class GraphPage(PageView):
+    """``graph.html``: every entity (and, on demand, day) and how they are mentioned together."""
+
+    template = "graph.html"
+    graph: GraphView  #: the whole graph
+    entities: int  #: how many entities it has
+    days: int  #: how many days mention an entity
+    edges: int  #: how many entity–entity edges
+
+
+@dataclass(frozen=True)
+class EntityIndexPage(PageView):
+    """All entities grouped by type."""
+
+    template = "entities.html"
+    groups: list[tuple[str, list[LinkView]]]  #: (type, its entities by name), typed groups first
+
+
+@dataclass(frozen=True)
+class OpinionsPage(PageView):
+    """Every opinion, then bank/opinions.md itself, folded away (the cards show what it says)."""
+
+    template = "opinions.html"
+    opinions: list[OpinionView]  #: all opinions
+    html: str  #: bank/opinions.md as HTML, "" without one
+
+
+@dataclass(frozen=True)
+class FactsPage(PageView):
+    """``facts.html``: every Retain fact, newest first by month, filtered by kind in the page."""
+
+    template = "facts.html"
+    kinds: list[KindCount]  #: the kinds present, in W, B, O, S order
+    groups: list[FactGroup]  #: the facts by month, newest first; the undated last
+    total: int  #: how many facts
+
+
+@dataclass(frozen=True)
+class HygienePage(PageView):
+    """The hygiene report: findings by section."""
+
+    template = "hygiene.html"
+    sections: list[HygieneSection]  #: the sections with findings, in the report's order
+    clean: list[HygieneSection]  #: the checks that found nothing
+    total: int  #: how many findings in all
+
+
+@dataclass(frozen=True)
+class SearchPage(PageView):
+    """The search page: its filter choices are known at build time, results come from Pagefind."""
+
+    template = "search.html"
+    kinds: list[str]  #: fact kinds present, in words
+    entities: list[str]  #: entity names, by name
+    years: list[str]  #: years with logs, newest first
+    page_kinds: list[str]  #: page kinds present, in words
+
+
+@dataclass(frozen=True)
+class FeedEntry:
+    """A daily log in the Atom feed."""
+
+    title: str  #: e.g. "Thursday 27 November 2025"
+    id: str  #: permanent Atom id
+    href: str  #: the day's page, relative to the site root
+    date: str  #: ISO date
+    summary: str  #: the log's first paragraph, shortened
+    html: str  #: the day's page body as HTML
+
+
+@dataclass(frozen=True)
+class FeedPage(PageView):
+    """``feed.xml``: an Atom feed of the newest daily logs."""
+
+    template = "feed.xml"
+    feed_id: str  #: permanent Atom id of the feed
+    updated: str  #: ISO date of the newest log
+    entries: list[FeedEntry]  #: the newest logs, newest first
+
+
+@dataclass(frozen=True)
+class SitemapPage(PageView):
+    """``sitemap.xml``: absolute URLs of every content page (needs ``base_url``)."""
+
+    template = "sitemap.xml"
+    urls: list[str]  #: absolute URLs, sorted
