@@ -20,12 +20,12 @@ from pathlib import Path
 
 from site_builder.core.diagnostics import WHOLE_WORKSPACE, Diagnostics
 from site_builder.core.model import Library, Note
+from site_builder.core.processes import map_in_two
 from site_builder.core.progress import Progress, Tick
 from site_builder.io.build_cache import (
     FRAGMENTS_FILE,
     LAST_BUILD_FILE,
     LastBuild,
-    NoteKey,
     build_key,
     count_files,
     load_cached,
@@ -62,6 +62,7 @@ from site_builder.site.pagefind import (
 )
 from site_builder.site.render import PageOutput, render_site
 
+PARALLEL_PARSE_FROM = 400  # files to parse: below this a second process costs more than it saves
 RECORDS_FOLDER = "cache/records"  # under .memwiki/: the search records of the last site, kept like it
 
 
@@ -142,15 +143,16 @@ def load_sources(
 def parse_sources(
     memwiki_dir: Path, sources: list[SourceFile], *, cache: bool, save: bool, tick: Tick | None = None
 ) -> list[Note]:
-    """Every source parsed, or taken from the build cache when its path, kind and text are unchanged. Private notes
-    are never cached: their text stays in the workspace files alone."""
+    """Every source parsed (over both cores when there are many), or taken from the build cache when its path,
+    kind and text are unchanged. Private notes are never cached: their text stays in the workspace files alone."""
     parsed = load_notes(memwiki_dir) if cache else {}
-    notes: dict[NoteKey, Note] = {}
-    for source in sources:
-        key = note_key(source.path, source.kind, source.digest, source.problems)
-        notes[key] = parsed.get(key) or parse_note(source)
-        if tick:
-            tick(len(notes))
+    keys = [note_key(s.path, s.kind, s.digest, s.problems) for s in sources]
+    missing = [source for key, source in zip(keys, sources, strict=True) if key not in parsed]
+    cached = len(sources) - len(missing)
+    fresh = iter(map_in_two(parse_note, missing, PARALLEL_PARSE_FROM, (lambda n: tick(cached + n)) if tick else None))
+    notes = {key: parsed.get(key) or next(fresh) for key in keys}
+    if tick:
+        tick(len(notes))
     shareable = {key: note for key, note in notes.items() if not note.private}
     if save and shareable.keys() != parsed.keys():
         save_notes(memwiki_dir, shareable)

@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from site_builder.site.render import PARALLEL_FROM, process_count
+from site_builder.build import PARALLEL_PARSE_FROM
+from site_builder.core.processes import process_count
+from site_builder.site.render import PARALLEL_FROM
 from tests.conftest import MakeWorkspace, run
 
 DAY = """# Thursday
@@ -215,20 +217,21 @@ def test_version_and_help() -> None:
             assert len(line.split(option, 1)[1].strip()) > 0, option
 
 
-def test_two_processes_render_the_same_bytes_as_one(
+def test_two_processes_parse_and_render_the_same_bytes_as_one(
     workspace: MakeWorkspace, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    count = max(PARALLEL_FROM, PARALLEL_PARSE_FROM)
     days = {
-        f"memory/2026-{1 + i // 28:02d}-{1 + i % 28:02d}.md": f"# Day {i}\n\n- Met @Ana{i % 7} about [[Harbor]].\n"
-        for i in range(PARALLEL_FROM)
+        f"memory/{2026 + i // 336}-{1 + i // 28 % 12:02d}-{1 + i % 28:02d}.md": f"# Day {i}\n\n- Met @Ana{i % 7} about [[Harbor]].\n"
+        for i in range(count)
     }
     ws = workspace({"memory.md": "# Memory\n\n- Ana0 likes tea.\n", **days})
-    assert process_count(PARALLEL_FROM + 10) == 2 or len(os.sched_getaffinity(0)) == 1
+    assert process_count(count, PARALLEL_FROM) == 2 or len(os.sched_getaffinity(0)) == 1
     both, one = tmp_path / "both", tmp_path / "one"
-    assert run("build", str(ws), "-o", str(both), "--no-search").exit_code == 0
+    assert run("build", str(ws), "-o", str(both), "--no-search", "--no-cache").exit_code == 0
     monkeypatch.setenv("MEMWIKI_PROCESSES", "1")
-    assert process_count(PARALLEL_FROM + 10) == 1
-    assert run("build", str(ws), "-o", str(one), "--no-search").exit_code == 0
+    assert process_count(count, PARALLEL_FROM) == 1
+    assert run("build", str(ws), "-o", str(one), "--no-search", "--no-cache").exit_code == 0
     files = sorted(p.relative_to(both) for p in both.rglob("*") if p.is_file())
     assert files == sorted(p.relative_to(one) for p in one.rglob("*") if p.is_file())
     assert len(files) > PARALLEL_FROM

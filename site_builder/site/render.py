@@ -5,9 +5,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import multiprocessing
-import os
 import pickle
-import threading
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from pathlib import Path
@@ -16,6 +14,7 @@ import jinja2
 
 from site_builder.core.config import Config
 from site_builder.core.model import Library
+from site_builder.core.processes import process_count
 from site_builder.core.progress import Tick
 from site_builder.io.writer import Staging
 from site_builder.library.hygiene import Section
@@ -111,7 +110,7 @@ def render_jobs(
     library as it is (nothing to send), writes its pages itself, and the output is the same bytes as from one
     process. ``tick`` hears how many pages are done (counted in this process, times the number of processes)."""
     last = builder.last_pages if output is not None else {}
-    if process_count(len(jobs)) == 1:
+    if process_count(len(jobs), PARALLEL_FROM) == 1:
         return _render_share(jobs, env, 0, 1, tick, output, last)
     context = multiprocessing.get_context("fork")
     receive, send = context.Pipe(duplex=False)
@@ -134,15 +133,6 @@ def render_jobs(
         mine.records | theirs.records,
         mine.unchanged | theirs.unchanged,
     )
-
-
-def process_count(jobs: int) -> int:
-    """How many processes render: 2 on a machine with two cores or more for a site worth it, else 1.
-    Never from a process with other threads (``memwiki serve``): forking one is unsafe. ``MEMWIKI_PROCESSES=1``
-    forces one."""
-    if os.environ.get("MEMWIKI_PROCESSES") == "1" or jobs < PARALLEL_FROM or threading.active_count() > 1:
-        return 1
-    return 2 if len(os.sched_getaffinity(0)) > 1 else 1
 
 
 def _render_child(
