@@ -20,6 +20,7 @@ from __future__ import annotations
 import hashlib
 import sqlite3
 import time
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -30,12 +31,13 @@ from site_builder.io.reader import Workspace, read_notes, stamp_workspace
 if TYPE_CHECKING:
     from site_builder.recall.index_rows import Doc
 
-INDEX_VERSION = "4"
+INDEX_VERSION = "5"
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT);
-CREATE TABLE IF NOT EXISTS files(path TEXT PRIMARY KEY, digest TEXT NOT NULL, stamp TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS aliases(alias TEXT NOT NULL, key TEXT NOT NULL, path TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS files(path TEXT PRIMARY KEY, digest TEXT NOT NULL, stamp TEXT NOT NULL, day TEXT);
+CREATE TABLE IF NOT EXISTS aliases(alias TEXT NOT NULL, key TEXT NOT NULL, path TEXT NOT NULL, folded TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS aliases_key ON aliases(key);
+CREATE INDEX IF NOT EXISTS aliases_folded ON aliases(folded);
 CREATE TABLE IF NOT EXISTS docs(
     id INTEGER PRIMARY KEY, path TEXT NOT NULL, line INTEGER NOT NULL, date TEXT,
     kind TEXT NOT NULL, entities TEXT NOT NULL, content TEXT NOT NULL,
@@ -45,10 +47,17 @@ CREATE INDEX IF NOT EXISTS docs_opinion ON docs(opinion) WHERE opinion IS NOT NU
 CREATE TABLE IF NOT EXISTS opinion_points(
     opinion TEXT NOT NULL, date TEXT, confidence REAL NOT NULL, source TEXT NOT NULL, path TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS opinion_points_key ON opinion_points(opinion);
+CREATE TABLE IF NOT EXISTS facts(
+    path TEXT NOT NULL, line INTEGER NOT NULL, id TEXT NOT NULL, kind TEXT NOT NULL, content TEXT NOT NULL,
+    entities TEXT NOT NULL, date TEXT, occurred TEXT, confidence REAL, block_id TEXT, mentions TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS facts_path ON facts(path, line);
+CREATE INDEX IF NOT EXISTS facts_recent ON facts(date, path, line) WHERE kind != 'O';
+CREATE INDEX IF NOT EXISTS facts_opinions ON facts(path, line) WHERE kind = 'O';
+CREATE INDEX IF NOT EXISTS facts_id ON facts(id);
 CREATE VIRTUAL TABLE IF NOT EXISTS docs_fts USING fts5(
     content, context, entities, cjk, tokenize = 'porter unicode61 remove_diacritics 2');
 """
-TABLES = ("files", "docs", "docs_fts", "aliases", "opinion_points")
+TABLES = ("files", "docs", "docs_fts", "aliases", "opinion_points", "facts")
 RACY_SECONDS = 2  # coarser than any file system's clock tick (FAT: 2 s; ext4: a few ms)
 
 
@@ -135,6 +144,7 @@ class RecallIndex:
         files that are gone (``known``: the ``files`` table, when the caller has just read it). Returns the
         number of notes re-indexed."""
         from site_builder.library.link import OPINIONS_PATH
+        from site_builder.recall.index_facts import fact_row
         from site_builder.recall.index_rows import docs_of
 
         known = known if known is not None else self._known()
@@ -156,9 +166,14 @@ class RecallIndex:
                 if note.path == OPINIONS_PATH:
                     self._opinion_points(note)
                 docs += docs_of(note)
+                self.db.executemany("INSERT INTO facts VALUES (?,?,?,?,?,?,?,?,?,?,?)", map(fact_row, note.facts))
             self._insert(docs)
             self.db.executemany(
-                "INSERT OR REPLACE INTO files VALUES (?, ?, ?)", [(n.path, n.digest, recorded[n.path]) for n in notes]
+                "INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?)",
+                [
+                    (n.path, n.digest, recorded[n.path], None if n.private or not n.date else n.date.isoformat())
+                    for n in notes
+                ],
             )
             self.db.execute("INSERT OR REPLACE INTO meta VALUES ('stamps', ?)", (stamps_digest(recorded),))
         self._recorded = recorded
@@ -217,16 +232,23 @@ class RecallIndex:
     def _aliases(self, note: Note) -> None:
         from site_builder.core.names import entity_key
         from site_builder.library.link import entity_aliases
+        from site_builder.recall.scripts import fold_accents
 
         key = entity_key(note.stem)
         for name in (note.stem, *(entity_aliases(note) or ())):
-            self.db.execute("INSERT INTO aliases VALUES (?, ?, ?)", (entity_key(name), key, note.path))
+            alias = entity_key(name)
+            self.db.execute("INSERT INTO aliases VALUES (?, ?, ?, ?)", (alias, key, note.path, fold_accents(alias)))
+
+    def aliases(self) -> AliasLookup:
+        """Page names and aliases (accents folded) -> the entity key each stands for, looked up name by name."""
+        return AliasLookup(self.db)
 
     def _drop(self, path: str) -> None:
         self.db.execute("DELETE FROM docs_fts WHERE rowid IN (SELECT id FROM docs WHERE path = ?)", (path,))
         self.db.execute("DELETE FROM docs WHERE path = ?", (path,))
         self.db.execute("DELETE FROM aliases WHERE path = ?", (path,))
         self.db.execute("DELETE FROM opinion_points WHERE path = ?", (path,))
+        self.db.execute("DELETE FROM facts WHERE path = ?", (path,))
         self.db.execute("DELETE FROM files WHERE path = ?", (path,))
 
     def is_empty(self) -> bool:
@@ -235,6 +257,44 @@ class RecallIndex:
     def count(self) -> int:
         """How many lines are indexed (a scan: asked only by the second hop, when it follows an entity)."""
         return int(self.db.execute("SELECT count(*) FROM docs").fetchone()[0])
+
+
+class AliasLookup(Mapping[str, str]):
+    """The ``aliases`` table as a mapping from a folded name to its entity key, read one name at a time: a query
+    names a few words, a workspace may have thousands of aliases. Where two rows fold to one name the later row
+    wins, as in a dict made from the whole table."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self._db = db
+        self._found: dict[str, str | None] = {}
+
+    def _key(self, name: str) -> str | None:
+        if name not in self._found:
+            row = self._db.execute(
+                "SELECT key FROM aliases WHERE folded = ? ORDER BY rowid DESC LIMIT 1", (name,)
+            ).fetchone()
+            self._found[name] = None if row is None else str(row[0])
+        return self._found[name]
+
+    def __getitem__(self, name: str) -> str:
+        key = self._key(name)
+        if key is None:
+            raise KeyError(name)
+        return key
+
+    def __contains__(self, name: object) -> bool:
+        return isinstance(name, str) and self._key(name) is not None
+
+    def _whole(self) -> dict[str, str]:
+        return {
+            str(folded): str(key) for folded, key in self._db.execute("SELECT folded, key FROM aliases ORDER BY rowid")
+        }
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._whole())
+
+    def __len__(self) -> int:
+        return len(self._whole())
 
 
 def trusted_stamps(stamps: dict[str, str]) -> dict[str, str]:
