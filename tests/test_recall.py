@@ -285,3 +285,31 @@ def test_a_query_on_an_unchanged_workspace_imports_no_parser_renderer_or_sdk(ws:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=REPO).stdout
     assert '"source": "memory/2025-11-03.md#L6"' in out
     assert out.strip().splitlines()[-1] == "[]"
+
+
+def test_the_answer_made_while_checking_is_kept_only_when_nothing_changed(ws: Path) -> None:
+    """answer_fresh answers from the index as it stands while the workspace is statted; a change throws that away."""
+    from site_builder.core.diagnostics import Diagnostics
+    from site_builder.recall.ahead import answer_fresh
+    from site_builder.recall.index import RecallIndex
+    from site_builder.recall.query import RecallQuery
+    from site_builder.recall.search import search
+
+    asked: list[int] = []
+
+    def ask(index: RecallIndex) -> list[str]:
+        asked.append(index.generation)
+        return [hit.source for hit in search(index, RecallQuery(text="zanzibar", k=5))]
+
+    assert answer_fresh(ws, Diagnostics(), ask)[2] == [] and asked == [1]  # no index yet: asked once, when fresh
+    assert answer_fresh(ws, Diagnostics(), ask)[2] == [] and asked == [1, 0]  # unchanged: the early answer stands
+    (ws / "memory/2025-11-05.md").write_text("# Wed\nPlanning a zanzibar holiday.\n", encoding="utf-8")
+    assert answer_fresh(ws, Diagnostics(), ask)[2] == ["memory/2025-11-05.md#L2"] and asked[2:] == [0, 1]
+    (ws / "memory/2025-11-05.md").unlink()
+    assert answer_fresh(ws, Diagnostics(), ask)[2] == [] and asked[4:] == [0, 1]
+
+
+def test_recall_in_a_missing_folder_makes_nothing(tmp_path: Path) -> None:
+    result = run("recall", "kitchen", "--workspace", str(tmp_path / "missing"))
+    assert result.exit_code == 1 and "workspace not found" in result.output
+    assert not (tmp_path / "missing").exists()

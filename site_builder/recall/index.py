@@ -20,7 +20,6 @@ from __future__ import annotations
 import hashlib
 import sqlite3
 import time
-from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -29,6 +28,7 @@ from site_builder.core.model import Note
 from site_builder.io.reader import Workspace, read_notes, stamp_workspace
 
 if TYPE_CHECKING:
+    from site_builder.recall.alias_lookup import AliasLookup
     from site_builder.recall.index_rows import Doc
 
 INDEX_VERSION = "5"
@@ -68,6 +68,7 @@ class RecallIndex:
         self.path = path
         self.db = self._open()
         self._recorded: dict[str, str] | None = None  # the stamps this process last recorded (None: not yet)
+        self.generation = 0  # goes up whenever this process changes what the index holds
 
     def _open(self) -> sqlite3.Connection:
         if self.path is None:
@@ -152,8 +153,10 @@ class RecallIndex:
         trusted = trusted_stamps(stamps)
         recorded = {path: stamp for path, (_, stamp) in known.items() if path in stamps}
         recorded.update((n.path, trusted.get(n.path, "")) for n in notes)
+        gone = set(known) - set(stamps)
+        self.generation += bool(changed or gone)
         with self.db:
-            for path in set(known) - set(stamps):
+            for path in gone:
                 self._drop(path)
             docs: list[Doc] = []
             for note in changed:
@@ -241,6 +244,8 @@ class RecallIndex:
 
     def aliases(self) -> AliasLookup:
         """Page names and aliases (accents folded) -> the entity key each stands for, looked up name by name."""
+        from site_builder.recall.alias_lookup import AliasLookup
+
         return AliasLookup(self.db)
 
     def _drop(self, path: str) -> None:
@@ -257,44 +262,6 @@ class RecallIndex:
     def count(self) -> int:
         """How many lines are indexed (a scan: asked only by the second hop, when it follows an entity)."""
         return int(self.db.execute("SELECT count(*) FROM docs").fetchone()[0])
-
-
-class AliasLookup(Mapping[str, str]):
-    """The ``aliases`` table as a mapping from a folded name to its entity key, read one name at a time: a query
-    names a few words, a workspace may have thousands of aliases. Where two rows fold to one name the later row
-    wins, as in a dict made from the whole table."""
-
-    def __init__(self, db: sqlite3.Connection) -> None:
-        self._db = db
-        self._found: dict[str, str | None] = {}
-
-    def _key(self, name: str) -> str | None:
-        if name not in self._found:
-            row = self._db.execute(
-                "SELECT key FROM aliases WHERE folded = ? ORDER BY rowid DESC LIMIT 1", (name,)
-            ).fetchone()
-            self._found[name] = None if row is None else str(row[0])
-        return self._found[name]
-
-    def __getitem__(self, name: str) -> str:
-        key = self._key(name)
-        if key is None:
-            raise KeyError(name)
-        return key
-
-    def __contains__(self, name: object) -> bool:
-        return isinstance(name, str) and self._key(name) is not None
-
-    def _whole(self) -> dict[str, str]:
-        return {
-            str(folded): str(key) for folded, key in self._db.execute("SELECT folded, key FROM aliases ORDER BY rowid")
-        }
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._whole())
-
-    def __len__(self) -> int:
-        return len(self._whole())
 
 
 def trusted_stamps(stamps: dict[str, str]) -> dict[str, str]:
