@@ -205,6 +205,17 @@ def test_index_from_another_version_is_rebuilt(ws: Path) -> None:
     assert recall_json(ws, "kitchen tiles quote")["results"][0]["source"] == "memory/2025-11-03.md#L6"
 
 
+def test_an_index_of_another_version_is_rebuilt_although_its_stamps_still_match(ws: Path) -> None:
+    """Upgrading memwiki: the old index's stamps describe the workspace as it is, but its rows are of another kind."""
+    age(ws)
+    assert recall_json(ws, "kitchen tiles quote")["results"]
+    db = sqlite3.connect(ws / ".memwiki" / "recall.sqlite")
+    db.execute("UPDATE meta SET value = 'older' WHERE key = 'version'")
+    db.commit()
+    db.close()
+    assert recall_json(ws, "kitchen tiles quote")["results"][0]["source"] == "memory/2025-11-03.md#L6"
+
+
 def age(ws: Path, seconds: int = 3600) -> None:
     """Date every note of ``ws`` an hour back: old enough for its stamp to be trusted."""
     past = time.time() - seconds

@@ -113,6 +113,7 @@ class RecallIndex:
         if version is None or version[0] != INDEX_VERSION:
             # Made by another memwiki version (or new): start from empty tables of this version.
             db.executescript("".join(f"DROP TABLE IF EXISTS {table};" for table in TABLES))
+            db.execute("DELETE FROM meta")  # the stamps digest described the dropped tables
             db.executescript(SCHEMA)
             db.execute("INSERT OR REPLACE INTO meta VALUES ('version', ?)", (INDEX_VERSION,))
             db.commit()
