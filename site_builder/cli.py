@@ -242,7 +242,6 @@ def recall_command(
         today = parse_now(now)
         base = make_query("", k=k, since=since, until=until, entity=entity, kind=kind, today=today)
         _, index, answer = answer_fresh(workspace or workspace_arg or Path(), Diagnostics(), ask)
-        assert answer is not None
         if answer[0] is not None:
             raise answer[0]
     except (WorkspaceError, QueryError) as exc:

@@ -11,7 +11,8 @@ index's.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import TypeVar
 
 from site_builder.core.diagnostics import Diagnostics
 from site_builder.core.model import Library, Note, OpinionPoint, core_of
@@ -20,10 +21,13 @@ from site_builder.io.reader import Workspace, read_notes, stamp_workspace
 from site_builder.library.link import OPINIONS_PATH, link_notes
 from site_builder.library.opinions import collect_opinions
 from site_builder.parse.note import parse_note
+from site_builder.recall.ahead import answer_refreshed, in_background
 from site_builder.recall.context import MemorySources
 from site_builder.recall.entity_notes import entity_notes
 from site_builder.recall.index import RecallIndex, index_path, trusted_stamps
 from site_builder.recall.index_facts import latest_day, newest_facts, opinion_facts
+
+Answer = TypeVar("Answer")
 
 
 class LiveWorkspace:
@@ -42,6 +46,23 @@ class LiveWorkspace:
         self._stamps = stamp_workspace(self.workspace, Diagnostics())
         self._index.refresh(self.workspace, self._stamps, Diagnostics())
         return self._index
+
+    def answer(self, ask: Callable[[RecallIndex], Answer]) -> Answer:
+        """What ``ask`` answers from the index as the files are now: asked while the files are statted, and again
+        only when they changed what the index holds."""
+        if self._index is None:
+            return ask(self.index())
+
+        def stamped() -> tuple[Workspace, dict[str, str]]:
+            return self.workspace, stamp_workspace(self.workspace, Diagnostics())
+
+        checked = in_background(stamped)
+
+        def recorded() -> tuple[Workspace, dict[str, str]]:
+            self._stamps = checked()[1]
+            return self.workspace, self._stamps
+
+        return answer_refreshed(self._index, recorded, ask, Diagnostics())
 
     def entity_library(self, name: str) -> Library:
         """The notes that can matter to the entity called ``name``, as the files are now, linked."""

@@ -105,7 +105,7 @@ class MemoryTools:
     ) -> dict[str, Any]:
         options = {"since": since, "until": until, "entity": entity, "kind": kind}
         recall = make_query(query, k=max_results, today=self.today(), **options)
-        hits = search(self.live.index(), recall)
+        hits = self.live.answer(lambda index: search(index, recall))
         return {"query": query, "results": [_search_result(hit) for hit in hits]}
 
     def memory_get(self, path: str, from_: int | None = None, lines: int | None = None) -> dict[str, Any]:

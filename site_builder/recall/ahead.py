@@ -1,12 +1,12 @@
 """Answer from the recall index while the workspace is checked for changes.
 
-A cold ``memwiki recall`` spends its time in two independent parts: statting
-every note to see whether the index is fresh, and ranking the query in SQLite.
-Both wait on the operating system or on SQLite, which let other threads run,
-so the check runs in a thread while the query is answered from the index as it
-stands. The answer is kept only when the check finds nothing to re-index (the
-index did not change); otherwise the query is answered again from the
-refreshed index. Either way the answer is the one a fresh index gives.
+A recall call spends its time in two independent parts: statting every note
+to see whether the index is fresh, and ranking the query in SQLite. Both wait
+on the operating system or on SQLite, which let other threads run, so the check
+runs in a thread while the query is answered from the index as it stands. The
+answer is kept only when the check finds nothing to re-index (the index did not
+change); otherwise the query is answered again from the refreshed index. Either
+way the answer is the one a fresh index gives.
 """
 
 from __future__ import annotations
@@ -21,41 +21,68 @@ from site_builder.io.reader import Workspace, open_workspace_stamped
 from site_builder.recall.index import RecallIndex, index_path
 
 Answer = TypeVar("Answer")
+Result = TypeVar("Result")
+
+
+def in_background(work: Callable[[], Result]) -> Callable[[], Result]:
+    """Start ``work`` in a thread; the function returned waits for its result (or raises what it raised)."""
+    done: list[Result] = []
+    failed: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            done.append(work())
+        except BaseException as exc:  # handed to the waiting thread as it is
+            failed.append(exc)
+
+    thread = threading.Thread(target=run, name="memwiki-check")
+    thread.start()
+
+    def wait() -> Result:
+        thread.join()
+        if failed:
+            raise failed[0]
+        return done[0]
+
+    return wait
+
+
+def answer_refreshed(
+    index: RecallIndex,
+    checked: Callable[[], tuple[Workspace, dict[str, str]]],
+    ask: Callable[[RecallIndex], Answer],
+    diagnostics: Diagnostics,
+) -> Answer:
+    """What ``ask`` answers from ``index`` once it is refreshed with what ``checked`` (running meanwhile) found:
+    asked before the refresh, and again only when the refresh changed the index (what it raised too)."""
+    guess: list[Answer] = []
+    failure: Exception | None = None
+    try:
+        guess.append(ask(index))
+    except Exception as exc:  # an unknown entity, say: the refresh may bring it
+        failure = exc
+    workspace, stamps = checked()
+    before = index.generation
+    index.refresh(workspace, stamps, diagnostics)
+    if index.generation != before:
+        return ask(index)
+    if failure is not None:
+        raise failure
+    return guess[0]
 
 
 def answer_fresh(
-    path: Path, diagnostics: Diagnostics, ask: Callable[[RecallIndex], Answer] | None = None
-) -> tuple[Workspace, RecallIndex, Answer | None]:
-    """The workspace at ``path``, its recall index brought up to date and, when ``ask`` is given, what it answers
-    from the fresh index. ``WorkspaceError`` when ``path`` is no usable folder."""
-    opened: list[tuple[Workspace, dict[str, str]]] = []
-    failed: list[Exception] = []
-
-    def check() -> None:
-        try:
-            opened.append(open_workspace_stamped(path))
-        except Exception as exc:  # handed to the caller's thread as it is
-            failed.append(exc)
-
-    checking = threading.Thread(target=check, name="memwiki-stamp")
-    checking.start()
-    index: RecallIndex | None = None
-    guess: Answer | None = None
+    path: Path, diagnostics: Diagnostics, ask: Callable[[RecallIndex], Answer]
+) -> tuple[Workspace, RecallIndex, Answer]:
+    """The workspace at ``path``, its recall index brought up to date and what ``ask`` answers from it.
+    ``WorkspaceError`` when ``path`` is no usable folder."""
+    checked = in_background(lambda: open_workspace_stamped(path))
     existing = index_path(path.expanduser().resolve())
-    if ask is not None and existing.is_file():  # never make a folder for a path not yet known to be a workspace
+    if existing.is_file():  # never make a folder for a path not yet known to be a workspace
         index = RecallIndex(existing)
-        guess = ask(index)
-    checking.join()
-    if failed:
-        raise failed[0]
-    workspace, stamps = opened[0]
-    if index is None or index.path != index_path(workspace.root):
-        index = RecallIndex(index_path(workspace.root))
-        guess = None
-    before = index.generation
+        answer = answer_refreshed(index, checked, ask, diagnostics)
+        return checked()[0], index, answer
+    workspace, stamps = checked()
+    index = RecallIndex(index_path(workspace.root))
     index.refresh(workspace, stamps, diagnostics)
-    if ask is None:
-        return workspace, index, None
-    if guess is None or index.generation != before:
-        guess = ask(index)
-    return workspace, index, guess
+    return workspace, index, ask(index)
