@@ -306,18 +306,21 @@ def test_the_answer_made_while_checking_is_kept_only_when_nothing_changed(ws: Pa
     from site_builder.recall.query import RecallQuery
     from site_builder.recall.search import search
 
-    asked: list[int] = []
+    asked: list[tuple[str | None, str | None]] = []
 
     def ask(index: RecallIndex) -> list[str]:
-        asked.append(index.generation)
+        asked.append(index.state())
         return [hit.source for hit in search(index, RecallQuery(text="zanzibar", k=5))]
 
-    assert answer_fresh(ws, Diagnostics(), ask)[2] == [] and asked == [1]  # no index yet: asked once, when fresh
-    assert answer_fresh(ws, Diagnostics(), ask)[2] == [] and asked == [1, 0]  # unchanged: the early answer stands
+    age(ws)
+    assert answer_fresh(ws, Diagnostics(), ask)[2] == [] and len(asked) == 1  # no index yet: asked once, when fresh
+    assert answer_fresh(ws, Diagnostics(), ask)[2] == [] and asked[1:] == asked[:1]  # unchanged: the early answer
     (ws / "memory/2025-11-05.md").write_text("# Wed\nPlanning a zanzibar holiday.\n", encoding="utf-8")
-    assert answer_fresh(ws, Diagnostics(), ask)[2] == ["memory/2025-11-05.md#L2"] and asked[2:] == [0, 1]
+    assert answer_fresh(ws, Diagnostics(), ask)[2] == ["memory/2025-11-05.md#L2"] and len(asked) == 4
+    age(ws)
+    answer_fresh(ws, Diagnostics(), ask)  # the new file's stamp is trusted now: the digest changes once more
     (ws / "memory/2025-11-05.md").unlink()
-    assert answer_fresh(ws, Diagnostics(), ask)[2] == [] and asked[4:] == [0, 1]
+    assert answer_fresh(ws, Diagnostics(), ask)[2] == [] and len(asked) == 8
 
 
 def test_recall_in_a_missing_folder_makes_nothing(tmp_path: Path) -> None:

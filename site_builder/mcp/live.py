@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable
 from typing import TypeVar
 
 from site_builder.core.diagnostics import Diagnostics
-from site_builder.core.model import Library, Note, OpinionPoint, core_of
+from site_builder.core.model import Library, Note, Opinion, OpinionPoint, core_of
 from site_builder.core.names import entity_key
 from site_builder.io.reader import Workspace, read_notes, stamp_workspace
 from site_builder.library.link import OPINIONS_PATH, link_notes
@@ -28,6 +28,7 @@ from site_builder.recall.index import RecallIndex, index_path, trusted_stamps
 from site_builder.recall.index_facts import latest_day, newest_facts, opinion_facts
 
 Answer = TypeVar("Answer")
+NO_HISTORY: dict[str, list[OpinionPoint]] = {}  # no bank/opinions.md, or a private one (never changed)
 
 
 class LiveWorkspace:
@@ -38,6 +39,8 @@ class LiveWorkspace:
         self._parsed: dict[str, tuple[str, Note]] = {}  # path -> (trusted stamp, note) for memory_entity
         self._names: tuple[frozenset[str], dict[str, set[str]]] | None = None
         self._linked: tuple[tuple[tuple[str, str], ...], Library] | None = None  # the last entity's notes, linked
+        # The opinions of the last context block, with what they were made from (the index's state, the history).
+        self._opinions: tuple[tuple[object, int], list[Opinion], object] | None = None
 
     def index(self) -> RecallIndex:
         """The recall index, with every file changed since the last call indexed again."""
@@ -103,9 +106,11 @@ class LiveWorkspace:
         index = self.index()
         kind_of = self.workspace.layout.kind_of
         core = core_of(self._notes_at(sorted(path for path in self._stamps if kind_of(path) == "core")))
-        recorded: dict[str, list[OpinionPoint]] = {}
+        recorded = NO_HISTORY
         for note in self._notes_at([OPINIONS_PATH]):
-            recorded = {} if note.private else note.reflected.opinion_history
-        cited = (point.fact_id for points in recorded.values() for point in points)
-        opinions = collect_opinions(opinion_facts(index.db, cited), recorded)
-        return MemorySources(core, opinions, latest_day(index.db), newest_facts(index.db)), index
+            recorded = NO_HISTORY if note.private else note.reflected.opinion_history
+        key = (index.state(), id(recorded))
+        if self._opinions is None or self._opinions[0] != key:  # the same facts and history: the same opinions
+            cited = (point.fact_id for points in recorded.values() for point in points)
+            self._opinions = (key, collect_opinions(opinion_facts(index.db, cited), recorded), recorded)
+        return MemorySources(core, self._opinions[1], latest_day(index.db), newest_facts(index.db)), index

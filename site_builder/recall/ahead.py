@@ -4,9 +4,11 @@ A recall call spends its time in two independent parts: statting every note
 to see whether the index is fresh, and ranking the query in SQLite. Both wait
 on the operating system or on SQLite, which let other threads run, so the check
 runs in a thread while the query is answered from the index as it stands. The
-answer is kept only when the check finds nothing to re-index (the index did not
-change); otherwise the query is answered again from the refreshed index. Either
-way the answer is the one a fresh index gives.
+answer is kept only when the index still holds what it held when the query
+began (the digest of the stamps it was brought up to date with, which every
+process that changes it rewrites in the same transaction); otherwise the query is
+answered again from the refreshed index. Either way the answer is the one a
+fresh index gives.
 """
 
 from __future__ import annotations
@@ -54,7 +56,8 @@ def answer_refreshed(
     diagnostics: Diagnostics,
 ) -> Answer:
     """What ``ask`` answers from ``index`` once it is refreshed with what ``checked`` (running meanwhile) found:
-    asked before the refresh, and again only when the refresh changed the index (what it raised too)."""
+    asked before the refresh, and again when the index changed meanwhile (refreshed here or by another process)."""
+    before = index.state()
     guess: list[Answer] = []
     failure: Exception | None = None
     try:
@@ -62,9 +65,8 @@ def answer_refreshed(
     except Exception as exc:  # an unknown entity, say: the refresh may bring it
         failure = exc
     workspace, stamps = checked()
-    before = index.generation
     index.refresh(workspace, stamps, diagnostics)
-    if index.generation != before:
+    if index.state() != before:
         return ask(index)
     if failure is not None:
         raise failure

@@ -68,7 +68,6 @@ class RecallIndex:
         self.path = path
         self.db = self._open()
         self._recorded: dict[str, str] | None = None  # the stamps this process last recorded (None: not yet)
-        self.generation = 0  # goes up whenever this process changes what the index holds
 
     def _open(self) -> sqlite3.Connection:
         if self.path is None:
@@ -155,8 +154,11 @@ class RecallIndex:
         recorded = {path: stamp for path, (_, stamp) in known.items() if path in stamps}
         recorded.update((n.path, trusted.get(n.path, "")) for n in notes)
         gone = set(known) - set(stamps)
-        self.generation += bool(changed or gone)
         with self.db:
+            if changed or gone:  # what ``state`` tells other readers, in the same transaction as the rows
+                self.db.execute(
+                    "INSERT INTO meta VALUES ('changes', 1) ON CONFLICT(key) DO UPDATE SET value = value + 1"
+                )
             for path in gone:
                 self._drop(path)
             docs: list[Doc] = []
@@ -188,6 +190,11 @@ class RecallIndex:
         return {
             path: (digest, stamp) for path, digest, stamp in self.db.execute("SELECT path, digest, stamp FROM files")
         }
+
+    def state(self) -> tuple[str | None, str | None]:
+        """How many times the rows changed and the digest of the stamps they were last brought up to date with (by
+        any process): while it holds, the index holds the same rows."""
+        return self._meta("changes"), self._meta("stamps")
 
     def _meta(self, key: str) -> str | None:
         row = self.db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
