@@ -10,7 +10,7 @@ from site_builder.core.diagnostics import Diagnostics
 from site_builder.io.reader import is_listed, open_workspace, stamp_workspace, walk_files
 from site_builder.mcp.live import LiveWorkspace
 from site_builder.mcp.tools import MemoryTools, ToolError
-from tests.conftest import write_workspace
+from tests.conftest import REPO, write_workspace
 
 FILES = {
     "memory.md": "# Core\nI am Wren.\n",
@@ -100,3 +100,20 @@ def test_memory_get_sees_a_file_made_after_the_server_started(tmp_path: Path) ->
     (root / "memory/2025-11-04.md").unlink()
     with pytest.raises(ToolError):
         tools.call("memory_get", {"path": "memory/2025-11-04.md"})
+
+
+REAL = REPO.parent / "shared" / "real"
+
+
+@pytest.mark.skipif(not REAL.is_dir(), reason="../shared/real is not present")
+def test_on_real_workspaces_every_listed_file_is_readable_and_nothing_else() -> None:
+    for real in sorted(p for p in REAL.iterdir() if p.is_dir()):
+        root = real.resolve()
+        listed = set(stamp_workspace(open_workspace(root), Diagnostics()))
+        files = {(root / rel).resolve() for rel in listed}
+        for path in root.rglob("*"):
+            rel = path.relative_to(root).as_posix()
+            if rel in listed:
+                assert is_listed(root, rel), (real.name, rel)
+            elif is_listed(root, rel):
+                assert path.resolve() in files, (real.name, rel)  # a second name of a listed file
