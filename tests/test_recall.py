@@ -327,3 +327,20 @@ def test_recall_in_a_missing_folder_makes_nothing(tmp_path: Path) -> None:
     result = run("recall", "kitchen", "--workspace", str(tmp_path / "missing"))
     assert result.exit_code == 1 and "workspace not found" in result.output
     assert not (tmp_path / "missing").exists()
+
+
+def test_the_line_count_kept_for_the_second_hop_follows_edits(ws: Path) -> None:
+    from site_builder.core.diagnostics import Diagnostics
+    from site_builder.io.reader import open_workspace
+    from site_builder.recall.index import open_index
+
+    def counts() -> tuple[int, int]:
+        index = open_index(open_workspace(ws), Diagnostics())
+        return index.count(), int(index.db.execute("SELECT count(*) FROM docs").fetchone()[0])
+
+    first, actual = counts()
+    assert first == actual > 0
+    (ws / "memory/2025-11-05.md").write_text("# Wed\nOne line.\nAnd another.\n", encoding="utf-8")
+    assert counts() == (actual + 2, actual + 2)
+    (ws / "memory/2025-11-05.md").unlink()
+    assert counts() == (actual, actual)

@@ -181,6 +181,8 @@ class RecallIndex:
                     for n in notes
                 ],
             )
+            if changed or gone:
+                self.db.execute("INSERT OR REPLACE INTO meta VALUES ('lines', (SELECT count(*) FROM docs))")
             self.db.execute("INSERT OR REPLACE INTO meta VALUES ('stamps', ?)", (stamps_digest(recorded),))
         self._recorded = recorded
         return len(changed)
@@ -268,8 +270,9 @@ class RecallIndex:
         return self.db.execute("SELECT 1 FROM docs LIMIT 1").fetchone() is None
 
     def count(self) -> int:
-        """How many lines are indexed (a scan: asked only by the second hop, when it follows an entity)."""
-        return int(self.db.execute("SELECT count(*) FROM docs").fetchone()[0])
+        """How many lines are indexed (counted when they change; asked by the second hop, when it follows an entity)."""
+        counted = self._meta("lines")
+        return int(counted) if counted is not None else int(self.db.execute("SELECT count(*) FROM docs").fetchone()[0])
 
 
 def trusted_stamps(stamps: dict[str, str]) -> dict[str, str]:
