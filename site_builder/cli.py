@@ -212,8 +212,9 @@ def recall_command(
     queries: TextIO | None,
 ) -> None:
     """Answer QUERY from WORKSPACE with ranked, dated, cited lines."""
-    from site_builder.io.reader import open_workspace_stamped
-    from site_builder.recall.index import open_index
+    from site_builder.recall.ahead import answer_fresh
+    from site_builder.recall.hits import Hit
+    from site_builder.recall.index import RecallIndex
     from site_builder.recall.query import QueryError, make_query, parse_now
     from site_builder.recall.search import answer_json, resolve_entity, search
 
@@ -224,13 +225,25 @@ def recall_command(
         raise click.UsageError("give a QUERY or --queries FILE (not both)")
     if workspace is not None and workspace_arg is not None and workspace.resolve() != workspace_arg.resolve():
         raise click.UsageError(f"two workspaces given: {workspace_arg} and -w {workspace}")
+
+    def ask(index: RecallIndex) -> tuple[QueryError | None, list[Hit] | QueryError]:
+        """(what is wrong with --entity, the hits or what is wrong with the query)."""
+        try:
+            if entity:
+                resolve_entity(index, entity)
+        except QueryError as exc:
+            return exc, []
+        try:
+            return None, search(index, dataclasses.replace(base, text=query)) if query is not None else []
+        except QueryError as exc:
+            return None, exc
+
     try:
-        opened, stamps = open_workspace_stamped(workspace or workspace_arg or Path())
         today = parse_now(now)
         base = make_query("", k=k, since=since, until=until, entity=entity, kind=kind, today=today)
-        index = open_index(opened, Diagnostics(), stamps)
-        if entity:
-            resolve_entity(index, entity)
+        _, index, answer = answer_fresh(workspace or workspace_arg or Path(), Diagnostics(), ask)
+        if answer[0] is not None:
+            raise answer[0]
     except (WorkspaceError, QueryError) as exc:
         raise click.ClickException(str(exc)) from None
     if index.is_empty():
@@ -240,11 +253,9 @@ def recall_command(
             record = answer_json(index, dataclasses.replace(base, text=line.rstrip("\n")))
             click.echo(json.dumps(record, ensure_ascii=False))
         return
-    assert query is not None
-    try:
-        hits = search(index, dataclasses.replace(base, text=query))
-    except QueryError as exc:
-        raise click.ClickException(str(exc)) from None
+    hits = answer[1]
+    if isinstance(hits, QueryError):
+        raise click.ClickException(str(hits))
     if as_json:
         click.echo(json.dumps({"query": query, "results": [h.as_json() for h in hits]}, ensure_ascii=False, indent=2))
         return

@@ -105,3 +105,19 @@ def test_memory_context_sees_a_same_size_edit_that_keeps_the_modification_time(t
     core.write_text("# Core\nI am Kite.\n", encoding="utf-8")
     os.utime(core, ns=(before.st_atime_ns, before.st_mtime_ns))
     assert "I am Kite." in tools.call("memory_context", {})["text"]
+
+
+def test_memory_search_answers_from_the_files_as_they_are_now(tmp_path: Path) -> None:
+    """memory_search ranks while the files are statted; an answer from an index that then changes is asked again."""
+    root = write_workspace(tmp_path / "ws", FILES)
+    tools = MemoryTools(LiveWorkspace(open_workspace(root)), allow_write=False)
+    assert tools.call("memory_search", {"query": "zanzibar"})["results"] == []
+    with pytest.raises(ToolError) as unknown:
+        tools.call("memory_search", {"query": "zanzibar", "entity": "Nadia"})
+    assert "unknown entity" in str(unknown.value)
+    day = root / "memory/2025-11-09.md"
+    day.write_text("# Sunday\n@Nadia planned a zanzibar holiday.\n", encoding="utf-8")
+    found = tools.call("memory_search", {"query": "zanzibar", "entity": "Nadia"})["results"]  # unknown a call ago
+    assert [r["citation"] for r in found] == ["memory/2025-11-09.md#L2"]
+    day.unlink()
+    assert tools.call("memory_search", {"query": "zanzibar"})["results"] == []

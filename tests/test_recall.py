@@ -205,6 +205,17 @@ def test_index_from_another_version_is_rebuilt(ws: Path) -> None:
     assert recall_json(ws, "kitchen tiles quote")["results"][0]["source"] == "memory/2025-11-03.md#L6"
 
 
+def test_an_index_of_another_version_is_rebuilt_although_its_stamps_still_match(ws: Path) -> None:
+    """Upgrading memwiki: the old index's stamps describe the workspace as it is, but its rows are of another kind."""
+    age(ws)
+    assert recall_json(ws, "kitchen tiles quote")["results"]
+    db = sqlite3.connect(ws / ".memwiki" / "recall.sqlite")
+    db.execute("UPDATE meta SET value = 'older' WHERE key = 'version'")
+    db.commit()
+    db.close()
+    assert recall_json(ws, "kitchen tiles quote")["results"][0]["source"] == "memory/2025-11-03.md#L6"
+
+
 def age(ws: Path, seconds: int = 3600) -> None:
     """Date every note of ``ws`` an hour back: old enough for its stamp to be trusted."""
     past = time.time() - seconds
@@ -285,3 +296,51 @@ def test_a_query_on_an_unchanged_workspace_imports_no_parser_renderer_or_sdk(ws:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=REPO).stdout
     assert '"source": "memory/2025-11-03.md#L6"' in out
     assert out.strip().splitlines()[-1] == "[]"
+
+
+def test_the_answer_made_while_checking_is_kept_only_when_nothing_changed(ws: Path) -> None:
+    """answer_fresh answers from the index as it stands while the workspace is statted; a change throws that away."""
+    from site_builder.core.diagnostics import Diagnostics
+    from site_builder.recall.ahead import answer_fresh
+    from site_builder.recall.index import RecallIndex
+    from site_builder.recall.query import RecallQuery
+    from site_builder.recall.search import search
+
+    asked: list[tuple[str | None, str | None]] = []
+
+    def ask(index: RecallIndex) -> list[str]:
+        asked.append(index.state())
+        return [hit.source for hit in search(index, RecallQuery(text="zanzibar", k=5))]
+
+    age(ws)
+    assert answer_fresh(ws, Diagnostics(), ask)[2] == [] and len(asked) == 1  # no index yet: asked once, when fresh
+    assert answer_fresh(ws, Diagnostics(), ask)[2] == [] and asked[1:] == asked[:1]  # unchanged: the early answer
+    (ws / "memory/2025-11-05.md").write_text("# Wed\nPlanning a zanzibar holiday.\n", encoding="utf-8")
+    assert answer_fresh(ws, Diagnostics(), ask)[2] == ["memory/2025-11-05.md#L2"] and len(asked) == 4
+    age(ws)
+    answer_fresh(ws, Diagnostics(), ask)  # the new file's stamp is trusted now: the digest changes once more
+    (ws / "memory/2025-11-05.md").unlink()
+    assert answer_fresh(ws, Diagnostics(), ask)[2] == [] and len(asked) == 8
+
+
+def test_recall_in_a_missing_folder_makes_nothing(tmp_path: Path) -> None:
+    result = run("recall", "kitchen", "--workspace", str(tmp_path / "missing"))
+    assert result.exit_code == 1 and "workspace not found" in result.output
+    assert not (tmp_path / "missing").exists()
+
+
+def test_the_line_count_kept_for_the_second_hop_follows_edits(ws: Path) -> None:
+    from site_builder.core.diagnostics import Diagnostics
+    from site_builder.io.reader import open_workspace
+    from site_builder.recall.index import open_index
+
+    def counts() -> tuple[int, int]:
+        index = open_index(open_workspace(ws), Diagnostics())
+        return index.count(), int(index.db.execute("SELECT count(*) FROM docs").fetchone()[0])
+
+    first, actual = counts()
+    assert first == actual > 0
+    (ws / "memory/2025-11-05.md").write_text("# Wed\nOne line.\nAnd another.\n", encoding="utf-8")
+    assert counts() == (actual + 2, actual + 2)
+    (ws / "memory/2025-11-05.md").unlink()
+    assert counts() == (actual, actual)

@@ -106,3 +106,30 @@ def test_a_real_chinese_workspace_finds_every_line_with_the_word(tmp_path: Path)
             if word in line and not re.match(r"^\s{0,3}#{1,6}\s", line)
         }
         assert lines and lines <= found, sorted(lines - found)
+
+
+def test_page_names_and_aliases_are_looked_up_with_accents_folded(tmp_path: Path) -> None:
+    """The alias lookup reads only the query's names and answers as a dict of the whole table would: the later of
+    two names that fold alike wins."""
+    from site_builder.core.diagnostics import Diagnostics
+    from site_builder.io.reader import open_workspace
+    from site_builder.recall.index import open_index
+
+    root = write_workspace(
+        tmp_path / "ws",
+        {
+            "memory/2026-02-27.md": "# Friday\n@Zoë fixed the kiln.\nRené came by.\n",
+            "bank/entities/Zoë.md": "---\naliases: [Zozo, Renée]\n---\n# Zoë\n",
+            "bank/entities/Rene.md": "# Rene\n",
+        },
+    )
+    index = open_index(open_workspace(root), Diagnostics())
+    whole = {folded: key for folded, key in index.db.execute("SELECT folded, key FROM aliases ORDER BY rowid")}
+    lookup = index.aliases()
+    assert dict(lookup) == whole and len(lookup) == len(whole)
+    assert {name: lookup.get(name) for name in ("zoe", "zozo", "renee", "rene", "nobody")} == {
+        name: whole.get(name) for name in ("zoe", "zozo", "renee", "rene", "nobody")
+    }
+    assert lookup["zoe"] == "zoë" and "nobody" not in lookup
+    assert sources(root, "kiln", "--entity", "Zoe") == ["memory/2026-02-27.md#L2"]
+    assert sources(root, "kiln zozo")[0] == "memory/2026-02-27.md#L2"

@@ -258,8 +258,7 @@ class Library:
     @property
     def core(self) -> Note | None:
         """The core memory: the note the agent loads first (``MEMORY.md``, ``memory.md``, ``knowledge.md``…)."""
-        core = next((n for n in self.notes if n.kind == "core"), None)
-        return None if core is None or PLACEHOLDER.match(core.body) else core
+        return core_of(self.notes)
 
     def note(self, path: str) -> Note | None:
         return self.note_by_path.get(path)
@@ -292,3 +291,9 @@ class Library:
 def _day_order(note: Note) -> tuple[dt.date, int, int, str]:
     """Dated notes by date; within a day the daily log, then sessions, pages and dreams; shallow paths first."""
     return (note.date or dt.date.min, DAY_PRIORITY.get(note.kind, 2), note.path.count("/"), note.path)
+
+
+def core_of(notes: list[Note]) -> Note | None:
+    """The core memory among ``notes`` (in path order): the first public core note, unless it is only a placeholder."""
+    core = next((n for n in notes if n.kind == "core" and not n.private), None)
+    return None if core is None or PLACEHOLDER.match(core.body) else core

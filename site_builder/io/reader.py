@@ -153,6 +153,28 @@ def is_memory_file(rel: str) -> bool:
     return rel.rsplit("/", 1)[-1] in RECORD_FILES or rel.split("/")[-2:] == ["skills", "index.json"]
 
 
+def is_listed(root: Path, rel: str) -> bool:
+    """Would ``walk_files`` list ``rel`` (workspace-relative, POSIX, without ``.`` or ``..``) as a memory file?
+    Checked along its own path, without walking the workspace: no dot-folder, dependency or output folder on the way,
+    no symlink that leaves the workspace, and a file memwiki reads as memory at the end."""
+    parts = rel.split("/")
+    if not is_memory_file(rel) or any(not part or part[0] == "." for part in parts):
+        return False
+    here = root
+    for depth, name in enumerate(parts, 1):
+        here = here / name
+        try:
+            if here.is_symlink() and not _inside(root, here, Diagnostics()):
+                return False
+            if depth == len(parts):
+                return here.is_file()
+            if not here.is_dir() or name in SKIPPED_FOLDERS or (here / MARKER).exists():
+                return False
+        except OSError:
+            return False
+    return False
+
+
 def walk_files(root: Path, diagnostics: Diagnostics) -> list[tuple[str, os.DirEntry[str]]]:
     """Every file below ``root`` except dot-folders, ``node_modules`` and memwiki's output folders.
 

@@ -9,7 +9,6 @@ contains it.
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import os
 import shutil
 import sys
@@ -169,6 +168,8 @@ def _exchange(a: Path, b: Path) -> bool:
     if not sys.platform.startswith("linux"):
         return False
     try:
+        import ctypes  # only here: most commands never swap a folder
+
         renameat2 = ctypes.CDLL(None, use_errno=True).renameat2
     except (OSError, AttributeError):
         return False

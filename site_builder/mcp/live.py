@@ -4,24 +4,31 @@ Every call first stats the workspace's files (size and modification time). The
 recall index re-parses only the files whose stamp changed (as ``memwiki recall``
 does). ``memory_entity`` links only the notes the index says can matter to the
 entity (``recall.entity_notes``); they are parsed once and kept while their stamp
-holds. The whole linked library, needed for the context block, is built on first
-use from the build cache and then kept up to date the same way: changed files
-are parsed again and the notes linked anew.
+holds. The context block is made from the index too (``recall.index_facts``):
+only the core memory and ``bank/opinions.md`` are parsed, the facts are the
+index's.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import TypeVar
 
-from site_builder.build import load
 from site_builder.core.diagnostics import Diagnostics
-from site_builder.core.model import Library, Note
+from site_builder.core.model import Library, Note, Opinion, OpinionPoint, core_of
 from site_builder.core.names import entity_key
 from site_builder.io.reader import Workspace, read_notes, stamp_workspace
-from site_builder.library.link import link_notes
+from site_builder.library.link import OPINIONS_PATH, link_notes
+from site_builder.library.opinions import collect_opinions
 from site_builder.parse.note import parse_note
+from site_builder.recall.ahead import answer_refreshed, in_background
+from site_builder.recall.context import MemorySources
 from site_builder.recall.entity_notes import entity_notes
 from site_builder.recall.index import RecallIndex, index_path, trusted_stamps
+from site_builder.recall.index_facts import latest_day, newest_facts, opinion_facts
+
+Answer = TypeVar("Answer")
+NO_HISTORY: dict[str, list[OpinionPoint]] = {}  # no bank/opinions.md, or a private one (never changed)
 
 
 class LiveWorkspace:
@@ -32,22 +39,33 @@ class LiveWorkspace:
         self._parsed: dict[str, tuple[str, Note]] = {}  # path -> (trusted stamp, note) for memory_entity
         self._names: tuple[frozenset[str], dict[str, set[str]]] | None = None
         self._linked: tuple[tuple[tuple[str, str], ...], Library] | None = None  # the last entity's notes, linked
-        self._notes: dict[str, Note] = {}
-        self._library: Library | None = None
-        self._library_stamps: dict[str, str] = {}
-
-    @property
-    def root_stamps(self) -> dict[str, str]:
-        """``{path: stamp}`` of every memory file now (the files ``memory_get`` may read)."""
-        return stamp_workspace(self.workspace, Diagnostics())
+        # The opinions of the last context block, with what they were made from (the index's state, the history).
+        self._opinions: tuple[tuple[object, int], list[Opinion], object] | None = None
 
     def index(self) -> RecallIndex:
         """The recall index, with every file changed since the last call indexed again."""
         if self._index is None:
             self._index = RecallIndex(index_path(self.workspace.root))
-        self._stamps = self.root_stamps
+        self._stamps = stamp_workspace(self.workspace, Diagnostics())
         self._index.refresh(self.workspace, self._stamps, Diagnostics())
         return self._index
+
+    def answer(self, ask: Callable[[RecallIndex], Answer]) -> Answer:
+        """What ``ask`` answers from the index as the files are now: asked while the files are statted, and again
+        only when they changed what the index holds."""
+        if self._index is None:
+            return ask(self.index())
+
+        def stamped() -> tuple[Workspace, dict[str, str]]:
+            return self.workspace, stamp_workspace(self.workspace, Diagnostics())
+
+        checked = in_background(stamped)
+
+        def recorded() -> tuple[Workspace, dict[str, str]]:
+            self._stamps = checked()[1]
+            return self.workspace, self._stamps
+
+        return answer_refreshed(self._index, recorded, ask, Diagnostics())
 
     def entity_library(self, name: str) -> Library:
         """The notes that can matter to the entity called ``name``, as the files are now, linked."""
@@ -82,19 +100,17 @@ class LiveWorkspace:
             self._names = (paths, names)
         return self._names[1]
 
-    def library(self) -> tuple[list[Note], Library]:
-        """Every note (private ones included) and the linked library of the public ones, as the files are now."""
-        stamps = self.root_stamps
-        if self._library is None:
-            loaded = load(self.workspace, save_cache=True)  # the next server start parses only what changed
-            self._notes = {note.path: note for note in loaded.notes}
-            self._library = loaded.library
-        elif stamps != self._library_stamps:
-            stale = [path for path, stamp in stamps.items() if self._library_stamps.get(path) != stamp]
-            for source in read_notes(self.workspace, stale, Diagnostics()):
-                self._notes[source.path] = parse_note(source)
-            for gone in set(self._notes) - set(stamps):
-                del self._notes[gone]
-            self._library = link_notes(list(self._notes.values()))
-        self._library_stamps = trusted_stamps(stamps)  # a file written just now is parsed again next time
-        return list(self._notes.values()), self._library
+    def memory_sources(self) -> tuple[MemorySources, RecallIndex]:
+        """What the context block is made of, as the files are now, and the index it came from: the same as a
+        library of the whole workspace gives (``MemorySources.of``)."""
+        index = self.index()
+        kind_of = self.workspace.layout.kind_of
+        core = core_of(self._notes_at(sorted(path for path in self._stamps if kind_of(path) == "core")))
+        recorded = NO_HISTORY
+        for note in self._notes_at([OPINIONS_PATH]):
+            recorded = NO_HISTORY if note.private else note.reflected.opinion_history
+        key = (index.state(), id(recorded))
+        if self._opinions is None or self._opinions[0] != key:  # the same facts and history: the same opinions
+            cited = (point.fact_id for points in recorded.values() for point in points)
+            self._opinions = (key, collect_opinions(opinion_facts(index.db, cited), recorded), recorded)
+        return MemorySources(core, self._opinions[1], latest_day(index.db), newest_facts(index.db)), index

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import PurePosixPath
 
 from site_builder.core.diagnostics import Diagnostics
-from site_builder.io.reader import Workspace, read_notes
+from site_builder.io.reader import Workspace, is_listed, read_notes
 from site_builder.parse.credentials import redact
 from site_builder.parse.front_matter import hide_private_blocks
 from site_builder.parse.note import parse_note
@@ -46,7 +46,7 @@ def wanted(path: str, start: int | None, count: int | None) -> Wanted:
     return Wanted(m["path"], start or first, count or max(1, last - first + 1))
 
 
-def check_path(path: str, known: dict[str, str]) -> str:
+def check_path(path: str, workspace: Workspace) -> str:
     """The workspace-relative path of a memory file, or ``ReadError`` saying why it cannot be read."""
     if "\x00" in path or "\\" in path:
         raise ReadError("invalid_path", "the path holds a NUL byte or a backslash; use workspace-relative a/b.md")
@@ -58,7 +58,7 @@ def check_path(path: str, known: dict[str, str]) -> str:
     if any(part.startswith(".") for part in parts):
         raise ReadError("not_memory", f"'{path[:200]}' is inside a hidden folder (.git, .memwiki…); not memory")
     rel = "/".join(part for part in parts if part != ".")
-    if rel not in known:
+    if not is_listed(workspace.root, rel):
         raise ReadError("not_found", f"'{path[:200]}' is not a memory file of this workspace")
     return rel
 

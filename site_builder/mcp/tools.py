@@ -21,7 +21,7 @@ from site_builder.mcp.live import LiveWorkspace
 from site_builder.mcp.read_memory import check_path, read_lines, wanted
 from site_builder.mcp.remember import commit_append, fact_bullet, plan_append
 from site_builder.recall.bundle import entity_shard, opinion_json
-from site_builder.recall.context import context_for
+from site_builder.recall.context import memory_block
 from site_builder.recall.hits import Hit
 from site_builder.recall.query import QueryError, make_query
 from site_builder.recall.search import search
@@ -105,12 +105,12 @@ class MemoryTools:
     ) -> dict[str, Any]:
         options = {"since": since, "until": until, "entity": entity, "kind": kind}
         recall = make_query(query, k=max_results, today=self.today(), **options)
-        hits = search(self.live.index(), recall)
+        hits = self.live.answer(lambda index: search(index, recall))
         return {"query": query, "results": [_search_result(hit) for hit in hits]}
 
     def memory_get(self, path: str, from_: int | None = None, lines: int | None = None) -> dict[str, Any]:
         want = wanted(path, from_, lines)
-        rel = check_path(want.path, self.live.root_stamps)
+        rel = check_path(want.path, self.live.workspace)
         return read_lines(self.live.workspace, rel, want.start, want.count)
 
     def memory_entity(self, name: str) -> dict[str, Any]:
@@ -123,18 +123,9 @@ class MemoryTools:
         return shard
 
     def memory_context(self, query: str = "", budget: int | None = None) -> dict[str, Any]:
-        notes, library = self.live.library()
-        workspace = self.live.workspace
-        text, summary = context_for(
-            workspace,
-            notes,
-            library,
-            budget=budget,
-            query=query.strip(),
-            fmt="memwiki",
-            report=False,
-            today=self.today(),
-            index=self.live.index() if query.strip() else None,
+        sources, index = self.live.memory_sources()  # from the index: no note but the core memory is parsed
+        text, summary = memory_block(
+            self.live.workspace, sources, budget=budget, query=query.strip(), today=self.today(), index=index
         )
         return {"text": text, "summary": summary}
 

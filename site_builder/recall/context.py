@@ -2,12 +2,16 @@
 
 Filled in order until the token budget is spent: core memory, opinions (the
 most recently changed first), the lines most relevant to a query, then the
-most recent facts. Every fact line ends with its citation.
+most recent facts. Every fact line ends with its citation. The block is made
+from ``MemorySources``: taken from a linked library (``memwiki context``, the
+agent page), or from the recall index (``memory_context``: ``index_facts``).
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import itertools
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from site_builder.core.model import Fact, Library, Note, Opinion
@@ -20,6 +24,22 @@ from site_builder.recall.query import RecallQuery
 from site_builder.recall.search import search
 
 RELEVANT = 25  # lines most relevant to the query, before the budget cuts them
+
+
+@dataclass(frozen=True)
+class MemorySources:
+    """What the block is made of."""
+
+    core: Note | None  # the core memory (``Library.core``)
+    opinions: list[Opinion]
+    latest_day: dt.date | None  # the newest day with a page
+    recent: Iterable[Fact]  # every fact, newest first (``recent_first``); read only as far as the budget goes
+
+    @classmethod
+    def of(cls, library: Library) -> MemorySources:
+        days = library.days
+        latest = days[-1].date if days else None
+        return cls(library.core, library.opinions, latest, recent_first(library.facts))
 
 
 @dataclass(frozen=True)
@@ -45,14 +65,16 @@ class _Lines:
         self.used += cost
         return True
 
-    def section(self, title: str, lines: list[str]) -> None:
-        """A heading and as many of ``lines`` as fit; no heading if none fits."""
-        if not lines or self.truncated:
-            self.truncated = self.truncated or bool(lines)
+    def section(self, title: str, lines: Iterable[str]) -> None:
+        """A heading and as many of ``lines`` as fit (read no further than that); no heading if none fits."""
+        more = iter(lines)
+        first = next(more, None)
+        if first is None:
             return
-        if not self.add(f"\n## {title}"):
+        if self.truncated or not self.add(f"\n## {title}"):
+            self.truncated = True
             return
-        for line in lines:
+        for line in itertools.chain([first], more):
             if not self.add(line):
                 return
 
@@ -67,51 +89,63 @@ def context_for(
     fmt: str,
     report: bool,
     today: dt.date | None = None,
-    index: RecallIndex | None = None,
 ) -> tuple[str, str]:
     """``memwiki context``: the block (or the tier report) and the line about it for the terminal."""
-    config = workspace.config
     if report:
         return budget_report(library, fmt), f"memwiki context: tiers of {SYSTEM_NAMES.get(fmt, fmt)} agent."
     if fmt != "memwiki":
         text = agent_block(library, fmt, query)
         return text, f"memwiki context: {fmt} block, ~{estimate_tokens(text):,} tokens."
+    index = refresh_index(workspace, notes) if query else None
+    return memory_block(workspace, MemorySources.of(library), budget=budget, query=query, today=today, index=index)
+
+
+def memory_block(
+    workspace: Workspace,
+    sources: MemorySources,
+    *,
+    budget: int | None,
+    query: str,
+    today: dt.date | None,
+    index: RecallIndex | None,
+) -> tuple[str, str]:
+    """memwiki's own block from ``sources`` (with the lines of ``index`` most relevant to ``query``) and the line
+    about it for the terminal."""
+    config = workspace.config
     hits = None
-    if query:
-        index = index or refresh_index(workspace, notes)
+    if query and index is not None:
         hits = search(index, RecallQuery(text=query, k=RELEVANT, today=today or dt.date.today()))
-    limit = budget or default_budget(library, config.recall_max_tokens)
-    block = context_block(library, config.title, limit, query, hits)
+    limit = budget or default_budget(sources.core, config.recall_max_tokens)
+    block = context_block(sources, config.title, limit, query, hits)
     cut = "; some lines were left out" if block.truncated else ""
     return block.text, f"memwiki context: ~{block.estimated_tokens:,} of {limit:,} tokens{cut}."
 
 
-def default_budget(library: Library, rest: int) -> int:
+def default_budget(core: Note | None, rest: int) -> int:
     """The whole core memory (the agent loads it whole every session) plus ``rest`` tokens for everything else."""
-    return rest + (estimate_tokens(library.core.body) if library.core else 0)
+    return rest + (estimate_tokens(core.body) if core else 0)
 
 
 def context_block(
-    library: Library, title: str, budget: int, query: str = "", hits: list[Hit] | None = None
+    sources: MemorySources, title: str, budget: int, query: str = "", hits: list[Hit] | None = None
 ) -> ContextBlock:
-    days = library.days
-    latest = days[-1].date.isoformat() if days and days[-1].date else "none"
+    latest = sources.latest_day.isoformat() if sources.latest_day else "none"
     opening = f'<memory source="memwiki" title="{_attr(title)}" latest_day="{latest}">'
     closing = "</memory>"
     out = _Lines(budget, closing)
     out.add(opening)
-    core = library.core
+    core = sources.core
     if core is not None:
         out.section(f"Core memory ({core.path})", [line.rstrip() for line in core.body.strip().split("\n")])
-    out.section("Opinions", [_opinion_line(o) for o in sorted(library.opinions, key=_recently_changed)])
+    out.section("Opinions", [_opinion_line(o) for o in sorted(sources.opinions, key=_recently_changed)])
     cited: set[str] = set()
     if query and hits is not None:
         # Core memory is already in the block; do not repeat its lines.
         relevant = [h for h in hits if core is None or h.path != core.path]
         cited = {h.source for h in relevant}
         out.section(f"Most relevant to: {query}", [_hit_line(h) for h in relevant])
-    recent = [f for f in recent_first(library.facts) if f.source not in cited and f.kind != "O"]
-    out.section("Recent facts", [_fact_line(f) for f in recent])
+    recent = (f for f in sources.recent if f.source not in cited and f.kind != "O")
+    out.section("Recent facts", (_fact_line(f) for f in recent))
     text = "\n".join([*out.lines, closing]) + "\n"
     return ContextBlock(text, estimate_tokens(text), out.truncated)
 

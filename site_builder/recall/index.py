@@ -28,14 +28,16 @@ from site_builder.core.model import Note
 from site_builder.io.reader import Workspace, read_notes, stamp_workspace
 
 if TYPE_CHECKING:
+    from site_builder.recall.alias_lookup import AliasLookup
     from site_builder.recall.index_rows import Doc
 
-INDEX_VERSION = "4"
+INDEX_VERSION = "5"
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT);
-CREATE TABLE IF NOT EXISTS files(path TEXT PRIMARY KEY, digest TEXT NOT NULL, stamp TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS aliases(alias TEXT NOT NULL, key TEXT NOT NULL, path TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS files(path TEXT PRIMARY KEY, digest TEXT NOT NULL, stamp TEXT NOT NULL, day TEXT);
+CREATE TABLE IF NOT EXISTS aliases(alias TEXT NOT NULL, key TEXT NOT NULL, path TEXT NOT NULL, folded TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS aliases_key ON aliases(key);
+CREATE INDEX IF NOT EXISTS aliases_folded ON aliases(folded);
 CREATE TABLE IF NOT EXISTS docs(
     id INTEGER PRIMARY KEY, path TEXT NOT NULL, line INTEGER NOT NULL, date TEXT,
     kind TEXT NOT NULL, entities TEXT NOT NULL, content TEXT NOT NULL,
@@ -45,10 +47,17 @@ CREATE INDEX IF NOT EXISTS docs_opinion ON docs(opinion) WHERE opinion IS NOT NU
 CREATE TABLE IF NOT EXISTS opinion_points(
     opinion TEXT NOT NULL, date TEXT, confidence REAL NOT NULL, source TEXT NOT NULL, path TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS opinion_points_key ON opinion_points(opinion);
+CREATE TABLE IF NOT EXISTS facts(
+    path TEXT NOT NULL, line INTEGER NOT NULL, id TEXT NOT NULL, kind TEXT NOT NULL, content TEXT NOT NULL,
+    entities TEXT NOT NULL, date TEXT, occurred TEXT, confidence REAL, block_id TEXT, mentions TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS facts_path ON facts(path, line);
+CREATE INDEX IF NOT EXISTS facts_recent ON facts(date, path, line) WHERE kind != 'O';
+CREATE INDEX IF NOT EXISTS facts_opinions ON facts(path, line) WHERE kind = 'O';
+CREATE INDEX IF NOT EXISTS facts_id ON facts(id);
 CREATE VIRTUAL TABLE IF NOT EXISTS docs_fts USING fts5(
     content, context, entities, cjk, tokenize = 'porter unicode61 remove_diacritics 2');
 """
-TABLES = ("files", "docs", "docs_fts", "aliases", "opinion_points")
+TABLES = ("files", "docs", "docs_fts", "aliases", "opinion_points", "facts")
 RACY_SECONDS = 2  # coarser than any file system's clock tick (FAT: 2 s; ext4: a few ms)
 
 
@@ -103,6 +112,7 @@ class RecallIndex:
         if version is None or version[0] != INDEX_VERSION:
             # Made by another memwiki version (or new): start from empty tables of this version.
             db.executescript("".join(f"DROP TABLE IF EXISTS {table};" for table in TABLES))
+            db.execute("DELETE FROM meta")  # the stamps digest described the dropped tables
             db.executescript(SCHEMA)
             db.execute("INSERT OR REPLACE INTO meta VALUES ('version', ?)", (INDEX_VERSION,))
             db.commit()
@@ -135,6 +145,7 @@ class RecallIndex:
         files that are gone (``known``: the ``files`` table, when the caller has just read it). Returns the
         number of notes re-indexed."""
         from site_builder.library.link import OPINIONS_PATH
+        from site_builder.recall.index_facts import fact_row
         from site_builder.recall.index_rows import docs_of
 
         known = known if known is not None else self._known()
@@ -142,8 +153,13 @@ class RecallIndex:
         trusted = trusted_stamps(stamps)
         recorded = {path: stamp for path, (_, stamp) in known.items() if path in stamps}
         recorded.update((n.path, trusted.get(n.path, "")) for n in notes)
+        gone = set(known) - set(stamps)
         with self.db:
-            for path in set(known) - set(stamps):
+            if changed or gone:  # what ``state`` tells other readers, in the same transaction as the rows
+                self.db.execute(
+                    "INSERT INTO meta VALUES ('changes', 1) ON CONFLICT(key) DO UPDATE SET value = value + 1"
+                )
+            for path in gone:
                 self._drop(path)
             docs: list[Doc] = []
             for note in changed:
@@ -156,10 +172,17 @@ class RecallIndex:
                 if note.path == OPINIONS_PATH:
                     self._opinion_points(note)
                 docs += docs_of(note)
+                self.db.executemany("INSERT INTO facts VALUES (?,?,?,?,?,?,?,?,?,?,?)", map(fact_row, note.facts))
             self._insert(docs)
             self.db.executemany(
-                "INSERT OR REPLACE INTO files VALUES (?, ?, ?)", [(n.path, n.digest, recorded[n.path]) for n in notes]
+                "INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?)",
+                [
+                    (n.path, n.digest, recorded[n.path], None if n.private or not n.date else n.date.isoformat())
+                    for n in notes
+                ],
             )
+            if changed or gone:
+                self.db.execute("INSERT OR REPLACE INTO meta VALUES ('lines', (SELECT count(*) FROM docs))")
             self.db.execute("INSERT OR REPLACE INTO meta VALUES ('stamps', ?)", (stamps_digest(recorded),))
         self._recorded = recorded
         return len(changed)
@@ -169,6 +192,11 @@ class RecallIndex:
         return {
             path: (digest, stamp) for path, digest, stamp in self.db.execute("SELECT path, digest, stamp FROM files")
         }
+
+    def state(self) -> tuple[str | None, str | None]:
+        """How many times the rows changed and the digest of the stamps they were last brought up to date with (by
+        any process): while it holds, the index holds the same rows."""
+        return self._meta("changes"), self._meta("stamps")
 
     def _meta(self, key: str) -> str | None:
         row = self.db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
@@ -217,24 +245,34 @@ class RecallIndex:
     def _aliases(self, note: Note) -> None:
         from site_builder.core.names import entity_key
         from site_builder.library.link import entity_aliases
+        from site_builder.recall.scripts import fold_accents
 
         key = entity_key(note.stem)
         for name in (note.stem, *(entity_aliases(note) or ())):
-            self.db.execute("INSERT INTO aliases VALUES (?, ?, ?)", (entity_key(name), key, note.path))
+            alias = entity_key(name)
+            self.db.execute("INSERT INTO aliases VALUES (?, ?, ?, ?)", (alias, key, note.path, fold_accents(alias)))
+
+    def aliases(self) -> AliasLookup:
+        """Page names and aliases (accents folded) -> the entity key each stands for, looked up name by name."""
+        from site_builder.recall.alias_lookup import AliasLookup
+
+        return AliasLookup(self.db)
 
     def _drop(self, path: str) -> None:
         self.db.execute("DELETE FROM docs_fts WHERE rowid IN (SELECT id FROM docs WHERE path = ?)", (path,))
         self.db.execute("DELETE FROM docs WHERE path = ?", (path,))
         self.db.execute("DELETE FROM aliases WHERE path = ?", (path,))
         self.db.execute("DELETE FROM opinion_points WHERE path = ?", (path,))
+        self.db.execute("DELETE FROM facts WHERE path = ?", (path,))
         self.db.execute("DELETE FROM files WHERE path = ?", (path,))
 
     def is_empty(self) -> bool:
         return self.db.execute("SELECT 1 FROM docs LIMIT 1").fetchone() is None
 
     def count(self) -> int:
-        """How many lines are indexed (a scan: asked only by the second hop, when it follows an entity)."""
-        return int(self.db.execute("SELECT count(*) FROM docs").fetchone()[0])
+        """How many lines are indexed (counted when they change; asked by the second hop, when it follows an entity)."""
+        counted = self._meta("lines")
+        return int(counted) if counted is not None else int(self.db.execute("SELECT count(*) FROM docs").fetchone()[0])
 
 
 def trusted_stamps(stamps: dict[str, str]) -> dict[str, str]:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import itertools
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from site_builder.core.names import entity_key
@@ -54,9 +54,9 @@ class _Plan:
     lifted: frozenset[str]  # folded keys of entities the query names, with their aliases
 
 
-def alias_map(index: RecallIndex) -> dict[str, str]:
-    """Every page name and alias (accents folded) → the entity key it stands for."""
-    return {fold_accents(str(alias)): str(key) for alias, key in index.db.execute("SELECT alias, key FROM aliases")}
+def alias_map(index: RecallIndex) -> Mapping[str, str]:
+    """Every page name and alias (accents folded) → the entity key it stands for (looked up name by name)."""
+    return index.aliases()
 
 
 def resolve_entity(index: RecallIndex, name: str) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from site_builder.recall.agent_view import agent_block, tiers
 from site_builder.recall.bundle import estimate_tokens
-from site_builder.recall.context import context_block, default_budget
+from site_builder.recall.context import MemorySources, context_block, default_budget
 from site_builder.site.builder import PageBuilder
 from site_builder.site.links import href
 from site_builder.site.page_views import AgentPage, AgentView, TierView
@@ -33,7 +33,8 @@ def agent_page(builder: PageBuilder, layouts: tuple[str, ...]) -> AgentPage:
 def _agent(builder: PageBuilder, fmt: str) -> AgentView:
     library = builder.library
     if fmt == "memwiki":
-        block = context_block(library, builder.config.title, default_budget(library, builder.config.recall_max_tokens))
+        budget = default_budget(library.core, builder.config.recall_max_tokens)
+        block = context_block(MemorySources.of(library), builder.config.title, budget)
         text = block.text
     else:
         text = agent_block(library, fmt)

@@ -8,8 +8,8 @@ skips it). Prints server start (process + SDK import + handshake), the first
 `memory_search` (which brings the index up to date), the median and 95th
 percentile of the next --calls searches, and one call of each other tool
 (memory_entity twice: first, then again with its notes parsed; it links only the
-notes the index names, while the first memory_context links the whole workspace,
-its parsed notes from the build cache, which the server keeps up to date).
+notes the index names; memory_context is made from the facts the index keeps, so
+only the core memory and bank/opinions.md are parsed).
 """
 
 from __future__ import annotations
