@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import shutil
 import sqlite3
 import sys
 import tempfile
@@ -63,6 +64,7 @@ from site_builder.site.pagefind import (
 from site_builder.site.render import PageOutput, render_site
 
 PARALLEL_PARSE_FROM = 400  # files to parse: below this a second process costs more than it saves
+TEMPORARY_RECORDS = "memwiki-records-"  # the prefix of the folder a build without cache puts its records in
 RECORDS_FOLDER = "cache/records"  # under .memwiki/: the search records of the last site, kept like it
 
 
@@ -293,19 +295,19 @@ def _build(
     except BaseException:
         staging.abort()
         if records is not None:
-            records.abort()
+            _drop_records(records)
         raise
     diagnostics = Diagnostics([*loaded.problems().items, *later.items])
     if strict and diagnostics.items:
         staging.abort()
         if records is not None:
-            records.abort()
+            _drop_records(records)
         report = bundle.report()
         diagnostics.extend(recall_problems)
         return BuildResult(out, site.pages, 0, False, loaded, diagnostics, stats, report, progress.timings, reflected)
     staging.commit()
     if records is not None:  # after the site: a page is kept only when its file is as the saved marks say
-        records.commit() if cache or search_later else records.abort()
+        records.commit() if cache or search_later else _drop_records(records)
     _copy_recall_bundle(loaded, bundle, recall_problems)
     diagnostics.extend(recall_problems)
     files = site.pages + len(site.files) + len(bundle.files)
@@ -326,10 +328,17 @@ def _build(
 
 def _records_staging(memwiki_dir: Path, *, keep: bool) -> Staging:
     """Where render writes the search records: staged beside the records the last build kept (``keep``), or in a
-    folder of its own that goes once the index is made."""
+    temporary folder of its own that goes once the index is made."""
     if keep:
         return Staging(memwiki_dir / RECORDS_FOLDER)
-    return Staging(Path(tempfile.mkdtemp(prefix="memwiki-records-")) / "records")
+    return Staging(Path(tempfile.mkdtemp(prefix=TEMPORARY_RECORDS)) / "records")
+
+
+def _drop_records(records: Staging) -> None:
+    """The staged records, gone; with the temporary folder they were made in, if they had one."""
+    records.abort()
+    if records.out.parent.name.startswith(TEMPORARY_RECORDS):
+        shutil.rmtree(records.out.parent, ignore_errors=True)
 
 
 def update_search(output: Path, workspace: Path, records: SearchRecords) -> SearchStats:

@@ -143,3 +143,18 @@ def test_words_inside_chinese_text_are_found(page: Any, workspace: MakeWorkspace
             page.wait_for_selector(".search-result")
             assert page.inner_text(".search-status") == "1 page found."
             assert f"memory/{day}.html" in (page.locator(".search-result a").first.get_attribute("href") or "")
+
+
+def test_a_build_without_cache_leaves_no_records_behind(
+    workspace: MakeWorkspace, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import tempfile
+
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(scratch))
+    ws = workspace({"memory/2025-11-20.md": DAY})
+    result = build(ws, tmp_path / "site", cache=False)
+    assert result.search is not None and result.search.pages > 0
+    assert list(scratch.iterdir()) == []
+    assert not (ws / ".memwiki/cache/records").exists()
