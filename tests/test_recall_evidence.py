@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from site_builder.recall import expand, search
+from site_builder.recall import evidence, expand, search
 from tests.conftest import run, write_workspace
 from tests.test_mcp import start
 
@@ -170,3 +170,40 @@ def test_the_line_after_a_question_answers_it(tmp_path: Path, monkeypatch: pytes
     assert scores()[answered] >= scores()[asked]  # "Charades" shares no word with the question, yet answers it
     monkeypatch.setattr(search, "with_answers", lambda scored: scored)
     assert scores()[answered] < scores()[asked]
+
+
+def _row(line: int, content: str, kind: str = "log") -> evidence.Row:
+    entities = "anna" if kind == "W" else ""
+    return ("memory/2023-06-03.md", line, content, "2023-06-03", kind, entities, None, None, None, -1.0)
+
+
+def test_a_line_restated_by_many_facts_gains_from_one_of_them_only() -> None:
+    planted = _row(3, "Anna: I planted tomatoes, basil and peppers in the garden.")
+    watered = _row(4, "Anna: I watered the whole garden at dawn before work.")
+    facts = [
+        _row(10, "Anna planted tomatoes and basil in the garden.", "W"),
+        _row(11, "Anna planted peppers and basil in the garden.", "W"),
+        _row(12, "Anna planted tomatoes and peppers in the garden.", "W"),
+    ]
+    found = evidence.one_per_evidence([(13.0, watered), (10.0, planted), *((9.0, fact) for fact in facts)])
+    assert [e.row[1] for e in found] == [4, 3]  # 10 + 0.3 * 9 is below 13; counting all three facts, 18.1 was above
+    assert found[1].also == facts  # all three are still cited
+    assert found[1].score == pytest.approx(10.0 + evidence.ALSO_SHARE * 9.0)
+
+
+def test_a_line_restated_by_many_facts_is_one_result_citing_them_all(tmp_path: Path) -> None:
+    ws = write_workspace(
+        tmp_path / "ws",
+        {
+            "memory/2023-06-03.md": "# 2023-06-03\n\n"
+            "- Anna: I planted tomatoes, basil and peppers in the garden.\n\n"
+            "## Retain\n\n"
+            "- W @Anna: Anna planted tomatoes and basil in the garden.\n"
+            "- W @Anna: Anna planted peppers and basil in the garden.\n"
+            "- W @Anna: Anna planted tomatoes and peppers in the garden.\n",
+        },
+    )
+    results = recall("What did Anna plant in the garden?", str(ws))
+    assert len(results) == 1
+    cited = {results[0]["source"], *results[0]["also"]}
+    assert cited == {f"memory/2023-06-03.md#L{n}" for n in (3, 7, 8, 9)}

@@ -12,8 +12,11 @@ the time.
 
 The result shows the best-ranked of the lines that say the same thing and
 cites the others under ``also``; its score is that line's plus a share
-(``ALSO_SHARE``) of the others', so evidence that both the log and a fact
-match ranks above a line that only one of them matches.
+(``ALSO_SHARE``) of the best of the others', so evidence that both the log and
+a fact match ranks above a line that only one of them matches. Only one
+restatement counts: a turn that three facts restate is one piece of evidence,
+not three times as likely an answer, and would otherwise push the other parts
+of the answer out of the ``k`` places.
 """
 
 from __future__ import annotations
@@ -61,14 +64,15 @@ def one_per_evidence(scored: Sequence[tuple[float, Row]]) -> list[Evidence]:
         if row[4] not in FACT_KINDS:
             lines.setdefault(row[0], []).append((row[1], words(row[2])))
     groups: dict[tuple[str, int], Evidence] = {}
-    for score, row in scored[:POOL]:
+    for score, row in scored[:POOL]:  # best first: a group's first restatement is its best
         source = _source_line(row, lines.get(row[0], ())) if _restates(row) else None
         key = (row[0], source if source is not None else row[1])
-        if key in groups:
-            groups[key].also.append(row)
-            groups[key].score += ALSO_SHARE * score
-        else:
+        if key not in groups:
             groups[key] = Evidence(score, row)
+        else:
+            if not groups[key].also:
+                groups[key].score += ALSO_SHARE * score
+            groups[key].also.append(row)
     found = sorted(groups.values(), key=lambda evidence: -evidence.score)
     return found + [Evidence(score, row) for score, row in scored[POOL:]]
 
