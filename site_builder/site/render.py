@@ -4,17 +4,15 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import multiprocessing
 import pickle
 from dataclasses import dataclass, field
-from multiprocessing.connection import Connection
 from pathlib import Path
 
 import jinja2
 
 from site_builder.core.config import Config
 from site_builder.core.model import Library
-from site_builder.core.processes import process_count
+from site_builder.core.processes import in_shares
 from site_builder.core.progress import Tick
 from site_builder.io.writer import Staging
 from site_builder.library.hygiene import Section
@@ -107,53 +105,29 @@ def render_jobs(
     output: PageOutput | None = None,
 ) -> Rendered:
     """Every job's pages, rendered. With two processes a forked child takes every second job: it inherits the
-    library as it is (nothing to send), writes its pages itself, and the output is the same bytes as from one
-    process. ``tick`` hears how many pages are done (counted in this process, times the number of processes)."""
+    library as it is (nothing to send), writes its pages itself and sends back their marks and the fragments it
+    made; the output is the same bytes as from one process. ``tick`` hears how many pages are done (counted in
+    this process, times the number of processes)."""
     last = builder.last_pages if output is not None else {}
-    if process_count(len(jobs), PARALLEL_FROM) == 1:
-        return _render_share(jobs, env, 0, 1, tick, output, last)
-    context = multiprocessing.get_context("fork")
-    receive, send = context.Pipe(duplex=False)
-    child = context.Process(target=_render_child, args=(builder, jobs, env, send, output, last), daemon=True)
-    child.start()
-    send.close()
-    mine = _render_share(jobs, env, 0, 2, (lambda done: tick(2 * done)) if tick else None, output, last)
-    try:
-        theirs: Rendered | None = receive.recv()
-    except EOFError:  # the child died
-        theirs = None
-    child.join()
-    if theirs is None:  # its share again, here: an error it met is raised with its real traceback
-        theirs = _render_share(jobs, env, 1, 2, None, output, last)
-    theirs.fragments.pages.update(mine.fragments.pages)
-    return Rendered(
-        mine.files | theirs.files,
-        mine.listed + theirs.listed,
-        theirs.fragments,
-        mine.records | theirs.records,
-        mine.unchanged | theirs.unchanged,
-    )
 
-
-def _render_child(
-    builder: PageBuilder,
-    jobs: list[PageJob],
-    env: jinja2.Environment,
-    send: Connection,
-    output: PageOutput | None,
-    last: dict[str, PageMark],
-) -> None:
-    try:
+    def share(first: int, shares: int) -> Rendered:
         known_notes, known_inline = set(builder.fragments.notes), set(builder.fragments.inline)
-        done = _render_share(jobs, env, 1, 2, None, output, last)
-        mine = builder.fragments  # what the parent does not have yet: the fragments this share rendered
-        done.fragments.notes = {k: v for k, v in mine.notes.items() if k not in known_notes}
-        done.fragments.inline = {k: v for k, v in mine.inline.items() if k not in known_inline}
-        send.send(done)
-    except BaseException:  # the parent renders this share itself and raises what it meets
-        send.send(None)
-    finally:
-        send.close()
+        counted = (lambda done: tick(shares * done)) if tick and first == 0 else None
+        done = _render_share(jobs, env, first, shares, counted, output, last)
+        made = builder.fragments  # what this share rendered that the builder did not have before
+        done.fragments.notes = {k: v for k, v in made.notes.items() if k not in known_notes}
+        done.fragments.inline = {k: v for k, v in made.inline.items() if k not in known_inline}
+        return done
+
+    parts = in_shares(share, len(jobs), PARALLEL_FROM)
+    joined = Rendered()
+    for part in parts:
+        joined.files |= part.files
+        joined.listed += part.listed
+        joined.fragments.update(part.fragments)
+        joined.records |= part.records
+        joined.unchanged |= part.unchanged
+    return joined
 
 
 def _digest(data: bytes) -> str:
