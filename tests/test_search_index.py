@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -72,21 +74,85 @@ def test_an_unchanged_set_of_searchable_pages_reuses_the_last_index(workspace: M
     second = build(ws, out)
     assert second.search is not None and second.search.reused
     assert sorted(p.relative_to(out).as_posix() for p in (out / "pagefind").rglob("*") if p.is_file()) == index
-    # A daily log changes: its page is searched, so the index is made again.
+    # A daily log changes: its page is searched, so its part of the index is made again.
     (ws / "memory" / "2025-11-20.md").write_text(DAY + "\nA new line about the lighthouse.\n", encoding="utf-8")
     third = build(ws, out)
     assert third.search is not None and not third.search.reused
     without_cache = build(ws, tmp_path / "fresh", cache=False)
     assert without_cache.search is not None and not without_cache.search.reused
-    assert sorted(p.name for p in (out / "pagefind" / "fragment").iterdir()) == sorted(
-        p.name for p in (tmp_path / "fresh" / "pagefind" / "fragment").iterdir()
+    assert index_of(out) == index_of(tmp_path / "fresh")
+
+
+def parts_of(site: Path) -> dict[str, Any]:
+    listed: dict[str, Any] = json.loads((site / "pagefind" / "parts.json").read_text(encoding="utf-8"))
+    return listed
+
+
+def test_the_index_comes_in_parts_by_year_and_an_edit_makes_only_its_part_again(
+    workspace: MakeWorkspace, tmp_path: Path
+) -> None:
+    ws = workspace(
+        {
+            "memory/2023-05-02.md": "# 2023-05-02\n\nPlanted the tomatoes with @Anna.\n",
+            "memory/2024-06-10.md": "# 2024-06-10\n\nThe tomatoes came up red.\n",
+            "memory/2025-11-20.md": DAY,
+            "bank/entities/Anna.md": "# Anna\n\nCarpenter by the harbour.\n",
+        }
     )
+    out = tmp_path / "site"
+    first = build(ws, out)
+    assert first.search is not None and (first.search.parts, first.search.indexed) == (4, 4)
+    assert parts_of(out) == {"language": "en", "parts": ["2023", "2024", "2025", "pages"]}
+    for part in ("2023", "2024", "2025", "pages"):
+        assert (out / "pagefind" / part / "pagefind.js").is_file()
+        assert not (out / "pagefind" / part / "pagefind-ui.js").exists()  # memwiki has its own search page
+    # Each page is in the part of its year; the entity and the other undated pages are in "pages".
+    fragments = {part: len(list((out / "pagefind" / part / "fragment").iterdir())) for part in parts_of(out)["parts"]}
+    assert fragments["2023"] == fragments["2024"] == fragments["2025"] == 1 and fragments["pages"] >= 1
+    before = {part: index_of(out / "pagefind" / part) for part in parts_of(out)["parts"]}
+
+    (ws / "memory/2024-06-10.md").write_text("# 2024-06-10\n\nThe tomatoes came up red and sweet.\n")
+    second = build(ws, out)
+    assert second.search is not None and (second.search.parts, second.search.indexed) == (4, 1)
+    after = {part: index_of(out / "pagefind" / part) for part in parts_of(out)["parts"]}
+    assert [part for part in after if after[part] != before[part]] == ["2024"]
+    assert index_of(out) == index_of(cold(ws, tmp_path / "cold-1"))
+
+    # A day of a new year makes a new part; a year with no page left loses its part.
+    (ws / "memory/2023-05-02.md").unlink()
+    (ws / "memory/2026-01-05.md").write_text("# 2026-01-05\n\nPruned the apple tree.\n")
+    third = build(ws, out)
+    assert parts_of(out)["parts"] == ["2024", "2025", "2026", "pages"]
+    assert not (out / "pagefind" / "2023").exists()
+    assert sorted(p.name for p in (ws / ".memwiki/cache/search").iterdir() if p.is_dir()) == parts_of(out)["parts"]
+    assert third.search is not None and third.search.indexed >= 1
+    assert index_of(out) == index_of(cold(ws, tmp_path / "cold-2"))
+
+
+def test_a_damaged_list_of_parts_in_the_cache_costs_a_full_index_not_a_wrong_one(
+    workspace: MakeWorkspace, tmp_path: Path
+) -> None:
+    ws = workspace({"memory/2024-06-10.md": "# 2024-06-10\n\nThe tomatoes came up red.\n", "memory/2025-11-20.md": DAY})
+    out = tmp_path / "site"
+    build(ws, out)
+    known = ws / ".memwiki/cache/search/records.json"
+    assert known.is_file()
+    known.write_text('{"memory/2024-06-10.html": ["x", 3', encoding="utf-8")  # cut off mid-write
+    (ws / "memory/2025-11-20.md").write_text(DAY + "\nThe lighthouse again.\n", encoding="utf-8")
+    again = build(ws, out)
+    assert again.search is not None and again.search.parts == 3
+    assert index_of(out) == index_of(cold(ws, tmp_path / "cold"))
+
+
+def cold(ws: Path, site: Path) -> Path:
+    assert build(ws, site, cache=False).search is not None
+    return site
 
 
 def index_of(site: Path) -> list[str]:
-    """The index's pages and words: its fragment and word-chunk files, named by their content (Pagefind's filter
-    and meta files are named differently by each run, even of the same pages)."""
-    files = (site / "pagefind").rglob("*")
+    """The index's pages and words in each part: its fragment and word-chunk files, named by their content
+    (Pagefind's filter and meta files are named differently by each run, even of the same pages)."""
+    files = (site / "pagefind").rglob("*") if (site / "pagefind").is_dir() else site.rglob("*")
     return sorted(p.relative_to(site).as_posix() for p in files if p.suffix in (".pf_fragment", ".pf_index"))
 
 
@@ -136,7 +202,7 @@ def test_words_inside_chinese_text_are_found(page: Any, workspace: MakeWorkspace
         }
     )
     build(ws, tmp_path / "host" / "wiki")
-    assert list((tmp_path / "host" / "wiki" / "pagefind").glob("*.zh_*.pf_meta")), "indexed as Chinese"
+    assert list((tmp_path / "host" / "wiki" / "pagefind").glob("all/*.zh_*.pf_meta")), "indexed as Chinese"
     with serving(tmp_path / "host") as url:
         for word, day in (("爬虫", "2026-03-01"), ("机器人", "2026-03-02")):
             page.goto(f"{url}wiki/search.html?q={word}")
@@ -158,3 +224,47 @@ def test_a_build_without_cache_leaves_no_records_behind(
     assert result.search is not None and result.search.pages > 0
     assert list(scratch.iterdir()) == []
     assert not (ws / ".memwiki/cache/records").exists()
+
+
+YEARS = {
+    "memory/2023-03-01.md": "# 2023-03-01\n\nWe kept working late; @Anna worked the night shift.\n",
+    "memory/2024-02-01.md": "# 2024-02-01\n\nFitted the new kitchen worktops with @Anna.\n",
+    "memory/2024-02-02.md": "# 2024-02-02\n\nAnna was happy with the result.\n",
+    "memory/2025-01-10.md": "# 2025-01-10\n\nSuch happiness in the garden this morning.\n",
+    "memory/2025-01-11.md": "# 2025-01-11\n\nWork on the shed roof.\n",
+    "bank/entities/Anna.md": "# Anna\n\nCarpenter by the harbour; she loves her work.\n",
+}
+
+
+def found_days(page: Any) -> list[str]:
+    page.wait_for_function(  # the count is said first, then the pages are shown (ten at a time)
+        "() => { const said = /^(\\d+) pages? found/.exec(document.querySelector('.search-status').textContent);"
+        " return said && document.querySelectorAll('.search-result').length === Math.min(10, +said[1]); }"
+    )
+    links = page.locator(".search-result h2 a").evaluate_all("links => links.map(a => a.getAttribute('href'))")
+    return [re.sub(r"\.html(#.*)?$", "", link).rsplit("/", 1)[-1] for link in links]
+
+
+@pytest.mark.browser
+def test_search_over_the_parts_finds_what_one_index_would(page: Any, workspace: MakeWorkspace, tmp_path: Path) -> None:
+    """Each year is a part of its own, searched on its own: a part without the word must not add the pages its
+    own index falls back to (worked, working, work for "worktops"), while every part that has the word, or a word
+    of the same stem, adds its pages; a date order runs across the parts."""
+    ws = workspace(YEARS)
+    build(ws, tmp_path / "host" / "wiki")
+    assert parts_of(tmp_path / "host" / "wiki")["parts"] == ["2023", "2024", "2025", "pages"]
+    with serving(tmp_path / "host") as url:
+        page.goto(f"{url}wiki/search.html?q=worktops")
+        assert found_days(page) == ["2024-02-01"]
+        page.goto(f"{url}wiki/search.html?q=workt")  # a word being typed
+        assert found_days(page) == ["2024-02-01"]
+        page.goto(f"{url}wiki/search.html?q=happiness")  # happy and happiness: one stem, two years
+        assert sorted(found_days(page)) == ["2024-02-02", "2025-01-10"]
+        page.goto(f"{url}wiki/search.html?q=work&sort=newest")  # worktops too: it starts with "work"
+        assert found_days(page) == ["2025-01-11", "2024-02-01", "2023-03-01", "anna"]
+        page.goto(f"{url}wiki/search.html?q=work&sort=oldest")
+        assert found_days(page) == ["2023-03-01", "2024-02-01", "2025-01-11", "anna"]
+        page.goto(f"{url}wiki/search.html?q=work&entity=Anna")
+        assert sorted(found_days(page)) == ["2023-03-01", "2024-02-01", "anna"]
+        page.goto(f"{url}wiki/search.html?q=zebra")
+        page.wait_for_function("() => document.querySelector('.search-status').textContent === 'Nothing found.'")

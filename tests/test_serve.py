@@ -123,8 +123,10 @@ def test_an_edit_rebuilds_and_bumps_the_version(served: tuple[Served, Path]) -> 
     assert {"version": 2, "error": None, "warnings": [], "only": [], "busy": "updating search"} in seen[:2]
     _, html = server.get("/memory/2025-11-03.html")
     assert "Peter also owns a red kite." in html
-    status, _ = server.get("/pagefind/pagefind-entry.json")
+    status, listed = server.get("/pagefind/parts.json")
     assert status == 200
+    for part in json.loads(listed)["parts"]:
+        assert server.get(f"/pagefind/{part}/pagefind-entry.json")[0] == 200
 
 
 def test_a_failed_build_is_shown_and_the_last_good_site_stays(served: tuple[Served, Path]) -> None:

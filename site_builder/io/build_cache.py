@@ -4,8 +4,10 @@
   hash, so a rebuild parses only the files that changed;
 - ``fragments.pickle``: the HTML of every note and line the site rendered,
   reused while links resolve the same;
-- ``search/<hash>/``: the last search index, by the hash of the search records it was made from
-  (``site.pagefind``), so a build whose searchable pages did not change does not run Pagefind;
+- ``search/<part>/<hash>/``: the last search index, in parts (one per year of dated pages, one for the
+  rest), each by the hash of the search records it was made from (``site.pagefind``), so a build runs
+  Pagefind only on the parts whose searchable pages changed; ``search/records.json`` says which part each
+  record went into;
 - ``last-build.pickle``: the fingerprint of the last build's input and what it
   reported, so the same input into an untouched output folder is not built again.
 

@@ -1,28 +1,40 @@
-"""The search index: Pagefind over lean copies of the searchable pages, kept in the build cache.
+"""The search index: Pagefind over lean copies of the searchable pages, in parts, kept in the build cache.
 
 Pagefind reads only what a page marks for search (``data-pagefind-body`` minus ``data-pagefind-ignore``), yet
 it parses the whole page: an entity page is mostly backlinks and charts it skips. So each searchable page is
 cut down to its *search record* first — its title, its filters and meta, and its main content without the
 ignored blocks and charts — which Pagefind turns into the same index (same text, anchors, filters, meta and
 URLs) from a fraction of the bytes. The records are files at their pages' paths (``SearchRecords``), written as
-pages are rendered and kept between builds like the site itself. The index is kept in
-``.memwiki/cache/search/``, keyed by the records: a build whose searchable pages did not change (a settings or
-layout change, a new page that is not searched) copies it instead of running Pagefind again.
-"""
+pages are rendered and kept between builds like the site itself.
+
+Pagefind cannot add a page to an index, so the index is made in parts, one per year of dated pages plus one for
+the rest (``search_parts``), each kept in ``.memwiki/cache/search/<part>/`` under a name made from its records:
+a build runs Pagefind only on the parts whose records changed (an edit to today's log: this year's part) and
+copies the others. The site gets ``pagefind/<part>/`` for each and ``pagefind/parts.json`` listing them; the
+browser searches every part and merges the results (``search-core.js``)."""
 
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import re
 import shutil
 import subprocess
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
+from site_builder.site.search_parts import load_known, save_known, split_parts
+
 SEARCH_FOLDER = "pagefind"  # the index's folder in the site
-RECORD_VERSION = "1"  # bump when search records change: cached indexes are then built again
+PARTS_LIST = "parts.json"  # in it: the site's language and its parts, in the order the browser lists them
+RECORD_VERSION = "2"  # bump when search records or parts change: cached indexes are then built again
+UI_FILES = (
+    "pagefind-ui.js", "pagefind-ui.css", "pagefind-modular-ui.js", "pagefind-modular-ui.css",
+    "pagefind-component-ui.js", "pagefind-component-ui.css", "pagefind-highlight.js",
+)  # fmt: skip
 
 _BODY = re.compile(r"<main\b[^>]*\sdata-pagefind-body[^>]*>")
 _IGNORED_BLOCK = re.compile(
@@ -42,7 +54,13 @@ class SearchStats:
     pages: int
     files: int
     bytes: int
-    reused: bool = False  # the index of the last build was still right: Pagefind did not run
+    parts: int = 0  # the parts the index is split into (``search_parts``)
+    indexed: int = 0  # the parts Pagefind made in this build; the others were the last build's, still right
+
+    @property
+    def reused(self) -> bool:
+        """The index of the last build was still right: Pagefind did not run."""
+        return self.indexed == 0
 
 
 def search_record(page: str) -> str | None:
@@ -99,47 +117,60 @@ def record_digest(record: str) -> str:
 
 @dataclass(frozen=True)
 class BuiltIndex:
-    """A Pagefind index made (or found in the cache) for a set of records, ready to be placed in a site."""
+    """The parts of a Pagefind index made (or found in the cache) for a set of records, ready to be placed."""
 
-    folder: Path  # the index's files
+    parts: dict[str, Path]  # part name -> the folder of its index, in the order the browser lists them
+    language: str
     pages: int
-    reused: bool
+    indexed: int  # parts Pagefind made this time; the others were in the cache
     scratch: Path | None  # a temporary folder to remove once the index is placed
 
 
 def build_index(records: SearchRecords, cache_dir: Path | None) -> BuiltIndex | None:
-    """The index of ``records``: taken from ``cache_dir`` when these records were indexed last time, else made by
-    Pagefind (and kept there, as the only one). None when nothing is searched. Safe to run in a thread beside the
-    rest of the build: it only reads the records and writes under ``cache_dir``."""
+    """The index of ``records`` in parts (``search_parts``): each part taken from ``cache_dir`` when its records
+    were indexed last time, else made by Pagefind (two parts at a time) and kept there. None when nothing is
+    searched. Safe to run in a thread beside the rest of the build: it only reads the records and writes under
+    ``cache_dir``."""
     if not records.digests:
         return None
     language = site_language(_sample(records))
-    key = _key(records.digests, language)
     scratch = None
     if cache_dir is None:  # nothing kept: the index lives in a temporary folder until it is placed
         scratch = Path(tempfile.mkdtemp(prefix="memwiki-search-"))
         store = scratch / "store"
     else:
         store = cache_dir / "search"
-    index = store / key
     try:
         store.mkdir(parents=True, exist_ok=True)
-        reused = (index / "pagefind.js").is_file()
-        if not reused:
-            _run_pagefind(records.folder, language, index)
-            for other in store.iterdir():  # the cache keeps the newest index only
-                if other != index:
-                    shutil.rmtree(other, ignore_errors=True)
+        parts = split_parts(records.folder, records.digests, load_known(store), language)
+        executable = _executable()
+        wanted = {part: store / part / _key(digests, language, executable) for part, digests in parts.items()}
+        missing = [part for part, index in wanted.items() if not (index / "pagefind.js").is_file()]
+        whole = len(parts) == 1  # one part holds every record: Pagefind reads the records' own folder
+
+        def index_part(part: str) -> None:
+            _index_part(records.folder, None if whole else parts[part], language, wanted[part])
+
+        with ThreadPoolExecutor(2, "memwiki-pagefind") as pool:  # each Pagefind is a process: both cores
+            for _ in pool.map(index_part, missing):
+                pass
+        _forget_others(store, wanted)
+        save_known(store, parts)
     except (OSError, subprocess.SubprocessError) as exc:
         if scratch is not None:
             shutil.rmtree(scratch, ignore_errors=True)
         raise SearchIndexError(f"Pagefind failed: {exc}") from exc
-    return BuiltIndex(index, len(records.digests), reused, scratch)
+    except SearchIndexError:
+        if scratch is not None:
+            shutil.rmtree(scratch, ignore_errors=True)
+        raise
+    return BuiltIndex(wanted, language, len(records.digests), len(missing), scratch)
 
 
 def place_index(built: BuiltIndex | None, site_dir: Path, *, swap: bool = False) -> SearchStats:
-    """The index into ``site_dir/pagefind`` (hard links where the file system allows). With ``swap`` it is written
-    beside the index the site already has, which it replaces when complete (a site being served)."""
+    """The parts into ``site_dir/pagefind/<part>/`` (hard links where the file system allows) with the list the
+    browser reads them from (``parts.json``). With ``swap`` the index is written beside the one the site already
+    has, which it replaces when complete (a site being served)."""
     if built is None:
         return SearchStats(0, 0, 0)
     bundle = site_dir / SEARCH_FOLDER
@@ -147,7 +178,11 @@ def place_index(built: BuiltIndex | None, site_dir: Path, *, swap: bool = False)
     try:
         target = beside / "bundle" if beside else bundle
         shutil.rmtree(target, ignore_errors=True)
-        shutil.copytree(built.folder, target, copy_function=_link_or_copy, dirs_exist_ok=True)
+        target.mkdir(parents=True)
+        for part, folder in built.parts.items():
+            shutil.copytree(folder, target / part, copy_function=_link_or_copy)
+        listed = {"language": built.language, "parts": list(built.parts)}
+        (target / PARTS_LIST).write_text(json.dumps(listed) + "\n", encoding="utf-8")
         if beside:
             _replace(target, bundle)
     except OSError as exc:
@@ -157,7 +192,8 @@ def place_index(built: BuiltIndex | None, site_dir: Path, *, swap: bool = False)
             if scratch is not None:
                 shutil.rmtree(scratch, ignore_errors=True)
     files = [p for p in bundle.rglob("*") if p.is_file()]
-    return SearchStats(built.pages, len(files), sum(p.stat().st_size for p in files), built.reused)
+    size = sum(p.stat().st_size for p in files)
+    return SearchStats(built.pages, len(files), size, len(built.parts), built.indexed)
 
 
 def site_language(records: list[str]) -> str:
@@ -185,8 +221,9 @@ def _sample(records: SearchRecords) -> list[str]:
     return found
 
 
-def _key(digests: dict[str, str], language: str) -> str:
-    digest = hashlib.sha256(f"{RECORD_VERSION}\0{language}\0{_executable()}\0".encode())
+def _key(digests: dict[str, str], language: str, executable: str) -> str:
+    """The name of the index of these records: it changes with any record, the language or Pagefind."""
+    digest = hashlib.sha256(f"{RECORD_VERSION}\0{language}\0{executable}\0".encode())
     for path, record in sorted(digests.items()):
         digest.update(f"{path}\0{record}\n".encode("utf-8", "surrogateescape"))
     return digest.hexdigest()[:32]
@@ -201,19 +238,38 @@ def _executable() -> str:
     return str(found)
 
 
-def _run_pagefind(source: Path, language: str, into: Path) -> None:
-    """The records in ``source`` (at their pages' paths, so the same URLs) through the Pagefind binary; the index
-    is made beside ``into`` and moved into place in one step."""
+def _index_part(folder: Path, paths: dict[str, str] | None, language: str, into: Path) -> None:
+    """The records of one part (``paths`` of ``folder``; all of them when None) through Pagefind into ``into``.
+    A part's records are hard links in a folder of their own, at their pages' paths (so the same URLs)."""
     into.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix=".memwiki-index-", dir=into.parent) as work:
+        source = folder
+        if paths is not None:
+            source = Path(work) / "records"
+            for path in paths:
+                (source / path).parent.mkdir(parents=True, exist_ok=True)
+                _link_or_copy(folder / path, source / path)
         output = Path(work) / "index"
         command = [_executable(), "--site", str(source), "--output-path", str(output), "--force-language", language]
         done = subprocess.run([*command, "--keep-index-url", "--quiet"], capture_output=True, text=True, check=False)
         if done.returncode != 0 or not (output / "pagefind.js").is_file():
             said = (done.stderr or done.stdout).strip().splitlines()
             raise SearchIndexError(said[-1] if said else f"Pagefind exited with {done.returncode}")
+        for unused in UI_FILES:  # memwiki has its own search page: Pagefind's ready-made interfaces are not loaded
+            (output / unused).unlink(missing_ok=True)
         shutil.rmtree(into, ignore_errors=True)
         shutil.move(output, into)
+
+
+def _forget_others(store: Path, kept: dict[str, Path]) -> None:
+    """The cache keeps the newest index of each part only, and no part the site no longer has."""
+    for part in store.iterdir():
+        if part.is_dir() and part.name not in kept:
+            shutil.rmtree(part, ignore_errors=True)
+        elif part.is_dir():
+            for index in part.iterdir():
+                if index != kept[part.name]:
+                    shutil.rmtree(index, ignore_errors=True)
 
 
 def _replace(new: Path, bundle: Path) -> None:

@@ -5,22 +5,155 @@
   var memwiki = (window.memwiki = window.memwiki || {});
   var opening = null;
 
-  // Pagefind from the site's own pagefind/ folder, initialised once per page; every search on the page goes
-  // through here, so its options (and any further index merged in) are set in this one function.
+  // The site's search index, opened once per page; every search on the page goes through here. The index comes in
+  // parts (pagefind/parts.json: one Pagefind index per year of dated pages, one for the other pages) so that a
+  // build re-indexes only the parts whose pages changed. Each part is searched and their results are merged into
+  // one list, as one index would give (see Merged); the pages that search see one index.
   memwiki.openPagefind = function (base) {
     if (opening) return opening;
     var root = new URL(base || "./", location.href);
-    opening = import(new URL("pagefind/pagefind.js", root).href).then(function (pagefind) {
-      // Result URLs are site-relative; the base makes them work under any sub-path.
-      return pagefind.options({ baseUrl: root.pathname, excerptLength: 24 }).then(function () {
-        return pagefind.init();
-      }).then(function () {
-        return pagefind;
+    var folder = new URL("pagefind/", root);
+    opening = fetch(folder.href + "parts.json").then(function (response) {
+      if (!response.ok) throw new Error("the search index is missing (" + response.status + ")");
+      return response.json();
+    }).then(function (listed) {
+      // Each part through its own copy of Pagefind (its pagefind.js): one Pagefind shares one WebAssembly search
+      // between the indexes it opens, which two indexes searched apart would overwrite. Searched on the page
+      // itself: a part is small, and one worker per part would cost more than it saves.
+      return Promise.all(listed.parts.map(function (name) {
+        var path = new URL(name + "/", folder);
+        return import(path.href + "pagefind.js").then(function (pagefind) {
+          var part = pagefind.createInstance({ basePath: path.pathname, noWorker: true });
+          // Result URLs are site-relative; the base makes them work under any sub-path.
+          return part.options({ baseUrl: root.pathname, excerptLength: 24 }).then(function () { return part; });
+        });
+      }).concat(listed.language === "en" ? [import(new URL("_theme/porter2.js", root).href)] : [])).then(function (loaded) {
+        var stemmer = listed.language === "en" ? loaded.pop() : null;
+        return new Merged(loaded, listed.parts, stemmer ? stemmer.stem : null);
       });
     });
     opening.catch(function () { opening = null; });  // a failed load is tried again by the next search
     return opening;
   };
+
+  // The parts of the index as one: search() and debouncedSearch() as Pagefind's, over every part. ``names`` are
+  // the parts' names: years, oldest first, then the undated pages.
+  function Merged(parts, names, stem) {
+    this.parts = parts;
+    this.names = names;
+    this.stem = stem;
+    this.searchID = 0;
+  }
+
+  Merged.prototype.preload = function (term, options) {
+    return Promise.all(this.parts.map(function (part) { return part.preload(term, options); }));
+  };
+
+  // Pagefind's debounce: null when a newer search was asked for before this one's turn or before it ended.
+  Merged.prototype.debouncedSearch = function (term, options, wait) {
+    var self = this;
+    var mine = ++this.searchID;
+    if (term) this.preload(term, options).catch(function () {});
+    return new Promise(function (done) { setTimeout(done, wait); }).then(function () {
+      if (mine !== self.searchID) return null;
+      return self.search(term, options).then(function (found) { return mine === self.searchID ? found : null; });
+    });
+  };
+
+  // Every part searched; the results merged best first, or by date when sorted by date (each part is in date
+  // order and the parts are years, so they follow one another; undated pages last).
+  Merged.prototype.search = function (term, options) {
+    var self = this;
+    options = options || {};
+    return Promise.all(this.parts.map(function (part) { return part.search(term, options); })).then(function (found) {
+      found.forEach(function (one) { one.results.forEach(keepData); });
+      return self.realMatches(term, found);
+    }).then(function (found) {
+      var order = found.map(function (one, i) { return i; });
+      var dated = order.filter(function (i) { return /^\d{4}$/.test(self.names[i]); });
+      var undated = order.filter(function (i) { return dated.indexOf(i) < 0; });
+      var sort = options.sort && options.sort.date;
+      if (sort !== "asc") dated.reverse();  // newest first when scores tie, and for a date sort "desc"
+      var results = [];
+      dated.concat(undated).forEach(function (i) { results = results.concat(found[i].results); });
+      if (!sort) results = stableSort(results, function (a, b) { return b.score - a.score; });
+      var total = found.reduce(function (sum, one) { return sum + (one.unfilteredResultCount || 0); }, 0);
+      return { results: results, unfilteredResultCount: total };
+    });
+  };
+
+  // One Pagefind index falls back, for a query word no word of it starts with, to its longest word that starts
+  // the query word ("worktops" finds "work" when no page has "worktop"). Each part does so on its own, so a part
+  // without the word would add pages that one index would never give beside the real matches. Which words a
+  // part's results matched is read from its best result (stemmed as Pagefind stems them, Porter2): a part that
+  // fell back is dropped when another part has the word itself, or a longer word that starts it.
+  Merged.prototype.realMatches = function (term, found) {
+    var stem = this.stem;
+    // Pagefind drops the punctuation of a query word ("e-mail" is "email"): each word's parts, joined, stemmed.
+    var terms = !stem ? [] : (term || "").split(/\s+/).map(function (token) {
+      return stem(words(token).pop() || "");
+    }).filter(Boolean);
+    var withResults = found.filter(function (one) { return one.results.length; });
+    if (!terms.length || withResults.length < 2) return Promise.resolve(found);
+    return Promise.all(found.map(function (one) {
+      if (!one.results.length) return null;
+      return one.results[0].data().then(function (data) { return matchedKeys(data, terms, stem); }, function () { return null; });
+    })).then(function (matched) {
+      var dropped = {};
+      terms.forEach(function (t, k) {
+        var real = matched.some(function (m) { return m && m[k] === true; });
+        var longest = Math.max.apply(null, matched.map(function (m) { return m && typeof m[k] === "number" ? m[k] : 0; }));
+        matched.forEach(function (m, i) {
+          if (m && typeof m[k] === "number" && (real || m[k] < longest)) dropped[i] = true;
+        });
+      });
+      return found.map(function (one, i) { return dropped[i] ? { results: [], unfilteredResultCount: 0 } : one; });
+    });
+  };
+
+  // For each query stem: true when a matched word of the result extends it (a real match), else the length of
+  // the longest matched stem that is a proper start of it (Pagefind's fallback), else undefined (not known).
+  function matchedKeys(data, terms, stem) {
+    var content = (data.content || "").split(/\s+/);
+    var keys = [];
+    (data.locations || []).forEach(function (at) {
+      words(content[at] || "").forEach(function (word) { keys.push(word, stem(word)); });
+    });
+    return terms.map(function (t) {
+      var fallback;
+      for (var i = 0; i < keys.length; i++) {
+        if (keys[i].indexOf(t) === 0) return true;
+        if (keys[i].length < t.length && t.indexOf(keys[i]) === 0) fallback = Math.max(fallback || 0, keys[i].length);
+      }
+      return fallback;
+    });
+  }
+
+  // The words of a text as Pagefind keeps them: lower case, accents dropped, split at anything but letters and
+  // digits, with the parts of a hyphenated word also joined ("e-mail": e, mail, email).
+  function words(text) {
+    var plain = text.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+    var parts = plain.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+    if (parts.length > 1) parts.push(parts.join(""));
+    return parts;
+  }
+
+  // A result's data() loads its fragment once, however many times it is asked for (the merge reads the best
+  // result of each part, the page shows it again).
+  function keepData(result) {
+    var load = result.data;
+    var loaded = null;
+    result.data = function () {
+      if (!loaded) loaded = load();
+      return loaded;
+    };
+  }
+
+  function stableSort(list, compare) {
+    return list.map(function (item, i) { return [item, i]; }).sort(function (a, b) {
+      return compare(a[0], b[0]) || a[1] - b[1];
+    }).map(function (pair) { return pair[0]; });
+  }
 
   memwiki.KIND_NAMES = { W: "world", B: "experience", O: "opinion", S: "observation" };
 
