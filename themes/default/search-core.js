@@ -67,7 +67,7 @@
     options = options || {};
     return Promise.all(this.parts.map(function (part) { return part.search(term, options); })).then(function (found) {
       found.forEach(function (one) { one.results.forEach(keepData); });
-      return self.realMatches(term, found);
+      return self.realMatches(term, found, options);
     }).then(function (found) {
       var order = found.map(function (one, i) { return i; });
       var dated = order.filter(function (i) { return /^\d{4}$/.test(self.names[i]); });
@@ -84,55 +84,63 @@
 
   // One Pagefind index falls back, for a query word no word of it starts with, to its longest word that starts
   // the query word ("worktops" finds "work" when no page has "worktop"). Each part does so on its own, so a part
-  // without the word would add pages that one index would never give beside the real matches. Which words a
-  // part's results matched is read from its best result (stemmed as Pagefind stems them, Porter2): a part that
-  // fell back is dropped when another part has the word itself, or a longer word that starts it.
-  Merged.prototype.realMatches = function (term, found) {
+  // without the word would add pages one index would never give. Which words a part matched for a query word is
+  // read from its best result for that word (stemmed as Pagefind stems them, Porter2): a part that fell back is
+  // dropped when another part has the word itself or a longer word that starts it, or fell back to a longer word.
+  Merged.prototype.realMatches = function (term, found, options) {
+    var self = this;
     var stem = this.stem;
     // Pagefind drops the punctuation of a query word ("e-mail" is "email"): each word's parts, joined, stemmed.
-    var terms = !stem ? [] : (term || "").split(/\s+/).map(function (token) {
-      return stem(words(token).pop() || "");
-    }).filter(Boolean);
+    var terms = !stem ? [] : (term || "").split(/\s+/).filter(function (token) { return words(token).length; });
+    var filtered = Object.keys(options.filters || {}).length > 0;
     var withResults = found.filter(function (one) { return one.results.length; });
-    if (!terms.length || withResults.length < 2) return Promise.resolve(found);
-    return Promise.all(found.map(function (one) {
-      if (!one.results.length) return null;
-      return one.results[0].data().then(function (data) { return matchedKeys(data, terms, stem); }, function () { return null; });
-    })).then(function (matched) {
+    if (!terms.length || !withResults.length) return Promise.resolve(found);
+    var alone = terms.length === 1 && !filtered;  // the query's own results tell what each part matched
+    if (alone && withResults.length < 2) return Promise.resolve(found);
+    return Promise.all(terms.map(function (token) {
+      var wanted = stem(words(token).pop());
+      return Promise.all(self.parts.map(function (part, i) {
+        var searched = alone ? Promise.resolve(found[i]) : part.search(token, {});
+        return searched.then(function (one) {
+          if (!one.results.length) return undefined;
+          return one.results[0].data().then(function (data) { return matchedKey(data, wanted, stem); });
+        }).catch(function () { return undefined; });
+      }));
+    })).then(function (states) {
       var dropped = {};
-      terms.forEach(function (t, k) {
-        var real = matched.some(function (m) { return m && m[k] === true; });
-        var longest = Math.max.apply(null, matched.map(function (m) { return m && typeof m[k] === "number" ? m[k] : 0; }));
-        matched.forEach(function (m, i) {
-          if (m && typeof m[k] === "number" && (real || m[k] < longest)) dropped[i] = true;
-        });
+      states.forEach(function (perPart) {
+        var real = perPart.indexOf(true) >= 0;
+        var longest = Math.max.apply(null, perPart.map(function (s) { return typeof s === "number" ? s : 0; }));
+        perPart.forEach(function (s, i) { if (typeof s === "number" && (real || s < longest)) dropped[i] = true; });
       });
       return found.map(function (one, i) { return dropped[i] ? { results: [], unfilteredResultCount: 0 } : one; });
     });
   };
 
-  // For each query stem: true when a matched word of the result extends it (a real match), else the length of
-  // the longest matched stem that is a proper start of it (Pagefind's fallback), else undefined (not known).
-  function matchedKeys(data, terms, stem) {
+  // What a result's matched words say of the query stem ``wanted``: true when one of them extends it (a real
+  // match), else the length of the longest that is a shorter start of it (Pagefind's fallback), else undefined.
+  function matchedKey(data, wanted, stem) {
     var content = (data.content || "").split(/\s+/);
-    var keys = [];
-    (data.locations || []).forEach(function (at) {
-      words(content[at] || "").forEach(function (word) { keys.push(word, stem(word)); });
-    });
-    return terms.map(function (t) {
-      var fallback;
-      for (var i = 0; i < keys.length; i++) {
-        if (keys[i].indexOf(t) === 0) return true;
-        if (keys[i].length < t.length && t.indexOf(keys[i]) === 0) fallback = Math.max(fallback || 0, keys[i].length);
+    var fallback;
+    var locations = data.locations || [];
+    for (var l = 0; l < locations.length; l++) {
+      var found = words(content[locations[l]] || "");
+      for (var w = 0; w < found.length; w++) {
+        var keys = [found[w], stem(found[w])];
+        for (var k = 0; k < 2; k++) {
+          if (keys[k].indexOf(wanted) === 0) return true;
+          if (keys[k].length < wanted.length && wanted.indexOf(keys[k]) === 0) fallback = Math.max(fallback || 0, keys[k].length);
+        }
       }
-      return fallback;
-    });
+    }
+    return fallback;
   }
 
   // The words of a text as Pagefind keeps them: lower case, accents dropped, split at anything but letters and
-  // digits, with the parts of a hyphenated word also joined ("e-mail": e, mail, email).
+  // digits and inside camel case, with the parts of a compound also joined ("OpenClaw": open, claw, openclaw).
   function words(text) {
-    var plain = text.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+    var spaced = text.replace(/(\p{Ll})(\p{Lu})/gu, "$1 $2");
+    var plain = spaced.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "");
     var parts = plain.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
     if (parts.length > 1) parts.push(parts.join(""));
     return parts;
