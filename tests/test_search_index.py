@@ -256,6 +256,10 @@ def test_search_over_the_parts_finds_what_one_index_would(page: Any, workspace: 
     with serving(tmp_path / "host") as url:
         page.goto(f"{url}wiki/search.html?q=worktops")
         assert found_days(page) == ["2024-02-01"]
+        page.goto(f"{url}wiki/search.html?q=anna+worktops")  # each word of a query on its own
+        assert found_days(page) == ["2024-02-01"]
+        page.goto(f"{url}wiki/search.html?q=worktops&entity=Anna")
+        assert found_days(page) == ["2024-02-01"]
         page.goto(f"{url}wiki/search.html?q=workt")  # a word being typed
         assert found_days(page) == ["2024-02-01"]
         page.goto(f"{url}wiki/search.html?q=happiness")  # happy and happiness: one stem, two years
