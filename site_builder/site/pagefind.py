@@ -31,9 +31,9 @@ from site_builder.site.search_parts import load_known, save_known, split_parts
 SEARCH_FOLDER = "pagefind"  # the index's folder in the site
 PARTS_LIST = "parts.json"  # in it: the site's language and its parts, in the order the browser lists them
 RECORD_VERSION = "2"  # bump when search records or parts change: cached indexes are then built again
-UI_FILES = (
+UNUSED_FILES = (  # Pagefind's ready-made interfaces (memwiki has its own) and its worker (parts are searched on the page)
     "pagefind-ui.js", "pagefind-ui.css", "pagefind-modular-ui.js", "pagefind-modular-ui.css",
-    "pagefind-component-ui.js", "pagefind-component-ui.css", "pagefind-highlight.js",
+    "pagefind-component-ui.js", "pagefind-component-ui.css", "pagefind-highlight.js", "pagefind-worker.js",
 )  # fmt: skip
 
 _BODY = re.compile(r"<main\b[^>]*\sdata-pagefind-body[^>]*>")
@@ -255,7 +255,7 @@ def _index_part(folder: Path, paths: dict[str, str] | None, language: str, into:
         if done.returncode != 0 or not (output / "pagefind.js").is_file():
             said = (done.stderr or done.stdout).strip().splitlines()
             raise SearchIndexError(said[-1] if said else f"Pagefind exited with {done.returncode}")
-        for unused in UI_FILES:  # memwiki has its own search page: Pagefind's ready-made interfaces are not loaded
+        for unused in UNUSED_FILES:
             (output / unused).unlink(missing_ok=True)
         shutil.rmtree(into, ignore_errors=True)
         shutil.move(output, into)
