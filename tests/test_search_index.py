@@ -102,14 +102,15 @@ def test_the_index_comes_in_parts_by_year_and_an_edit_makes_only_its_part_again(
     out = tmp_path / "site"
     first = build(ws, out)
     assert first.search is not None and (first.search.parts, first.search.indexed) == (4, 4)
-    assert parts_of(out) == {"language": "en", "parts": ["2023", "2024", "2025", "pages"]}
-    for part in ("2023", "2024", "2025", "pages"):
+    # The newest year and the one before have parts of their own; the years before share one.
+    assert parts_of(out) == {"language": "en", "parts": ["until-2023", "2024", "2025", "pages"], "undated": "pages"}
+    for part in ("until-2023", "2024", "2025", "pages"):
         assert (out / "pagefind" / part / "pagefind.js").is_file()
         for unused in ("pagefind-ui.js", "pagefind-worker.js"):  # memwiki's own search page, on the page itself
             assert not (out / "pagefind" / part / unused).exists()
     # Each page is in the part of its year; the entity and the other undated pages are in "pages".
     fragments = {part: len(list((out / "pagefind" / part / "fragment").iterdir())) for part in parts_of(out)["parts"]}
-    assert fragments["2023"] == fragments["2024"] == fragments["2025"] == 1 and fragments["pages"] >= 1
+    assert fragments["until-2023"] == fragments["2024"] == fragments["2025"] == 1 and fragments["pages"] >= 1
     before = {part: index_of(out / "pagefind" / part) for part in parts_of(out)["parts"]}
 
     (ws / "memory/2024-06-10.md").write_text("# 2024-06-10\n\nThe tomatoes came up red and sweet.\n")
@@ -119,13 +120,13 @@ def test_the_index_comes_in_parts_by_year_and_an_edit_makes_only_its_part_again(
     assert [part for part in after if after[part] != before[part]] == ["2024"]
     assert index_of(out) == index_of(cold(ws, tmp_path / "cold-1"))
 
-    # A day of a new year makes a new part; a year with no page left loses its part.
+    # A day of a new year makes a new part, and last year's moves into the earlier years' part.
     (ws / "memory/2023-05-02.md").unlink()
     (ws / "memory/2026-01-05.md").write_text("# 2026-01-05\n\nPruned the apple tree.\n")
     third = build(ws, out)
-    assert parts_of(out)["parts"] == ["2024", "2025", "2026", "pages"]
-    assert not (out / "pagefind" / "2023").exists()
-    assert sorted(p.name for p in (ws / ".memwiki/cache/search").iterdir() if p.is_dir()) == parts_of(out)["parts"]
+    assert parts_of(out)["parts"] == ["until-2024", "2025", "2026", "pages"]
+    assert not (out / "pagefind" / "until-2023").exists() and not (out / "pagefind" / "2024").exists()
+    assert sorted(p.name for p in (ws / ".memwiki/cache/search").iterdir() if p.is_dir()) == sorted(parts_of(out)["parts"])
     assert third.search is not None and third.search.indexed >= 1
     assert index_of(out) == index_of(cold(ws, tmp_path / "cold-2"))
 
@@ -253,7 +254,7 @@ def test_search_over_the_parts_finds_what_one_index_would(page: Any, workspace: 
     of the same stem, adds its pages; a date order runs across the parts."""
     ws = workspace(YEARS)
     build(ws, tmp_path / "host" / "wiki")
-    assert parts_of(tmp_path / "host" / "wiki")["parts"] == ["2023", "2024", "2025", "pages"]
+    assert parts_of(tmp_path / "host" / "wiki")["parts"] == ["until-2023", "2024", "2025", "pages"]
     with serving(tmp_path / "host") as url:
         page.goto(f"{url}wiki/search.html?q=worktops")
         assert found_days(page) == ["2024-02-01"]

@@ -7,8 +7,8 @@ ignored blocks and charts — which Pagefind turns into the same index (same tex
 URLs) from a fraction of the bytes. The records are files at their pages' paths (``SearchRecords``), written as
 pages are rendered and kept between builds like the site itself.
 
-Pagefind cannot add a page to an index, so the index is made in parts, one per year of dated pages plus one for
-the rest (``search_parts``), each kept in ``.memwiki/cache/search/<part>/`` under a name made from its records:
+Pagefind cannot add a page to an index, so the index is made in parts by the year of each page's date, plus one
+for the undated pages (``search_parts``), each kept in ``.memwiki/cache/search/<part>/`` under a name made from its records:
 a build runs Pagefind only on the parts whose records changed (an edit to today's log: this year's part) and
 copies the others. The site gets ``pagefind/<part>/`` for each and ``pagefind/parts.json`` listing them; the
 browser searches every part and merges the results (``search-core.js``)."""
@@ -26,7 +26,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from site_builder.site.search_parts import load_known, save_known, split_parts
+from site_builder.site.search_parts import UNDATED, load_known, record_years, save_known, split_parts
 
 SEARCH_FOLDER = "pagefind"  # the index's folder in the site
 PARTS_LIST = "parts.json"  # in it: the site's language and its parts, in the order the browser lists them
@@ -142,7 +142,8 @@ def build_index(records: SearchRecords, cache_dir: Path | None) -> BuiltIndex | 
         store = cache_dir / "search"
     try:
         store.mkdir(parents=True, exist_ok=True)
-        parts = split_parts(records.folder, records.digests, load_known(store), language)
+        years = record_years(records.folder, records.digests, load_known(store))
+        parts = split_parts(records.digests, years, language)
         executable = _executable()
         wanted = {part: store / part / _key(digests, language, executable) for part, digests in parts.items()}
         missing = [part for part, index in wanted.items() if not (index / "pagefind.js").is_file()]
@@ -155,7 +156,7 @@ def build_index(records: SearchRecords, cache_dir: Path | None) -> BuiltIndex | 
             for _ in pool.map(index_part, missing):
                 pass
         _forget_others(store, wanted)
-        save_known(store, parts)
+        save_known(store, records.digests, years)
     except (OSError, subprocess.SubprocessError) as exc:
         if scratch is not None:
             shutil.rmtree(scratch, ignore_errors=True)
@@ -181,7 +182,7 @@ def place_index(built: BuiltIndex | None, site_dir: Path, *, swap: bool = False)
         target.mkdir(parents=True)
         for part, folder in built.parts.items():
             shutil.copytree(folder, target / part, copy_function=_link_or_copy)
-        listed = {"language": built.language, "parts": list(built.parts)}
+        listed = {"language": built.language, "parts": list(built.parts), "undated": UNDATED}
         (target / PARTS_LIST).write_text(json.dumps(listed) + "\n", encoding="utf-8")
         if beside:
             _replace(target, bundle)

@@ -1,13 +1,16 @@
-"""The parts of the search index: one per year of dated pages, one for the pages without a date.
+"""The parts of the search index: this year's dated pages, last year's, all the earlier ones, and the undated.
 
 Pagefind cannot add a page to an index, so one index for the whole site would be made again from every page
-whenever one page changes. Split by the year of each page's date (a daily log, a session, a dated note) plus one
-part for the rest (entities, bank pages, core memory), an edit re-indexes only the part its page is in: most edits
-land in this year's logs. The browser searches every part and merges their results (``search-core.js``).
+whenever one page changes. Split by the year of each page's date (a daily log, a session, a dated note), an edit
+re-indexes only the part its page is in, and most edits land in the newest year's logs. The years before the
+last two share one part: the browser loads a copy of Pagefind for each part (``search-core.js``), so a
+twenty-year workspace costs four parts there, not twenty-one. "This year" is the newest year of the pages, not
+the calendar's, so the same pages always make the same parts; when a new year begins, the earlier part is made
+again once. The pages without a date (entities, bank pages, core memory) are a part of their own.
 
-Which part a record is in comes from its date (``data-pagefind-sort="date"``, which the page's search data
-holds at its start). The parts of the last index are remembered with the digest of each record
-(``KNOWN_FILE``), so only records that changed are read to find theirs.
+A record's year comes from its date (``data-pagefind-sort="date"``, which the page's search data holds at its
+start). The year of each record of the last index is remembered with its digest (``KNOWN_FILE``), so only the
+records that changed are read to find theirs.
 """
 
 from __future__ import annotations
@@ -19,29 +22,40 @@ from pathlib import Path
 
 UNDATED = "pages"  # the part of the pages without a date
 WHOLE = "all"  # the only part of a site whose text is not split on spaces (one index: see ``split_parts``)
-KNOWN_FILE = "records.json"  # in the index cache: site path -> [record digest, part] of the last index
+EARLIER = "until-"  # the part of the years before the last two: "until-2023"
+KNOWN_FILE = "records.json"  # in the index cache: site path -> [record digest, year] of the last index
 _DATE = re.compile(rb'data-pagefind-sort="date">(\d{4})-\d\d-\d\d<')
 _HEAD = 4096  # the search data comes right after the title: a record's date is in its first bytes
 
 
-def split_parts(
-    folder: Path, digests: dict[str, str], known: dict[str, tuple[str, str]], language: str
-) -> dict[str, dict[str, str]]:
-    """Part name -> (site path -> record digest) for the records in ``folder``. ``known``: the parts of the last
-    index by path, with the digest each record had then. Chinese and Japanese sites stay one index: the browser's
-    merge tells a part's real matches from Pagefind's prefix fallback by stemming English words (``search-core.js``),
-    which says nothing of words found inside unspaced text."""
-    if language != "en":
-        return {WHOLE: dict(digests)} if digests else {}
-    parts: dict[str, dict[str, str]] = {}
+def record_years(folder: Path, digests: dict[str, str], known: dict[str, tuple[str, str]]) -> dict[str, str]:
+    """Site path -> the year of each record in ``folder`` (``UNDATED`` when it has no date). ``known``: the years
+    of the last index by path, with the digest each record had then."""
+    years = {}
     for path, digest in digests.items():
         last = known.get(path)
-        part = last[1] if last is not None and last[0] == digest and last[1] != WHOLE else _part_of(folder / path)
+        years[path] = last[1] if last is not None and last[0] == digest else _year_of(folder / path)
+    return years
+
+
+def split_parts(digests: dict[str, str], years: dict[str, str], language: str) -> dict[str, dict[str, str]]:
+    """Part name -> (site path -> record digest), the dated parts oldest first, then the undated pages. Chinese and
+    Japanese sites stay one index: the browser's merge tells a part's real matches from Pagefind's fallback to a
+    shorter word by stemming English words (``search-core.js``), which says nothing of words inside unspaced
+    text."""
+    if language != "en":
+        return {WHOLE: dict(digests)} if digests else {}
+    dated = [int(year) for year in years.values() if year != UNDATED]
+    newest = max(dated, default=0)
+    parts: dict[str, dict[str, str]] = {}
+    for path, digest in digests.items():
+        year = years[path]
+        part = year if year == UNDATED or int(year) >= newest - 1 else f"{EARLIER}{newest - 2}"
         parts.setdefault(part, {})[path] = digest
-    return dict(sorted(parts.items(), key=lambda item: (item[0] == UNDATED, item[0])))
+    return dict(sorted(parts.items(), key=lambda item: (item[0] == UNDATED, not item[0].startswith(EARLIER), item[0])))
 
 
-def _part_of(record: Path) -> str:
+def _year_of(record: Path) -> str:
     """The year of a record's date, or ``UNDATED``."""
     try:
         with record.open("rb") as file:
@@ -52,17 +66,19 @@ def _part_of(record: Path) -> str:
 
 
 def load_known(store: Path) -> dict[str, tuple[str, str]]:
-    """The parts of the last index (site path -> (digest, part)); empty when there is none or it cannot be read."""
+    """The years of the records of the last index (site path -> (digest, year)); empty when there is none or it
+    cannot be read."""
     try:
         raw = json.loads((store / KNOWN_FILE).read_text(encoding="utf-8"))
-        return {str(path): (str(entry[0]), str(entry[1])) for path, entry in raw.items()}
+        known = {str(path): (str(entry[0]), str(entry[1])) for path, entry in raw.items()}
     except (OSError, ValueError, TypeError, AttributeError, IndexError, KeyError):
         return {}
+    return {path: entry for path, entry in known.items() if entry[1] == UNDATED or entry[1].isdigit()}
 
 
-def save_known(store: Path, parts: dict[str, dict[str, str]]) -> None:
-    """Remember which part each record went into (written whole, then moved into place)."""
-    known = {path: [digest, part] for part, records in parts.items() for path, digest in records.items()}
+def save_known(store: Path, digests: dict[str, str], years: dict[str, str]) -> None:
+    """Remember the year of each record (written whole, then moved into place)."""
+    known = {path: [digest, years[path]] for path, digest in digests.items()}
     temporary = store / f".{KNOWN_FILE}.{os.getpid()}"
     temporary.write_text(json.dumps(known, sort_keys=True), encoding="utf-8")
     temporary.replace(store / KNOWN_FILE)

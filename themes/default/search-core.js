@@ -29,18 +29,18 @@
         });
       }).concat(listed.language === "en" ? [import(new URL("_theme/porter2.js", root).href)] : [])).then(function (loaded) {
         var stemmer = listed.language === "en" ? loaded.pop() : null;
-        return new Merged(loaded, listed.parts, stemmer ? stemmer.stem : null);
+        return new Merged(loaded, listed.parts.map(function (name) { return name !== listed.undated; }), stemmer ? stemmer.stem : null);
       });
     });
     opening.catch(function () { opening = null; });  // a failed load is tried again by the next search
     return opening;
   };
 
-  // The parts of the index as one: search() and debouncedSearch() as Pagefind's, over every part. ``names`` are
-  // the parts' names: years, oldest first, then the undated pages.
-  function Merged(parts, names, stem) {
+  // The parts of the index as one: search() and debouncedSearch() as Pagefind's, over every part. The parts come
+  // oldest first, then the undated pages; ``dated`` says which are which.
+  function Merged(parts, dated, stem) {
     this.parts = parts;
-    this.names = names;
+    this.dated = dated;
     this.stem = stem;
     this.searchID = 0;
   }
@@ -61,7 +61,7 @@
   };
 
   // Every part searched; the results merged best first, or by date when sorted by date (each part is in date
-  // order and the parts are years, so they follow one another; undated pages last).
+  // order and the parts are spans of years, so they follow one another; undated pages last).
   Merged.prototype.search = function (term, options) {
     var self = this;
     options = options || {};
@@ -70,7 +70,7 @@
       return self.realMatches(term, found, options);
     }).then(function (found) {
       var order = found.map(function (one, i) { return i; });
-      var dated = order.filter(function (i) { return /^\d{4}$/.test(self.names[i]); });
+      var dated = order.filter(function (i) { return self.dated[i]; });
       var undated = order.filter(function (i) { return dated.indexOf(i) < 0; });
       var sort = options.sort && options.sort.date;
       if (sort !== "asc") dated.reverse();  // newest first when scores tie, and for a date sort "desc"
