@@ -154,7 +154,7 @@ def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
     context = browser.new_context(color_scheme="light")
     tab = context.new_page()
     errors: list[str] = []
-    tab.on("console", lambda m: errors.append(f"console: {m.text}") if m.type == "error" else None)
+    tab.on("console", lambda m: errors.append(f"console: {m.text} {m.location}") if m.type == "error" else None)
     tab.on("pageerror", lambda e: errors.append(f"page error: {e}"))
     tab.set_default_timeout(10_000)
     yield tab
