@@ -126,7 +126,9 @@ def test_the_index_comes_in_parts_by_year_and_an_edit_makes_only_its_part_again(
     third = build(ws, out)
     assert parts_of(out)["parts"] == ["until-2024", "2025", "2026", "pages"]
     assert not (out / "pagefind" / "until-2023").exists() and not (out / "pagefind" / "2024").exists()
-    assert sorted(p.name for p in (ws / ".memwiki/cache/search").iterdir() if p.is_dir()) == sorted(parts_of(out)["parts"])
+    assert sorted(p.name for p in (ws / ".memwiki/cache/search").iterdir() if p.is_dir()) == sorted(
+        parts_of(out)["parts"]
+    )
     assert third.search is not None and third.search.indexed >= 1
     assert index_of(out) == index_of(cold(ws, tmp_path / "cold-2"))
 
