@@ -11,6 +11,7 @@ import pytest
 
 from site_builder.build import build
 from site_builder.site.pagefind import search_record, site_language
+from site_builder.site.search_parts import split_parts
 from tests.conftest import MakeWorkspace, serving
 
 DAY = """# 2025-11-20
@@ -276,3 +277,13 @@ def test_search_over_the_parts_finds_what_one_index_would(page: Any, workspace: 
         assert sorted(found_days(page)) == ["2023-03-01", "2024-02-01", "anna"]
         page.goto(f"{url}wiki/search.html?q=zebra")
         page.wait_for_function("() => document.querySelector('.search-status').textContent === 'Nothing found.'")
+
+
+def test_parts_are_the_newest_two_years_the_years_before_and_the_undated_pages() -> None:
+    years = {f"memory/{y}-01-01.html": str(y) for y in range(2014, 2026)} | {"bank/entities/anna.html": "pages"}
+    digests = dict.fromkeys(years, "d")
+    parts = split_parts(digests, years, "en")
+    assert list(parts) == ["until-2023", "2024", "2025", "pages"]
+    assert len(parts["until-2023"]) == 10 and list(parts["pages"]) == ["bank/entities/anna.html"]
+    assert list(split_parts({"a.html": "d"}, {"a.html": "pages"}, "en")) == ["pages"]
+    assert list(split_parts(digests, years, "zh")) == ["all"]  # text without spaces: one index
