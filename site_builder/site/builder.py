@@ -155,6 +155,12 @@ class PageBuilder:
         ]
 
     @functools.cached_property
+    def shared_inputs(self) -> str:
+        """What every page is made from besides its own inputs: the settings, the navigation and what links
+        resolve to (memwiki's own code is the build cache's key)."""
+        return f"{self.fragments.context}\0{self.config!r}\0{self.nav!r}"
+
+    @functools.cached_property
     def opinions_citing(self) -> dict[str, list[tuple[Opinion, int]]]:
         """Note path -> the opinions a fact of that note set or moved, each with the first such line, in the
         library's order of opinions: made once for all the pages that show it (one pass over the opinions)."""

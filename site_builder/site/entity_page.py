@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections import defaultdict
 
 from site_builder.core.model import Entity
-from site_builder.site.backlinks import backlink_groups
+from site_builder.library.graph import neighbourhood
+from site_builder.site.backlinks import backlink_groups, backlink_inputs
 from site_builder.site.builder import PageBuilder, counted, search_filters, search_meta
 from site_builder.site.graph_page import entity_graph
 from site_builder.site.links import href
@@ -52,6 +53,30 @@ def entity_page(builder: PageBuilder, entity: Entity) -> EntityPage:
         summary=summary,
         summary_html=builder.inline(summary, url) if summary else "",
         graph=entity_graph(builder, entity),
+    )
+
+
+def entity_page_inputs(builder: PageBuilder, entity: Entity) -> object:
+    """What ``entity_page`` makes the entity's page from, besides what every page shares
+    (``PageBuilder.shared_inputs``): the entity and its page's text, the lines linking to it, its facts, its
+    opinions and its neighbours (their mentions and types)."""
+    library = builder.library
+    note = entity.note
+    graph = neighbourhood(library, entity.key)
+    return (
+        entity.key,
+        entity.type,
+        entity.aliases,
+        (note.path, note.digest) if note else None,
+        backlink_inputs(
+            builder,
+            [*library.backlinks.get(entity.key, []), *(library.note_backlinks.get(note.path, []) if note else [])],
+        ),
+        library.facts_by_entity.get(entity.key, []),
+        library.related.get(entity.key, [])[:RELATED_ENTITIES],
+        [(node, library.entities[node.key].type) for node in graph.nodes],
+        graph.edges,
+        library.opinions_about(entity.key),
     )
 
 
