@@ -14,6 +14,7 @@ from site_builder.site.page_views import EntityIndexPage, EntityPage
 from site_builder.site.views import LinkView
 
 RELATED_ENTITIES = 12
+INDEX_URL = "bank/entities/index.html"
 UNTYPED = ("other", "no page yet")
 
 
@@ -89,8 +90,14 @@ def related_entities(builder: PageBuilder, entity: Entity) -> list[LinkView]:
     ]
 
 
+def entity_index_inputs(builder: PageBuilder) -> object:
+    """What the entity index is made from, besides what every page shares: each entity's type and mentions."""
+    backlinks = builder.library.backlinks
+    return [(e.key, e.type, len(backlinks.get(e.key, []))) for e in builder.library.entities.values()]
+
+
 def entity_index_page(builder: PageBuilder) -> EntityIndexPage:
-    url = "bank/entities/index.html"
+    url = INDEX_URL
     groups: dict[str, list[LinkView]] = defaultdict(list)
     for entity in builder.library.entities.values():
         mentions = len(builder.library.backlinks.get(entity.key, []))

@@ -11,15 +11,24 @@ from site_builder.library.hygiene import Section
 from site_builder.library.link import OPINIONS_PATH
 from site_builder.site.agent_page import agent_page
 from site_builder.site.builder import PageBuilder
-from site_builder.site.entity_page import entity_index_page, entity_page, entity_page_inputs
+from site_builder.site.entity_page import (
+    INDEX_URL,
+    entity_index_inputs,
+    entity_index_page,
+    entity_page,
+    entity_page_inputs,
+)
+from site_builder.site.facts_page import URL as FACTS_URL
 from site_builder.site.facts_page import facts_page
 from site_builder.site.folder_page import folder_pages
-from site_builder.site.graph_page import graph_page
+from site_builder.site.graph_page import URL as GRAPH_URL
+from site_builder.site.graph_page import graph_page, graph_page_inputs
 from site_builder.site.home_page import home_page
 from site_builder.site.hygiene_page import hygiene_page
 from site_builder.site.not_found_page import not_found_page
 from site_builder.site.note_page import note_page, note_page_inputs
-from site_builder.site.opinions_page import opinions_page
+from site_builder.site.opinions_page import URL as OPINIONS_URL
+from site_builder.site.opinions_page import opinions_page, opinions_page_inputs
 from site_builder.site.project_page import project_pages
 from site_builder.site.records_page import tag_pages
 from site_builder.site.search_page import search_page
@@ -31,13 +40,14 @@ T = TypeVar("T")
 
 @dataclass(frozen=True)
 class PageJob:
-    """Pages to make (``make``). A job of one listed, searchable page at ``url`` may also say what that page is
-    made from (``inputs``: plain values, cheap to gather, that decide every byte of it), so that a rebuild can
-    keep the page as the last build made it without making its view."""
+    """Pages to make (``make``). A job of one listed page at ``url`` may also say what that page is made from
+    (``inputs``: plain values, cheap to gather, that decide every byte of it), so that a rebuild can keep the page
+    as the last build made it without making its view."""
 
     make: Callable[[], list[PageView]]
     url: str = ""
     inputs: Callable[[], object] | None = None  # None from it: this page reads more, make its view
+    searchable: bool = True  # the page at ``url`` is searched
 
 
 def page_jobs(builder: PageBuilder, sections: list[Section], layouts: tuple[str, ...]) -> list[PageJob]:
@@ -49,7 +59,10 @@ def page_jobs(builder: PageBuilder, sections: list[Section], layouts: tuple[str,
         PageJob(lambda: [home_page(builder)]),
         PageJob(lambda: [timeline_page(builder), *month_pages(builder)]),
         *(_one(note_page, note_page_inputs, builder, note, note.url) for note in notes),
-        PageJob(lambda: [opinions_page(builder), entity_index_page(builder), graph_page(builder), facts_page(builder)]),
+        PageJob(lambda: [opinions_page(builder)], OPINIONS_URL, lambda: opinions_page_inputs(builder)),
+        PageJob(lambda: [entity_index_page(builder)], INDEX_URL, lambda: entity_index_inputs(builder), False),
+        PageJob(lambda: [graph_page(builder)], GRAPH_URL, lambda: graph_page_inputs(builder), False),
+        PageJob(lambda: [facts_page(builder)], FACTS_URL, lambda: builder.library.facts, False),
         *(_one(entity_page, entity_page_inputs, builder, e, e.url) for e in library.entities.values()),
         PageJob(lambda: [*folder_pages(builder), *project_pages(builder), *tag_pages(builder)]),
         PageJob(lambda: [agent_page(builder, layouts), hygiene_page(builder, sections)]),

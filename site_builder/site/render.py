@@ -149,13 +149,14 @@ def _render_share(
     done = Rendered()
     for job in jobs[share::shares]:
         key = _inputs_key(job, shared) if output is not None else ""
-        kept = _kept(output, job.url, key, last.get(job.url), output.records is not None) if output and key else None
+        searched = job.searchable and output is not None and output.records is not None
+        kept = _kept(output, job.url, key, last.get(job.url), searched) if output and key else None
         if kept is not None:
             done.unchanged.add(job.url)
             _add(done, job.url, kept, listed=True)
         for page in job.make() if kept is None else []:
             url = page.chrome.url
-            assert not key or (url == job.url and page.chrome.listed and page.chrome.searchable)
+            assert not key or (url == job.url and page.chrome.listed and page.chrome.searchable == job.searchable)
             searched = page.chrome.searchable and output is not None and output.records is not None
             view = key or _digest(pickle.dumps(page, protocol=pickle.HIGHEST_PROTOCOL))
             mark = _kept(output, url, view, last.get(url), searched) if output is not None else None
