@@ -77,7 +77,7 @@ def entity_page_inputs(builder: PageBuilder, entity: Entity) -> object:
         library.related.get(entity.key, [])[:RELATED_ENTITIES],
         [(node, library.entities[node.key].type) for node in graph.nodes],
         graph.edges,
-        library.opinions_about(entity.key),
+        [builder.opinion_digest(o) for o in library.opinions_about(entity.key)],
     )
 
 

@@ -12,7 +12,7 @@ URL = "bank/opinions.html"
 def opinions_page_inputs(builder: PageBuilder) -> object:
     """What the opinions page is made from, besides what every page shares: the opinions and their page's text."""
     note = builder.library.note(OPINIONS_PATH)
-    return builder.library.opinions, note.digest if note else None
+    return [builder.opinion_digest(o) for o in builder.library.opinions], note.digest if note else None
 
 
 def opinions_page(builder: PageBuilder) -> OpinionsPage:
