@@ -177,11 +177,15 @@ class PageBuilder:
         library's order of opinions: made once for all the pages that show it (one pass over the opinions)."""
         cited: dict[str, dict[str, tuple[Opinion, int]]] = {}
         for opinion in self.library.opinions:
+            id_ = opinion.id
             facts = [p.fact for p in opinion.history if p.fact] + [e.fact for e in opinion.evidence]
             for fact in facts:
-                known = cited.setdefault(fact.path, {}).get(opinion.id)
+                found = cited.get(fact.path)
+                if found is None:
+                    found = cited[fact.path] = {}
+                known = found.get(id_)
                 if known is None or fact.line < known[1]:
-                    cited[fact.path][opinion.id] = (opinion, fact.line)
+                    found[id_] = (opinion, fact.line)
         return {path: list(found.values()) for path, found in cited.items()}
 
     def note_html(self, note: Note, url: str = "") -> str:
