@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import gc
 import shutil
 import sqlite3
 import sys
@@ -215,10 +216,13 @@ def build(
     opened = open_workspace(workspace)
     opened.require_usable()  # nothing is written into a folder that holds no memory, or with settings in error
     with build_lock(opened.root / ".memwiki", lambda message: print(f"memwiki: {message}", file=sys.stderr)):
-        return _build(
-            opened, output, strict=strict, search=search, progress=progress, base_url=base_url,
-            reflector=reflector, cache=cache, search_later=search_later,
-        )  # fmt: skip
+        try:
+            return _build(
+                opened, output, strict=strict, search=search, progress=progress, base_url=base_url,
+                reflector=reflector, cache=cache, search_later=search_later,
+            )  # fmt: skip
+        finally:
+            gc.unfreeze()  # the model the build froze can be collected again (serve builds again and again)
 
 
 def _build(
@@ -251,6 +255,7 @@ def _build(
         )  # fmt: skip
     later = Diagnostics()  # what the stages after linking find
     loaded = load_sources(opened, sources, read_problems, progress, cache=cache, save_cache=True)
+    gc.freeze()  # the model lives as long as the build: the collector need not walk its objects again and again
     reflected = None
     if reflector is not None:
         with progress.stage("reflect"):

@@ -239,3 +239,48 @@ def test_two_processes_parse_and_render_the_same_bytes_as_one(
     assert len(files) > PARALLEL_FROM
     for rel in files:
         assert (both / rel).read_bytes() == (one / rel).read_bytes(), rel
+
+
+CHILD_OUTLIVES_PARENT = """
+import os, signal, sys, time
+from site_builder.core import processes
+
+processes.process_count = lambda jobs, worth_from: 2
+pids = sys.argv[1]
+
+def work(share, shares):
+    if share == 1:
+        with open(pids, "w") as f:
+            f.write(str(os.getpid()))
+        time.sleep(0.5)  # the parent is killed meanwhile
+        return "x" * 1_000_000  # more than a pipe holds
+    while not os.path.exists(pids):
+        time.sleep(0.01)
+    os.kill(os.getpid(), signal.SIGKILL)
+
+processes.in_shares(work, 2, 1)
+"""
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc")
+def test_a_forked_child_whose_parent_is_killed_ends(tmp_path: Path) -> None:
+    """A build killed while its child renders must not leave that child waiting forever (holding the lock)."""
+    import subprocess
+    import sys
+    import time
+
+    pids = tmp_path / "child.pid"
+    subprocess.run([sys.executable, "-c", CHILD_OUTLIVES_PARENT, str(pids)], check=False, timeout=60)
+    child = int(pids.read_text())
+
+    def running() -> bool:  # an ended child no one has reaped yet is a zombie: ended
+        status = Path(f"/proc/{child}/status")
+        return status.exists() and "\nState:\tZ" not in status.read_text()
+
+    deadline = time.monotonic() + 20
+    while running() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    alive = running()
+    if alive:
+        os.kill(child, 9)
+    assert not alive, "the child still waits to send its share"

@@ -132,3 +132,18 @@ def test_the_new_site_is_swapped_in_with_one_atomic_exchange(tmp_path: Path, mon
     staging.commit()
     assert sorted(p.name for p in out.iterdir()) == [".memwiki-site", "new.html"]
     assert [p.name for p in tmp_path.iterdir()] == ["site"]
+
+
+@pytest.mark.parametrize("rel", ["../outside.html", "a/../../outside.html", "away/page.html", "away", "a/.."])
+def test_the_staged_site_is_never_written_outside_through_dots_or_a_link(tmp_path: Path, rel: str) -> None:
+    from site_builder.io.writer import OutputError, Staging
+
+    staging = Staging(tmp_path / "site")
+    staging.write({"a/inside.html": b"ok"})  # its folder is checked once, then known
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (staging.path / "away").symlink_to(elsewhere, target_is_directory=True)
+    with pytest.raises(OutputError):
+        staging.write({rel: b"no"})
+    assert not list(elsewhere.iterdir()) and not (tmp_path / "outside.html").exists()
+    staging.abort()

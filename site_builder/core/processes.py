@@ -35,7 +35,7 @@ def in_shares(work: Share[Out], jobs: int, worth_from: int) -> list[Out]:
         return [work(0, 1)]
     context = multiprocessing.get_context("fork")
     receive, send = context.Pipe(duplex=False)
-    child = context.Process(target=_child, args=(work, send), daemon=True)
+    child = context.Process(target=_child, args=(work, send, receive), daemon=True)
     child.start()
     send.close()
     mine = work(0, 2)
@@ -65,7 +65,10 @@ def map_in_two(
     return [parts[index % len(parts)][index // len(parts)] for index in range(len(items))]
 
 
-def _child(work: Share[Out], send: Connection) -> None:
+def _child(work: Share[Out], send: Connection, receive: Connection) -> None:
+    # The child's copy of the parent's end: were it kept open, a child whose parent was killed would wait forever
+    # to send its share (and hold the build's lock); closed, sending fails and the child ends.
+    receive.close()
     try:
         send.send(work(1, 2))
     except BaseException:  # the parent does this share itself and raises what it meets

@@ -23,6 +23,7 @@ run code.
 from __future__ import annotations
 
 import functools
+import gc
 import hashlib
 import io
 import os
@@ -126,11 +127,16 @@ def save_notes(memwiki_dir: Path, notes: dict[NoteKey, Note]) -> None:
 
 def load_cached(memwiki_dir: Path, name: str) -> Any:
     """What the last build saved as ``name``, or None when there is nothing it can trust."""
+    collecting = gc.isenabled()
+    gc.disable()  # unpickling makes no garbage, only many objects: the collector would walk them again and again
     try:
         data = (memwiki_dir / name).read_bytes()
         fingerprint, value = _SafeUnpickler(io.BytesIO(data)).load()
     except Exception:  # any cache it cannot read is no cache
         return None
+    finally:
+        if collecting:
+            gc.enable()
     return value if fingerprint == code_fingerprint() else None
 
 

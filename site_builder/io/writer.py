@@ -93,6 +93,7 @@ class Staging:
             shutil.rmtree(self.path)
         self.path.mkdir(parents=True)
         (self.path / MARKER).write_text(MARKER_TEXT, encoding="utf-8")
+        self._folders: set[Path] = set()  # the folders ``_target`` has checked and made
 
     def keep_from_output(self, folder: str) -> None:
         """Carry ``folder`` of the current output into the new one (hard links where the file system allows)."""
@@ -137,10 +138,17 @@ class Staging:
         return True
 
     def _target(self, rel: str) -> Path:
+        """Where ``rel`` goes in the staged site, its folder made; never outside it, through ``..`` or a link. Each
+        folder is checked (and made) once, not once per file in it."""
         target = self.path / rel
-        if self.path not in target.resolve().parents:
+        folder = target.parent
+        if folder not in self._folders:
+            if folder != self.path and self.path not in folder.resolve().parents:
+                raise OutputError(f"refusing to write {rel}: outside the output folder")
+            folder.mkdir(parents=True, exist_ok=True)
+            self._folders.add(folder)
+        if target.name in ("", ".", "..") or target.is_symlink():
             raise OutputError(f"refusing to write {rel}: outside the output folder")
-        target.parent.mkdir(parents=True, exist_ok=True)
         return target
 
     def commit(self) -> None:

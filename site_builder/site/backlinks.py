@@ -39,6 +39,18 @@ def backlink_groups(builder: PageBuilder, links: Iterable[Link], url: str) -> li
     return [view for _, view in reversed(dated)] + undated
 
 
+def backlink_inputs(builder: PageBuilder, links: Iterable[Link]) -> list[tuple[object, ...]]:
+    """What ``backlink_groups`` makes of ``links``, as plain values: each line, and its note's title and date (the
+    note's whole text when the line has no sentence of its own)."""
+    library = builder.library
+    found: list[tuple[object, ...]] = []
+    for link in links:
+        note = library.note(link.path)
+        assert note is not None
+        found.append((link.path, link.line, link.sentence or note.digest, note.title, note.date))
+    return found
+
+
 def _sentence_html(builder: PageBuilder, text: str, url: str, source: str) -> str:
     """A source line as HTML (a table row as its cells, "a · b"); ``.md`` links in it resolve from the source
     note's folder, not the page's."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import hashlib
+import pickle
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -140,6 +141,7 @@ class PageBuilder:
             self.fragments.notes, self.fragments.inline = dict(reuse.notes), dict(reuse.inline)
         # The last build's pages: a page whose view is the same renders to the same bytes, whatever the links.
         self.last_pages = reuse.pages if reuse is not None else {}
+        self._opinion_digests: dict[int, str] = {}  # by id(): the library holds every opinion while this lives
         self.nav = [
             ("days", "Days", "memory/index.html"),
             ("entities", "Entities", "bank/entities/index.html"),
@@ -155,16 +157,35 @@ class PageBuilder:
         ]
 
     @functools.cached_property
+    def shared_inputs(self) -> str:
+        """What every page is made from besides its own inputs: the settings, the navigation and what links
+        resolve to (memwiki's own code is the build cache's key)."""
+        return f"{self.fragments.context}\0{self.config!r}\0{self.nav!r}"
+
+    def opinion_digest(self, opinion: Opinion) -> str:
+        """A digest of all an opinion's card shows (statement, confidence, history, evidence), for the inputs of
+        the pages that show it: made once per opinion, however many pages show it."""
+        found = self._opinion_digests.get(id(opinion))
+        if found is None:
+            data = pickle.dumps(opinion, protocol=pickle.HIGHEST_PROTOCOL)
+            found = self._opinion_digests[id(opinion)] = hashlib.blake2b(data, digest_size=16).hexdigest()
+        return found
+
+    @functools.cached_property
     def opinions_citing(self) -> dict[str, list[tuple[Opinion, int]]]:
         """Note path -> the opinions a fact of that note set or moved, each with the first such line, in the
         library's order of opinions: made once for all the pages that show it (one pass over the opinions)."""
         cited: dict[str, dict[str, tuple[Opinion, int]]] = {}
         for opinion in self.library.opinions:
+            id_ = opinion.id
             facts = [p.fact for p in opinion.history if p.fact] + [e.fact for e in opinion.evidence]
             for fact in facts:
-                known = cited.setdefault(fact.path, {}).get(opinion.id)
+                found = cited.get(fact.path)
+                if found is None:
+                    found = cited[fact.path] = {}
+                known = found.get(id_)
                 if known is None or fact.line < known[1]:
-                    cited[fact.path][opinion.id] = (opinion, fact.line)
+                    found[id_] = (opinion, fact.line)
         return {path: list(found.values()) for path, found in cited.items()}
 
     def note_html(self, note: Note, url: str = "") -> str:

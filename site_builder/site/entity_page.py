@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections import defaultdict
 
 from site_builder.core.model import Entity
-from site_builder.site.backlinks import backlink_groups
+from site_builder.library.graph import neighbourhood
+from site_builder.site.backlinks import backlink_groups, backlink_inputs
 from site_builder.site.builder import PageBuilder, counted, search_filters, search_meta
 from site_builder.site.graph_page import entity_graph
 from site_builder.site.links import href
@@ -13,6 +14,7 @@ from site_builder.site.page_views import EntityIndexPage, EntityPage
 from site_builder.site.views import LinkView
 
 RELATED_ENTITIES = 12
+INDEX_URL = "bank/entities/index.html"
 UNTYPED = ("other", "no page yet")
 
 
@@ -55,6 +57,30 @@ def entity_page(builder: PageBuilder, entity: Entity) -> EntityPage:
     )
 
 
+def entity_page_inputs(builder: PageBuilder, entity: Entity) -> object:
+    """What ``entity_page`` makes the entity's page from, besides what every page shares
+    (``PageBuilder.shared_inputs``): the entity and its page's text, the lines linking to it, its facts, its
+    opinions and its neighbours (their mentions and types)."""
+    library = builder.library
+    note = entity.note
+    graph = neighbourhood(library, entity.key)
+    return (
+        entity.key,
+        entity.type,
+        entity.aliases,
+        (note.path, note.digest) if note else None,
+        backlink_inputs(
+            builder,
+            [*library.backlinks.get(entity.key, []), *(library.note_backlinks.get(note.path, []) if note else [])],
+        ),
+        library.facts_by_entity.get(entity.key, []),
+        library.related.get(entity.key, [])[:RELATED_ENTITIES],
+        [(node, library.entities[node.key].type) for node in graph.nodes],
+        graph.edges,
+        [builder.opinion_digest(o) for o in library.opinions_about(entity.key)],
+    )
+
+
 def related_entities(builder: PageBuilder, entity: Entity) -> list[LinkView]:
     """The entities most often mentioned alongside ``entity``, with how often."""
     entities = builder.library.entities
@@ -64,8 +90,14 @@ def related_entities(builder: PageBuilder, entity: Entity) -> list[LinkView]:
     ]
 
 
+def entity_index_inputs(builder: PageBuilder) -> object:
+    """What the entity index is made from, besides what every page shares: each entity's type and mentions."""
+    backlinks = builder.library.backlinks
+    return [(e.key, e.type, len(backlinks.get(e.key, []))) for e in builder.library.entities.values()]
+
+
 def entity_index_page(builder: PageBuilder) -> EntityIndexPage:
-    url = "bank/entities/index.html"
+    url = INDEX_URL
     groups: dict[str, list[LinkView]] = defaultdict(list)
     for entity in builder.library.entities.values():
         mentions = len(builder.library.backlinks.get(entity.key, []))

@@ -6,13 +6,25 @@ import json
 
 from site_builder.core.model import Entity
 from site_builder.core.names import page_url
-from site_builder.library.graph import Graph, co_mention_graph, neighbourhood
+from site_builder.library.graph import STRONGEST_EDGES, Graph, co_mention_graph, neighbourhood
 from site_builder.site.builder import PageBuilder
 from site_builder.site.links import href
 from site_builder.site.page_views import GraphPage
 from site_builder.site.views import GraphView
 
 URL = "graph.html"
+
+
+def graph_page_inputs(builder: PageBuilder) -> object:
+    """What the graph page is made from, besides what every page shares: each entity's type, the notes of the
+    lines that mention it and its strongest co-mentions, and the page of each day."""
+    library = builder.library
+    return (
+        [(e.key, e.type) for e in library.entities.values()],
+        [(key, [link.path for link in links]) for key, links in library.backlinks.items()],
+        [(key, related[:STRONGEST_EDGES]) for key, related in library.related.items()],
+        [(date, [note.path for note in notes]) for date, notes in builder.by_day.items()],
+    )
 
 
 def graph_page(builder: PageBuilder) -> GraphPage:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from site_builder.core.model import KIND_NAMES, Entity, Note
-from site_builder.site.backlinks import backlink_groups, citing_groups
+from site_builder.site.backlinks import backlink_groups, backlink_inputs, citing_groups
 from site_builder.site.builder import BANK_KINDS, BANK_SECTIONS, PAGE_KINDS, PageBuilder, search_filters, search_meta
 from site_builder.site.facts_page import fact_groups
 from site_builder.site.folder_page import crumbs
@@ -61,6 +61,24 @@ def note_page(builder: PageBuilder, note: Note) -> NotePage:
             *backlink_groups(builder, builder.library.note_backlinks.get(note.path, []), url),
             *citing_groups(builder, note, url),
         ],
+    )
+
+
+def note_page_inputs(builder: PageBuilder, note: Note) -> object:
+    """What ``note_page`` makes the note's page from, besides what every page shares (``PageBuilder.shared_inputs``):
+    the note itself, its place among the days, the lines linking to it and the opinions citing it. None for the
+    pages that list more of the workspace (records, world and experience, skills)."""
+    if note.kind in RECORD_KINDS or note.kind == "skill" or note.path in BANK_KINDS:
+        return None
+    is_day = note.date is not None and builder.by_day[note.date][0] is note
+    return (
+        note.path,
+        note.kind,
+        note.digest,
+        [(link.text, link.href) if link else None for link in day_links(builder, note)[:2]] if is_day else None,
+        [(o.title, o.url, o.kind, o.path) for o in builder.by_day[note.date] if o is not note] if note.date else [],
+        backlink_inputs(builder, builder.library.note_backlinks.get(note.path, [])),
+        [(o.id, o.statement, line) for o, line in builder.opinions_citing.get(note.path, [])],
     )
 
 

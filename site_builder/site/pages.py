@@ -4,21 +4,31 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TypeVar
 
 from site_builder.library.hygiene import Section
 from site_builder.library.link import OPINIONS_PATH
 from site_builder.site.agent_page import agent_page
 from site_builder.site.builder import PageBuilder
-from site_builder.site.entity_page import entity_index_page, entity_page
+from site_builder.site.entity_page import (
+    INDEX_URL,
+    entity_index_inputs,
+    entity_index_page,
+    entity_page,
+    entity_page_inputs,
+)
+from site_builder.site.facts_page import URL as FACTS_URL
 from site_builder.site.facts_page import facts_page
 from site_builder.site.folder_page import folder_pages
-from site_builder.site.graph_page import graph_page
+from site_builder.site.graph_page import URL as GRAPH_URL
+from site_builder.site.graph_page import graph_page, graph_page_inputs
 from site_builder.site.home_page import home_page
 from site_builder.site.hygiene_page import hygiene_page
 from site_builder.site.not_found_page import not_found_page
-from site_builder.site.note_page import note_page
-from site_builder.site.opinions_page import opinions_page
+from site_builder.site.note_page import note_page, note_page_inputs
+from site_builder.site.opinions_page import URL as OPINIONS_URL
+from site_builder.site.opinions_page import opinions_page, opinions_page_inputs
 from site_builder.site.project_page import project_pages
 from site_builder.site.records_page import tag_pages
 from site_builder.site.search_page import search_page
@@ -28,7 +38,16 @@ from site_builder.site.views import PageView
 T = TypeVar("T")
 
 
-PageJob = Callable[[], list[PageView]]
+@dataclass(frozen=True)
+class PageJob:
+    """Pages to make (``make``). A job of one listed page at ``url`` may also say what that page is made from
+    (``inputs``: plain values, cheap to gather, that decide every byte of it), so that a rebuild can keep the page
+    as the last build made it without making its view."""
+
+    make: Callable[[], list[PageView]]
+    url: str = ""
+    inputs: Callable[[], object] | None = None  # None from it: this page reads more, make its view
+    searchable: bool = True  # the page at ``url`` is searched
 
 
 def page_jobs(builder: PageBuilder, sections: list[Section], layouts: tuple[str, ...]) -> list[PageJob]:
@@ -37,16 +56,29 @@ def page_jobs(builder: PageBuilder, sections: list[Section], layouts: tuple[str,
     library = builder.library
     notes = [n for n in library.notes if n.kind != "entity" and n.path != OPINIONS_PATH]
     return [
-        lambda: [home_page(builder)],
-        lambda: [timeline_page(builder), *month_pages(builder)],
-        *(functools.partial(_one, note_page, builder, note) for note in notes),
-        lambda: [opinions_page(builder), entity_index_page(builder), graph_page(builder), facts_page(builder)],
-        *(functools.partial(_one, entity_page, builder, e) for e in library.entities.values()),
-        lambda: [*folder_pages(builder), *project_pages(builder), *tag_pages(builder)],
-        lambda: [agent_page(builder, layouts), hygiene_page(builder, sections)],
-        lambda: [search_page(builder), not_found_page(builder)],
+        PageJob(lambda: [home_page(builder)]),
+        PageJob(lambda: [timeline_page(builder), *month_pages(builder)]),
+        *(_one(note_page, note_page_inputs, builder, note, note.url) for note in notes),
+        PageJob(lambda: [opinions_page(builder)], OPINIONS_URL, lambda: opinions_page_inputs(builder)),
+        PageJob(lambda: [entity_index_page(builder)], INDEX_URL, lambda: entity_index_inputs(builder), False),
+        PageJob(lambda: [graph_page(builder)], GRAPH_URL, lambda: graph_page_inputs(builder), False),
+        PageJob(lambda: [facts_page(builder)], FACTS_URL, lambda: builder.library.facts, False),
+        *(_one(entity_page, entity_page_inputs, builder, e, e.url) for e in library.entities.values()),
+        PageJob(lambda: [*folder_pages(builder), *project_pages(builder), *tag_pages(builder)]),
+        PageJob(lambda: [agent_page(builder, layouts), hygiene_page(builder, sections)]),
+        PageJob(lambda: [search_page(builder), not_found_page(builder)]),
     ]
 
 
-def _one(make: Callable[[PageBuilder, T], PageView], builder: PageBuilder, item: T) -> list[PageView]:
+def _one(
+    make: Callable[[PageBuilder, T], PageView],
+    inputs: Callable[[PageBuilder, T], object],
+    builder: PageBuilder,
+    item: T,
+    url: str,
+) -> PageJob:
+    return PageJob(functools.partial(_made, make, builder, item), url, functools.partial(inputs, builder, item))
+
+
+def _made(make: Callable[[PageBuilder, T], PageView], builder: PageBuilder, item: T) -> list[PageView]:
     return [make(builder, item)]

@@ -113,7 +113,7 @@ def render_jobs(
     def share(first: int, shares: int) -> Rendered:
         known_notes, known_inline = set(builder.fragments.notes), set(builder.fragments.inline)
         counted = (lambda done: tick(shares * done)) if tick and first == 0 else None
-        done = _render_share(jobs, env, first, shares, counted, output, last)
+        done = _render_share(jobs, env, first, shares, counted, output, last, builder.shared_inputs)
         made = builder.fragments  # what this share rendered that the builder did not have before
         done.fragments.notes = {k: v for k, v in made.notes.items() if k not in known_notes}
         done.fragments.inline = {k: v for k, v in made.inline.items() if k not in known_inline}
@@ -142,13 +142,23 @@ def _render_share(
     tick: Tick | None,
     output: PageOutput | None,
     last: dict[str, PageMark],
+    shared: str,
 ) -> Rendered:
+    """Every ``shares``-th job from ``share`` on. A page is kept from the last site when what it is made from is
+    the same: its job's inputs when it says them (its view is then not made at all), else its view."""
     done = Rendered()
     for job in jobs[share::shares]:
-        for page in job():
+        key = _inputs_key(job, shared) if output is not None else ""
+        searched = job.searchable and output is not None and output.records is not None
+        kept = _kept(output, job.url, key, last.get(job.url), searched) if output and key else None
+        if kept is not None:
+            done.unchanged.add(job.url)
+            _add(done, job.url, kept, listed=True)
+        for page in job.make() if kept is None else []:
             url = page.chrome.url
+            assert not key or (url == job.url and page.chrome.listed and page.chrome.searchable == job.searchable)
             searched = page.chrome.searchable and output is not None and output.records is not None
-            view = _digest(pickle.dumps(page, protocol=pickle.HIGHEST_PROTOCOL))
+            view = key or _digest(pickle.dumps(page, protocol=pickle.HIGHEST_PROTOCOL))
             mark = _kept(output, url, view, last.get(url), searched) if output is not None else None
             if mark is not None:
                 done.unchanged.add(url)
@@ -160,14 +170,26 @@ def _render_share(
                 else:
                     record = search_record(data.decode("utf-8")) if searched else None
                     mark = _put(output, url, data, view, record)
-            done.fragments.pages[url] = mark
-            if mark[2]:
-                done.records[url] = mark[2]
-            if page.chrome.listed:
-                done.listed.append(url)
+            _add(done, url, mark, listed=page.chrome.listed)
         if tick:
             tick(len(done.fragments.pages))
     return done
+
+
+def _inputs_key(job: PageJob, shared: str) -> str:
+    """The digest of what the job's page is made from, "" when the job does not say."""
+    inputs = job.inputs() if job.inputs is not None else None
+    if inputs is None:
+        return ""
+    return "in:" + _digest(pickle.dumps((shared, inputs), protocol=pickle.HIGHEST_PROTOCOL))
+
+
+def _add(done: Rendered, url: str, mark: PageMark, *, listed: bool) -> None:
+    done.fragments.pages[url] = mark
+    if mark[2]:
+        done.records[url] = mark[2]
+    if listed:
+        done.listed.append(url)
 
 
 def _kept(output: PageOutput, url: str, view: str, mark: PageMark | None, searched: bool) -> PageMark | None:

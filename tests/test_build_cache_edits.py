@@ -1,0 +1,123 @@
+"""One edit, one warm rebuild: the site is byte for byte the cold build of the same input, whatever the edit touched
+(a day's text, its facts and opinions, its links, the days around it, an entity's page), and the pages the edit does
+not reach are kept from the last site without their views being made."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+import site_builder.site.pages as pages_module
+from site_builder.build import load
+from site_builder.core.model import Entity, Note
+from site_builder.library.graph import NEIGHBOURS
+from site_builder.site.builder import BANK_KINDS, PageBuilder
+from site_builder.site.entity_page import entity_page
+from site_builder.site.note_page import note_page
+from site_builder.site.page_views import EntityPage, NotePage
+from tests.conftest import EXAMPLE, run
+
+DAY = "memory/2025-11-26.md"
+
+
+def site_bytes(out: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(out)): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()}
+
+
+def build(ws: Path, out: Path, *extra: str) -> None:
+    result = run("build", str(ws), "-o", str(out), "--no-reflect", *extra)
+    assert result.exit_code == 0, result.output
+
+
+def append(rel: str, text: str) -> Callable[[Path], object]:
+    return lambda ws: (ws / rel).write_text((ws / rel).read_text(encoding="utf-8") + text, encoding="utf-8")
+
+
+def replace(rel: str, old: str, new: str) -> Callable[[Path], object]:
+    def edit(ws: Path) -> None:
+        text = (ws / rel).read_text(encoding="utf-8")
+        assert old in text
+        (ws / rel).write_text(text.replace(old, new), encoding="utf-8")
+
+    return edit
+
+
+EDITS: dict[str, Callable[[Path], object]] = {
+    "a line that is no fact": append(DAY, "- race edit: one new line\n"),
+    "a new fact about an entity": append(DAY, "- W @Porto: The ferry to Porto runs hourly.\n"),
+    "an opinion restated": append(DAY, "- O(c=0.5) @Peter @Porto: Peter will move to Porto in 2026. ^porto-move\n"),
+    "a new link on a linking line": replace(DAY, "to [[Rui]].", "to [[Rui]] and @Marco."),
+    "the first line (the day's summary)": replace(DAY, "Last day before the trip.", "The last day at home."),
+    "the title": replace(DAY, "# Wednesday 26 November 2025", "# The day before the trip"),
+    "a new day between two": lambda ws: (ws / "memory/2025-11-27.md").write_text("# 27 Nov\n\nMet @Anna.\n"),
+    "a day removed": lambda ws: (ws / DAY).unlink(),
+    "an entity's page": replace("bank/entities/Porto.md", "type: place", "type: city"),
+    "an entity's page text": append("bank/entities/Porto.md", "\nIts bridges are iron.\n"),
+    "an opinion's statement": replace("bank/opinions.md", "Marco prefers written", "Marco likes written"),
+}
+
+
+@pytest.mark.parametrize("edit", EDITS)
+def test_a_warm_rebuild_after_one_edit_is_the_cold_build(tmp_path: Path, edit: str) -> None:
+    ws = tmp_path / "ws"
+    shutil.copytree(EXAMPLE, ws, ignore=shutil.ignore_patterns(".memwiki", "_site"))
+    warm = tmp_path / "warm"
+    build(ws, warm, "--no-search")
+    EDITS[edit](ws)
+    build(ws, warm, "--no-search")
+    build(ws, tmp_path / "cold", "--no-search", "--no-cache")
+    assert site_bytes(warm) == site_bytes(tmp_path / "cold")
+
+
+def test_pages_the_edit_does_not_reach_are_kept_without_making_their_views(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ws = tmp_path / "ws"
+    shutil.copytree(EXAMPLE, ws, ignore=shutil.ignore_patterns(".memwiki", "_site"))
+    build(ws, tmp_path / "site", "--no-search")
+    made: list[str] = []
+
+    def spy_note(builder: PageBuilder, note: Note) -> NotePage:
+        if note.path not in BANK_KINDS:  # world and experience list facts from everywhere: made each time
+            made.append(note.path)
+        return note_page(builder, note)
+
+    def spy_entity(builder: PageBuilder, entity: Entity) -> EntityPage:
+        made.append(entity.url)
+        return entity_page(builder, entity)
+
+    monkeypatch.setattr(pages_module, "note_page", spy_note)
+    monkeypatch.setattr(pages_module, "entity_page", spy_entity)
+    append(DAY, "- race edit: one new line\n")(ws)
+    build(ws, tmp_path / "site", "--no-search")
+    assert made == [DAY]  # no entity is on the new line, no other note links to it
+    made.clear()
+    append(DAY, "- W @Porto: The ferry to Porto runs hourly.\n")(ws)
+    build(ws, tmp_path / "site", "--no-search")
+    # The day, Porto's page, and the pages that show Porto's count of mentions (its neighbours' graphs)
+    assert made[0] == DAY
+    library = load(ws).library
+    near = {
+        e.url
+        for e in library.entities.values()
+        if "porto" in [k for k, _ in library.related.get(e.key, [])[:NEIGHBOURS]]
+    }
+    assert near and set(made[1:]) == {"bank/entities/porto.html", *near}
+
+
+def test_a_warm_rebuild_with_search_is_the_cold_build(tmp_path: Path) -> None:
+    """The pages and their search records; Pagefind's own files are not compared here: its hashes are not the same
+    from one run to the next (``test_search_index`` covers the index)."""
+    ws = tmp_path / "ws"
+    shutil.copytree(EXAMPLE, ws, ignore=shutil.ignore_patterns(".memwiki", "_site"))
+    build(ws, tmp_path / "warm")
+    EDITS["a new fact about an entity"](ws)
+    build(ws, tmp_path / "warm")
+    build(ws, tmp_path / "cold", "--no-cache")
+    warm, cold = site_bytes(tmp_path / "warm"), site_bytes(tmp_path / "cold")
+    assert {k: v for k, v in warm.items() if not k.startswith("pagefind/")} == {
+        k: v for k, v in cold.items() if not k.startswith("pagefind/")
+    }
