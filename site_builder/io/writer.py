@@ -158,17 +158,32 @@ class Staging:
         moment without a complete site; elsewhere it takes two renames.
         """
         if self.out.exists() and _exchange(self.path, self.out):
-            shutil.rmtree(self.path, ignore_errors=True)  # now holds the old site
+            _remove_staged(self.path)  # now holds the old site
             return
         old = self.out.parent / f".{self.out.name}.old-{os.getpid()}"
         if self.out.exists():
             self.out.rename(old)
         self.path.rename(self.out)
         if old.exists():
-            shutil.rmtree(old, ignore_errors=True)
+            _remove_staged(old)
 
     def abort(self) -> None:
-        shutil.rmtree(self.path, ignore_errors=True)
+        _remove_staged(self.path)
+
+
+def _remove_staged(folder: Path) -> None:
+    """A staged or swapped-out site, gone; its marker last, so that a build killed halfway through leaves a folder
+    the next build still knows as its own and removes."""
+    with contextlib.suppress(OSError):
+        for entry in folder.iterdir():
+            if entry.name == MARKER:
+                continue
+            if entry.is_dir() and not entry.is_symlink():
+                shutil.rmtree(entry)
+            else:
+                entry.unlink()
+        (folder / MARKER).unlink(missing_ok=True)
+        folder.rmdir()
 
 
 def _exchange(a: Path, b: Path) -> bool:
@@ -201,8 +216,7 @@ def _clean_leftovers(out: Path) -> None:
                 leftovers.remove(entry)
                 break
     for entry in leftovers:
-        with contextlib.suppress(OSError):
-            shutil.rmtree(entry)
+        _remove_staged(entry)
 
 
 def write_derived(folder: Path, files: dict[str, bytes]) -> None:
