@@ -150,7 +150,7 @@ def build_index(records: SearchRecords, cache_dir: Path | None) -> BuiltIndex | 
         whole = len(parts) == 1  # one part holds every record: Pagefind reads the records' own folder
 
         def index_part(part: str) -> None:
-            _index_part(records.folder, None if whole else parts[part], language, wanted[part])
+            _index_part(executable, records.folder, None if whole else parts[part], language, wanted[part])
 
         with ThreadPoolExecutor(2, "memwiki-pagefind") as pool:  # each Pagefind is a process: both cores
             for _ in pool.map(index_part, missing):
@@ -239,7 +239,7 @@ def _executable() -> str:
     return str(found)
 
 
-def _index_part(folder: Path, paths: dict[str, str] | None, language: str, into: Path) -> None:
+def _index_part(executable: str, folder: Path, paths: dict[str, str] | None, language: str, into: Path) -> None:
     """The records of one part (``paths`` of ``folder``; all of them when None) through Pagefind into ``into``.
     A part's records are hard links in a folder of their own, at their pages' paths (so the same URLs)."""
     into.parent.mkdir(parents=True, exist_ok=True)
@@ -251,7 +251,7 @@ def _index_part(folder: Path, paths: dict[str, str] | None, language: str, into:
                 (source / path).parent.mkdir(parents=True, exist_ok=True)
                 _link_or_copy(folder / path, source / path)
         output = Path(work) / "index"
-        command = [_executable(), "--site", str(source), "--output-path", str(output), "--force-language", language]
+        command = [executable, "--site", str(source), "--output-path", str(output), "--force-language", language]
         done = subprocess.run([*command, "--keep-index-url", "--quiet"], capture_output=True, text=True, check=False)
         if done.returncode != 0 or not (output / "pagefind.js").is_file():
             said = (done.stderr or done.stdout).strip().splitlines()
