@@ -204,7 +204,8 @@ def test_search_index_is_built_with_pagefind(
     out = ws.parent / "site"
     assert run("build", str(ws), "-o", str(out)).exit_code == 0
     parts = json.loads((out / "pagefind" / "parts.json").read_text(encoding="utf-8"))["parts"]
-    assert parts and all((out / "pagefind" / part / "pagefind.js").is_file() for part in parts)
+    assert (out / "pagefind" / "pagefind.js").is_file()
+    assert parts and all((out / "pagefind" / part / "pagefind-entry.json").is_file() for part in parts)
     assert list((out / "pagefind" / parts[0] / "fragment").iterdir())
     assert not list(elsewhere.iterdir()), "nothing may be written outside the output folder"
 

@@ -103,15 +103,20 @@ def test_the_index_comes_in_parts_by_year_and_an_edit_makes_only_its_part_again(
     out = tmp_path / "site"
     first = build(ws, out)
     assert first.search is not None and (first.search.parts, first.search.indexed) == (4, 4)
-    # The newest year and the one before have parts of their own; the years before share one per decade.
-    assert parts_of(out) == {"language": "en", "parts": ["2020s", "2024", "2025", "pages"], "undated": "pages"}
-    for part in ("2020s", "2024", "2025", "pages"):
-        assert (out / "pagefind" / part / "pagefind.js").is_file()
+    # A part per year, and one for the undated pages.
+    listed = {"language": "en", "wasm": "en", "parts": ["2023", "2024", "2025", "pages"], "undated": "pages"}
+    assert parts_of(out) == listed
+    # Pagefind's script and WebAssembly once for all parts, its script exporting the class each part is opened with.
+    assert "export { PagefindInstance as MemwikiPart }" in (out / "pagefind" / "pagefind.js").read_text()
+    assert (out / "pagefind" / "wasm.en.pagefind").is_file()
+    for part in ("2023", "2024", "2025", "pages"):
+        assert (out / "pagefind" / part / "pagefind-entry.json").is_file()
+        assert not list((out / "pagefind" / part).glob("wasm.*")) and not (out / "pagefind" / part / "pagefind.js").exists()
         for unused in ("pagefind-ui.js", "pagefind-worker.js"):  # memwiki's own search page, on the page itself
             assert not (out / "pagefind" / part / unused).exists()
     # Each page is in the part of its year; the entity and the other undated pages are in "pages".
     fragments = {part: len(list((out / "pagefind" / part / "fragment").iterdir())) for part in parts_of(out)["parts"]}
-    assert fragments["2020s"] == fragments["2024"] == fragments["2025"] == 1 and fragments["pages"] >= 1
+    assert fragments["2023"] == fragments["2024"] == fragments["2025"] == 1 and fragments["pages"] >= 1
     before = {part: index_of(out / "pagefind" / part) for part in parts_of(out)["parts"]}
 
     (ws / "memory/2024-06-10.md").write_text("# 2024-06-10\n\nThe tomatoes came up red and sweet.\n")
@@ -121,12 +126,12 @@ def test_the_index_comes_in_parts_by_year_and_an_edit_makes_only_its_part_again(
     assert [part for part in after if after[part] != before[part]] == ["2024"]
     assert index_of(out) == index_of(cold(ws, tmp_path / "cold-1"))
 
-    # A day of a new year makes a new part, and the year before last moves into its decade's part.
+    # A day of a new year makes a new part; a year without pages left has none.
     (ws / "memory/2023-05-02.md").unlink()
     (ws / "memory/2026-01-05.md").write_text("# 2026-01-05\n\nPruned the apple tree.\n")
     third = build(ws, out)
-    assert parts_of(out)["parts"] == ["2020s", "2025", "2026", "pages"]
-    assert not (out / "pagefind" / "2024").exists()
+    assert parts_of(out)["parts"] == ["2024", "2025", "2026", "pages"]
+    assert not (out / "pagefind" / "2023").exists()
     assert sorted(p.name for p in (ws / ".memwiki/cache/search").iterdir() if p.is_dir()) == sorted(
         parts_of(out)["parts"]
     )
@@ -257,7 +262,7 @@ def test_search_over_the_parts_finds_what_one_index_would(page: Any, workspace: 
     of the same stem, adds its pages; a date order runs across the parts."""
     ws = workspace(YEARS)
     build(ws, tmp_path / "host" / "wiki")
-    assert parts_of(tmp_path / "host" / "wiki")["parts"] == ["2020s", "2024", "2025", "pages"]
+    assert parts_of(tmp_path / "host" / "wiki")["parts"] == ["2023", "2024", "2025", "pages"]
     with serving(tmp_path / "host") as url:
         page.goto(f"{url}wiki/search.html?q=worktops")
         assert found_days(page) == ["2024-02-01"]
@@ -279,11 +284,13 @@ def test_search_over_the_parts_finds_what_one_index_would(page: Any, workspace: 
         page.wait_for_function("() => document.querySelector('.search-status').textContent === 'Nothing found.'")
 
 
-def test_parts_are_the_newest_two_years_the_decades_before_and_the_undated_pages() -> None:
-    years = {f"memory/{y}-01-01.html": str(y) for y in range(2014, 2026)} | {"bank/entities/anna.html": "pages"}
+def test_parts_are_the_years_oldest_first_and_the_undated_pages() -> None:
+    years = {f"memory/{y}-0{m}-01.html": str(y) for y in range(2014, 2026) for m in (1, 2)}
+    years |= {"bank/entities/anna.html": "pages"}
     digests = dict.fromkeys(years, "d")
     parts = split_parts(digests, years, "en")
-    assert list(parts) == ["2010s", "2020s", "2024", "2025", "pages"]
-    assert len(parts["2010s"]) == 6 and len(parts["2020s"]) == 4 and list(parts["pages"]) == ["bank/entities/anna.html"]
+    assert list(parts) == [*map(str, range(2014, 2026)), "pages"]
+    assert list(parts["2014"]) == ["memory/2014-01-01.html", "memory/2014-02-01.html"]
+    assert list(parts["pages"]) == ["bank/entities/anna.html"]
     assert list(split_parts({"a.html": "d"}, {"a.html": "pages"}, "en")) == ["pages"]
     assert list(split_parts(digests, years, "zh")) == ["all"]  # text without spaces: one index

@@ -43,6 +43,7 @@ _IGNORED_BLOCK = re.compile(
 _HAN, _KANA, _LETTER = re.compile(r"[\u4e00-\u9fff]"), re.compile(r"[\u3040-\u30ff]"), re.compile(r"[^\W\d_]")
 _TAG = re.compile(r"<[^>]*>")
 _SVG = re.compile(r"<svg\b.*?</svg>", re.DOTALL)  # Pagefind skips SVG; charts are most of an opinion's bytes
+_INSTANCE_CLASS = re.compile(r"\bvar PagefindInstance\s*=\s*class\b|\bclass PagefindInstance\b")
 
 
 class SearchIndexError(Exception):
@@ -169,9 +170,10 @@ def build_index(records: SearchRecords, cache_dir: Path | None) -> BuiltIndex | 
 
 
 def place_index(built: BuiltIndex | None, site_dir: Path, *, swap: bool = False) -> SearchStats:
-    """The parts into ``site_dir/pagefind/<part>/`` (hard links where the file system allows) with the list the
-    browser reads them from (``parts.json``). With ``swap`` the index is written beside the one the site already
-    has, which it replaces when complete (a site being served)."""
+    """The parts into ``site_dir/pagefind/<part>/`` (hard links where the file system allows), with Pagefind's
+    script and WebAssembly once beside them (``shared_pagefind``) and the list the browser reads them from
+    (``parts.json``). With ``swap`` the index is written beside the one the site already has, which it replaces
+    when complete (a site being served)."""
     if built is None:
         return SearchStats(0, 0, 0)
     bundle = site_dir / SEARCH_FOLDER
@@ -181,8 +183,9 @@ def place_index(built: BuiltIndex | None, site_dir: Path, *, swap: bool = False)
         shutil.rmtree(target, ignore_errors=True)
         target.mkdir(parents=True)
         for part, folder in built.parts.items():
-            shutil.copytree(folder, target / part, copy_function=_link_or_copy)
-        listed = {"language": built.language, "parts": list(built.parts), "undated": UNDATED}
+            shutil.copytree(folder, target / part, copy_function=_link_or_copy, ignore=_shared_files)
+        wasm = shared_pagefind(next(iter(built.parts.values())), target)
+        listed = {"language": built.language, "wasm": wasm, "parts": list(built.parts), "undated": UNDATED}
         (target / PARTS_LIST).write_text(json.dumps(listed) + "\n", encoding="utf-8")
         if beside:
             _replace(target, bundle)
@@ -195,6 +198,26 @@ def place_index(built: BuiltIndex | None, site_dir: Path, *, swap: bool = False)
     files = [p for p in bundle.rglob("*") if p.is_file()]
     size = sum(p.stat().st_size for p in files)
     return SearchStats(built.pages, len(files), size, len(built.parts), built.indexed)
+
+
+def shared_pagefind(part: Path, target: Path) -> str:
+    """Pagefind's script and WebAssembly from the index ``part`` into ``target``, once for every part: the browser
+    loads them once and opens each part as one more index of that Pagefind, as Pagefind's own ``mergeIndex`` does
+    (one WebAssembly, one state per index), through the class it uses for that, which the script then exports
+    (``MemwikiPart``). The WebAssembly's name, as the part's entry file says (``en``, ``unknown``…)."""
+    script = (part / "pagefind.js").read_text(encoding="utf-8")
+    if not _INSTANCE_CLASS.search(script):
+        raise SearchIndexError("this Pagefind's pagefind.js has no PagefindInstance class; memwiki needs Pagefind 1.x")
+    (target / "pagefind.js").write_text(script + "\nexport { PagefindInstance as MemwikiPart };\n", encoding="utf-8")
+    for wasm in part.glob("wasm.*.pagefind"):
+        _link_or_copy(wasm, target / wasm.name)
+    entry = json.loads((part / "pagefind-entry.json").read_text(encoding="utf-8"))
+    return str(next(iter(entry["languages"].values())).get("wasm") or "unknown")
+
+
+def _shared_files(folder: str, names: list[str]) -> set[str]:
+    """What ``copytree`` leaves out of a part: the files ``shared_pagefind`` places once for all parts."""
+    return {name for name in names if name == "pagefind.js" or (name.startswith("wasm.") and name.endswith(".pagefind"))}
 
 
 def site_language(records: list[str]) -> str:

@@ -1,14 +1,11 @@
-"""The parts of the search index: this year's dated pages, last year's, earlier ones by decade, and the undated.
+"""The parts of the search index: one per year of dated pages, and one for the undated pages.
 
 Pagefind cannot add a page to an index, so one index for the whole site would be made again from every page
 whenever one page changes. Split by the year of each page's date (a daily log, a session, a dated note), an edit
-re-indexes only the part its page is in, and most edits land in the newest year's logs. The years before the
-last two share a part per decade ("2010s"): the browser loads a copy of Pagefind for each part
-(``search-core.js``), so a twenty-year workspace costs five parts there, not twenty-one, while no part is so big
-that Pagefind's memory for it outgrows the rest of the build. "This year" is the newest year of the pages, not
-the calendar's, so the same pages always make the same parts; when a new year begins, last year moves into its
-decade's part, made again once. The pages without a date (entities, bank pages, core memory) are a part of
-their own.
+re-indexes only its year's part — a few hundred pages at most, whatever the age of the workspace — and no
+Pagefind process holds more than a year of it in memory. The browser loads Pagefind and its WebAssembly once and
+opens every part in it (``search-core.js``), so a part costs it only that part's own index files. The pages
+without a date (entities, bank pages, core memory) are a part of their own.
 
 A record's year comes from its date (``data-pagefind-sort="date"``, which the page's search data holds at its
 start). The year of each record of the last index is remembered with its digest (``KNOWN_FILE``), so only the
@@ -24,7 +21,6 @@ from pathlib import Path
 
 UNDATED = "pages"  # the part of the pages without a date
 WHOLE = "all"  # the only part of a site whose text is not split on spaces (one index: see ``split_parts``)
-DECADE = "s"  # the parts of the years before the last two, a decade each: "2010s"
 KNOWN_FILE = "records.json"  # in the index cache: site path -> [record digest, year] of the last index
 _DATE = re.compile(rb'data-pagefind-sort="date">(\d{4})-\d\d-\d\d<')
 _HEAD = 4096  # the search data comes right after the title: a record's date is in its first bytes
@@ -41,20 +37,16 @@ def record_years(folder: Path, digests: dict[str, str], known: dict[str, tuple[s
 
 
 def split_parts(digests: dict[str, str], years: dict[str, str], language: str) -> dict[str, dict[str, str]]:
-    """Part name -> (site path -> record digest), the dated parts oldest first, then the undated pages. Chinese and
+    """Part name -> (site path -> record digest): a part per year, oldest first, then the undated pages. Chinese and
     Japanese sites stay one index: the browser's merge tells a part's real matches from Pagefind's fallback to a
     shorter word by stemming English words (``search-core.js``), which says nothing of words inside unspaced
     text."""
     if language != "en":
         return {WHOLE: dict(digests)} if digests else {}
-    dated = [int(year) for year in years.values() if year != UNDATED]
-    newest = max(dated, default=0)
     parts: dict[str, dict[str, str]] = {}
     for path, digest in digests.items():
-        year = years[path]
-        part = year if year == UNDATED or int(year) >= newest - 1 else f"{int(year) // 10 * 10}{DECADE}"
-        parts.setdefault(part, {})[path] = digest
-    return dict(sorted(parts.items(), key=lambda item: (item[0] == UNDATED, not item[0].endswith(DECADE), item[0])))
+        parts.setdefault(years[path], {})[path] = digest
+    return dict(sorted(parts.items(), key=lambda item: (item[0] == UNDATED, item[0])))
 
 
 def _year_of(record: Path) -> str:

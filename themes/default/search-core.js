@@ -17,19 +17,23 @@
       if (!response.ok) throw new Error("the search index is missing (" + response.status + ")");
       return response.json();
     }).then(function (listed) {
-      // Each part through its own copy of Pagefind (its pagefind.js): one Pagefind shares one WebAssembly search
-      // between the indexes it opens, which two indexes searched apart would overwrite. Searched on the page
-      // itself: a part is small, and one worker per part would cost more than it saves.
-      return Promise.all(listed.parts.map(function (name) {
-        var path = new URL(name + "/", folder);
-        return import(path.href + "pagefind.js").then(function (pagefind) {
-          var part = pagefind.createInstance({ basePath: path.pathname, noWorker: true });
-          // Result URLs are site-relative; the base makes them work under any sub-path.
-          return part.options({ baseUrl: root.pathname, excerptLength: 24 }).then(function () { return part; });
+      // Pagefind and its WebAssembly are loaded once; each part is one more index of it, as Pagefind's mergeIndex
+      // opens one (``MemwikiPart`` is its class for that, exported by the build), but kept apart so that each
+      // part's results stay its own. The WebAssembly first, then the parts: two loading it at once would each
+      // make their own and one would lose its index. Searched on the page itself: a part is small.
+      var english = listed.language === "en";
+      return Promise.all([import(folder.href + "pagefind.js").then(function (pagefind) {
+        var Part = pagefind.MemwikiPart;
+        return new Part({ basePath: folder.pathname }).loadWasm(listed.wasm).then(function () {
+          return Promise.all(listed.parts.map(function (name) {
+            // Result URLs are site-relative; the base makes them work under any sub-path.
+            var part = new Part({ basePath: folder.pathname + name + "/", baseUrl: root.pathname, excerptLength: 24 });
+            return part.init(listed.language, { load_wasm: false }).then(function () { return part; });
+          }));
         });
-      }).concat(listed.language === "en" ? [import(new URL("_theme/porter2.js", root).href)] : [])).then(function (loaded) {
-        var stemmer = listed.language === "en" ? loaded.pop() : null;
-        return new Merged(loaded, listed.parts.map(function (name) { return name !== listed.undated; }), stemmer ? stemmer.stem : null);
+      }), english ? import(new URL("_theme/porter2.js", root).href) : null]).then(function (loaded) {
+        var dated = listed.parts.map(function (name) { return name !== listed.undated; });
+        return new Merged(loaded[0], dated, english ? loaded[1].stem : null);
       });
     });
     opening.catch(function () { opening = null; });  // a failed load is tried again by the next search
