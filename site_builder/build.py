@@ -158,7 +158,7 @@ def parse_sources(
         tick(len(notes))
     shareable = {key: note for key, note in notes.items() if not note.private}
     if save and shareable.keys() != parsed.keys():
-        save_notes(memwiki_dir, shareable)
+        save_notes(memwiki_dir, shareable, parsed)
     return list(notes.values())
 
 

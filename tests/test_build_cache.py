@@ -11,7 +11,7 @@ import pytest
 
 import site_builder.build as build_module
 from site_builder.core.model import Note
-from site_builder.io.build_cache import NOTES_FILE
+from site_builder.io.build_cache import notes_shard
 from site_builder.io.reader import SourceFile
 from site_builder.parse.note import parse_note
 from tests.conftest import MakeWorkspace, run
@@ -95,15 +95,34 @@ def test_a_cache_it_cannot_trust_is_ignored(
         "planted": pickle.dumps(("x", Planted(marker))),
     }[kind]
     ws = workspace(FILES)
-    (ws / ".memwiki" / NOTES_FILE).parent.mkdir(parents=True)
-    (ws / ".memwiki" / NOTES_FILE).write_bytes(content)
+    shards = {ws / ".memwiki" / notes_shard(path) for path in FILES}  # the cache of every file
+    for shard in shards:
+        shard.parent.mkdir(parents=True, exist_ok=True)
+        shard.write_bytes(content)
     parsed = count_parses(monkeypatch)
     result = run("build", str(ws), "-o", str(tmp_path / "site"), "--no-search", "--no-reflect")
     assert result.exit_code == 0, result.output
     assert "; 0 warning(s)." in result.output
     assert not marker.exists()
     assert sorted(parsed) == sorted(FILES)  # everything parsed afresh
-    assert (ws / ".memwiki" / NOTES_FILE).read_bytes() != content  # and the cache written anew
+    assert all(shard.read_bytes() != content for shard in shards)  # and the cache written anew
+
+
+def test_an_edit_writes_only_the_cache_shard_of_its_file(
+    workspace: MakeWorkspace, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ws = workspace(FILES)
+    out = tmp_path / "site"
+    run("build", str(ws), "-o", str(out), "--no-search", "--no-reflect")
+    shards = {path: ws / ".memwiki" / notes_shard(path) for path in FILES}
+    assert len(set(shards.values())) > 1
+    stamps = {shard: shard.stat().st_mtime_ns for shard in shards.values()}
+    edited = "memory/2026-01-02.md"
+    (ws / edited).write_text("# 2026-01-02\n\nMet @Sam at the market.\n")
+    parsed = count_parses(monkeypatch)
+    run("build", str(ws), "-o", str(out), "--no-search", "--no-reflect")
+    assert parsed == [edited]
+    assert [shard for shard, stamp in stamps.items() if shard.stat().st_mtime_ns != stamp] == [shards[edited]]
 
 
 def test_the_same_input_into_an_untouched_site_is_not_built_again(workspace: MakeWorkspace, tmp_path: Path) -> None:

@@ -111,7 +111,10 @@ def test_the_index_comes_in_parts_by_year_and_an_edit_makes_only_its_part_again(
     assert (out / "pagefind" / "wasm.en.pagefind").is_file()
     for part in ("2023", "2024", "2025", "pages"):
         assert (out / "pagefind" / part / "pagefind-entry.json").is_file()
-        assert not list((out / "pagefind" / part).glob("wasm.*")) and not (out / "pagefind" / part / "pagefind.js").exists()
+        assert (
+            not list((out / "pagefind" / part).glob("wasm.*"))
+            and not (out / "pagefind" / part / "pagefind.js").exists()
+        )
         for unused in ("pagefind-ui.js", "pagefind-worker.js"):  # memwiki's own search page, on the page itself
             assert not (out / "pagefind" / part / unused).exists()
     # Each page is in the part of its year; the entity and the other undated pages are in "pages".

@@ -1,7 +1,8 @@
 """The build cache, ``WORKSPACE/.memwiki/cache/``: what a build reuses from the last one.
 
-- ``notes.pickle``: every parsed note by its file's path, kind and content
-  hash, so a rebuild parses only the files that changed;
+- ``notes/NN.pickle``: every parsed note by its file's path, kind and content
+  hash, so a rebuild parses only the files that changed; in 64 shards by path, so that a rebuild after
+  one edit writes one shard again, not every note;
 - ``fragments.pickle``: the HTML of every note and line the site rendered,
   reused while links resolve the same;
 - ``search/<part>/<hash>/``: the last search index, in parts (one per year of dated pages, one for the
@@ -28,6 +29,7 @@ import hashlib
 import io
 import os
 import pickle
+import zlib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -38,7 +40,9 @@ from site_builder.core.diagnostics import Diagnostic
 from site_builder.core.model import Note
 from site_builder.io.writer import MARKER
 
-NOTES_FILE = "cache/notes.pickle"
+NOTES_FOLDER = "cache/notes"
+NOTE_SHARDS = 64
+OLD_NOTES_FILE = "cache/notes.pickle"  # every note in one file, as memwiki kept them before the shards
 FRAGMENTS_FILE = "cache/fragments.pickle"
 LAST_BUILD_FILE = "cache/last-build.pickle"
 # What a cache file may build: the model's and diagnostics' classes, dates, and nothing that runs code.
@@ -115,14 +119,34 @@ def code_fingerprint() -> str:
     return stamp.hexdigest()[:16]
 
 
+def notes_shard(path: str) -> str:
+    """The cache file, under ``.memwiki/``, that holds the note of the workspace file ``path``."""
+    return f"{NOTES_FOLDER}/{zlib.crc32(path.encode('utf-8', 'surrogateescape')) % NOTE_SHARDS:02d}.pickle"
+
+
 def load_notes(memwiki_dir: Path) -> dict[NoteKey, Note]:
-    """The notes parsed by the last build, by key; empty when there is no cache it can trust."""
-    notes = load_cached(memwiki_dir, NOTES_FILE)
-    return notes if isinstance(notes, dict) else {}
+    """The notes parsed by the last build, by key; a shard it cannot trust only costs its notes a parse."""
+    notes: dict[NoteKey, Note] = {}
+    for shard in range(NOTE_SHARDS):
+        found = load_cached(memwiki_dir, f"{NOTES_FOLDER}/{shard:02d}.pickle")
+        if isinstance(found, dict):
+            notes.update(found)
+    return notes
 
 
-def save_notes(memwiki_dir: Path, notes: dict[NoteKey, Note]) -> None:
-    save_cached(memwiki_dir, NOTES_FILE, notes)
+def save_notes(memwiki_dir: Path, notes: dict[NoteKey, Note], last: dict[NoteKey, Note]) -> None:
+    """Write the shards whose notes are not those of ``last`` (what ``load_notes`` gave)."""
+    shards: dict[str, dict[NoteKey, Note]] = {}
+    for key, note in notes.items():
+        shards.setdefault(notes_shard(key[0]), {})[key] = note
+    before: dict[str, set[NoteKey]] = {}
+    for key in last:
+        before.setdefault(notes_shard(key[0]), set()).add(key)
+    for name in sorted(shards.keys() | before.keys()):
+        now = shards.get(name, {})
+        if now.keys() != before.get(name, set()):
+            save_cached(memwiki_dir, name, now)
+    (memwiki_dir / OLD_NOTES_FILE).unlink(missing_ok=True)
 
 
 def load_cached(memwiki_dir: Path, name: str) -> Any:

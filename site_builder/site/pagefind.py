@@ -217,7 +217,9 @@ def shared_pagefind(part: Path, target: Path) -> str:
 
 def _shared_files(folder: str, names: list[str]) -> set[str]:
     """What ``copytree`` leaves out of a part: the files ``shared_pagefind`` places once for all parts."""
-    return {name for name in names if name == "pagefind.js" or (name.startswith("wasm.") and name.endswith(".pagefind"))}
+    return {
+        name for name in names if name == "pagefind.js" or (name.startswith("wasm.") and name.endswith(".pagefind"))
+    }
 
 
 def site_language(records: list[str]) -> str:
