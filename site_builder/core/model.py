@@ -240,6 +240,7 @@ class Library:
     problems: Diagnostics = field(default_factory=lambda: Diagnostics())  # what linking found
     note_backlinks: dict[str, list[Link]] = field(default_factory=dict)  # note path -> lines of other notes linking it
     _about: tuple[list[Opinion], dict[str, list[Opinion]]] | None = field(default=None, init=False, repr=False)
+    _seen: dict[str, list[dt.date]] = field(default_factory=dict, init=False, repr=False)
 
     @property
     def days(self) -> list[Note]:
@@ -269,13 +270,17 @@ class Library:
         return note is not None and note.in_dream(fact.line)
 
     def seen(self, key: str) -> list[dt.date]:
-        """Sorted distinct dates on which the entity was mentioned or a fact named it."""
-        dates = {f.date for f in self.facts_by_entity.get(key, []) if f.date}
-        for link in self.backlinks.get(key, []):
-            note = self.note_by_path.get(link.path)
-            if note is not None and note.date:
-                dates.add(note.date)
-        return sorted(dates)
+        """Sorted distinct dates on which the entity was mentioned or a fact named it (worked out once per entity:
+        the recall directory and the entity's shard both ask)."""
+        known = self._seen.get(key)
+        if known is None:
+            dates = {f.date for f in self.facts_by_entity.get(key, []) if f.date}
+            for link in self.backlinks.get(key, []):
+                note = self.note_by_path.get(link.path)
+                if note is not None and note.date:
+                    dates.add(note.date)
+            known = self._seen[key] = sorted(dates)
+        return list(known)
 
     def opinions_about(self, key: str, opinions: list[Opinion] | None = None) -> list[Opinion]:
         """Opinions (the library's, or those given) naming the entity, in their order."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
@@ -45,18 +46,18 @@ def compact(data: object) -> str:
     return _COMPACT.encode(data)
 
 
-def dumps(data: object) -> str:
+def dumps(data: object, item_text: Callable[[object], str] = compact) -> str:
     """The exact JSON text memwiki writes: compact, with each top-level key and list item on its own line.
 
     Compact JSON spends the token budget on content, not indentation; one item
-    per line keeps a rebuilt file diffable.
+    per line keeps a rebuilt file diffable. ``item_text`` writes a list item (the same as ``compact``).
     """
     if not isinstance(data, dict):
         return compact(data) + "\n"
     lines = []
     for key, value in data.items():
         if isinstance(value, list) and value:
-            body = ",\n".join(compact(item) for item in value)
+            body = ",\n".join(item_text(item) for item in value)
             lines.append(f"{compact(key)}:[\n{body}]")
         else:
             lines.append(f"{compact(key)}:{compact(value)}")
@@ -91,8 +92,16 @@ class Bundle:
     @functools.cached_property
     def files(self) -> dict[str, bytes]:
         """recall.json and the shards as the bytes written (made once: the site and ``.memwiki/`` get the same)."""
+        written: dict[int, str] = {}  # a fact is in the shard of each of its entities: its text is made once
+
+        def item_text(item: object) -> str:
+            text = written.get(id(item))
+            if text is None:
+                text = written[id(item)] = compact(item)
+            return text
+
         out = {BUNDLE_PATH: dumps(self.data).encode()}
-        out.update({path: dumps(shard).encode() for path, shard in self.shards.items()})
+        out.update({path: dumps(shard, item_text).encode() for path, shard in self.shards.items()})
         return out
 
 
@@ -199,7 +208,15 @@ def make_bundle(library: Library, title: str, max_tokens: int) -> Bundle:
     data["facts"], data["budget"]["omitted"]["facts"] = filler.take(facts)
     data["budget"]["truncated"] = filler.truncated
     _settle(data)
-    shards = {f"{SHARD_DIR}/{e.slug}.json": entity_shard(library, e) for e in library.entities.values()}
+    made: dict[int, dict[str, Any]] = {}  # a fact's JSON, made once for the shards of all its entities
+
+    def shared_json(fact: Fact) -> dict[str, Any]:
+        found = made.get(id(fact))
+        if found is None:
+            found = made[id(fact)] = fact_json(fact)
+        return found
+
+    shards = {f"{SHARD_DIR}/{e.slug}.json": entity_shard(library, e, shared_json) for e in library.entities.values()}
     return Bundle(data, shards)
 
 
@@ -250,7 +267,10 @@ def recent_first(facts: list[Fact]) -> list[Fact]:
     return dated + [f for f in facts if not f.date]
 
 
-def entity_shard(library: Library, entity: Entity) -> dict[str, Any]:
+def entity_shard(
+    library: Library, entity: Entity, as_json: Callable[[Fact], dict[str, Any]] = fact_json
+) -> dict[str, Any]:
+    """Everything recall knows of one entity; its facts as ``as_json`` gives them (``fact_json``'s shape)."""
     facts = library.facts_by_entity.get(entity.key, [])
     seen = library.seen(entity.key)
     mentions = []
@@ -276,7 +296,7 @@ def entity_shard(library: Library, entity: Entity) -> dict[str, Any]:
         "url": entity.url,
         "first_seen": seen[0].isoformat() if seen else None,
         "last_seen": seen[-1].isoformat() if seen else None,
-        "facts": [fact_json(f) for f in facts],
+        "facts": [as_json(f) for f in facts],
         "opinions": [o.id for o in library.opinions_about(entity.key)],
         "related": [
             {"id": library.entities[k].slug, "name": library.entities[k].name, "co_mentions": n}
