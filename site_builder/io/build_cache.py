@@ -26,7 +26,6 @@ from __future__ import annotations
 import functools
 import gc
 import hashlib
-import io
 import os
 import pickle
 import zlib
@@ -154,8 +153,8 @@ def load_cached(memwiki_dir: Path, name: str) -> Any:
     collecting = gc.isenabled()
     gc.disable()  # unpickling makes no garbage, only many objects: the collector would walk them again and again
     try:
-        data = (memwiki_dir / name).read_bytes()
-        fingerprint, value = _SafeUnpickler(io.BytesIO(data)).load()
+        with (memwiki_dir / name).open("rb") as file:  # read as it is unpickled, not held whole beside it
+            fingerprint, value = _SafeUnpickler(file).load()
     except Exception:  # any cache it cannot read is no cache
         return None
     finally:
@@ -170,7 +169,8 @@ def save_cached(memwiki_dir: Path, name: str, value: Any) -> None:
     tmp = target.with_name(f".{target.name}.{os.getpid()}")
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        tmp.write_bytes(pickle.dumps((code_fingerprint(), value), protocol=pickle.HIGHEST_PROTOCOL))
+        with tmp.open("wb") as file:  # written as it is pickled: the whole pickle is never in memory at once
+            pickle.dump((code_fingerprint(), value), file, protocol=pickle.HIGHEST_PROTOCOL)
         tmp.replace(target)
     except OSError:
         tmp.unlink(missing_ok=True)
