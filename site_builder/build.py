@@ -27,6 +27,7 @@ from site_builder.core.progress import Progress, Tick
 from site_builder.io.build_cache import (
     FRAGMENTS_FILE,
     LAST_BUILD_FILE,
+    SHARDS_FILE,
     LastBuild,
     build_key,
     count_files,
@@ -40,6 +41,7 @@ from site_builder.io.build_cache import (
 from site_builder.io.reader import SourceFile, Workspace, open_workspace, read_raw, read_sources, source_file
 from site_builder.io.writer import (
     Staging,
+    Stamp,
     build_lock,
     check_output,
     write_derived,
@@ -48,7 +50,7 @@ from site_builder.io.writer import (
 from site_builder.library.hygiene import broken_file_links, future_dated, hygiene_report
 from site_builder.library.link import link_notes
 from site_builder.parse.note import parse_note
-from site_builder.recall.bundle import Bundle, make_bundle
+from site_builder.recall.bundle import Bundle, KeptShard, make_bundle
 from site_builder.recall.index import refresh_index
 from site_builder.reflect.reflector import Reflector
 from site_builder.reflect.run import ReflectResult, reflect
@@ -284,11 +286,14 @@ def _build(
             index_made = indexing.submit(build_index, found, memwiki_dir / "cache" if cache else None)
             indexing.shutdown(wait=False)
         with progress.stage("recall"):
-            bundle = make_bundle(loaded.library, opened.config.title, opened.config.recall_max_tokens)
+            last_shards = _last_shards(memwiki_dir) if cache else None
+            kept = _kept_shard(last_shards, staging) if last_shards is not None else None
+            bundle = make_bundle(loaded.library, opened.config.title, opened.config.recall_max_tokens, kept)
         with progress.stage("write"):
             if reflected is not None and reflector is not None:
                 write_reflected(opened.root, reflected, reflector, later)
-            staging.write(site.files | bundle.files)
+            staging.write(site.files)
+            shard_stamps = {path: staging.put(path, data) for path, data in bundle.files.items()}
         recall_problems = Diagnostics()  # the recall index is not the site: its problems never keep the old site
         with progress.stage("recall index"):
             _refresh_recall_index(loaded, recall_problems)
@@ -313,11 +318,14 @@ def _build(
     staging.commit()
     if records is not None:  # after the site: a page is kept only when its file is as the saved marks say
         records.commit() if cache or search_later else _drop_records(records)
-    _copy_recall_bundle(loaded, bundle, recall_problems)
+    _copy_recall_bundle(loaded, bundle, out, recall_problems)
     diagnostics.extend(recall_problems)
-    files = site.pages + len(site.files) + len(bundle.files)
+    files = site.pages + len(site.files) + len(bundle.paths)
     if cache:
         save_cached(memwiki_dir, FRAGMENTS_FILE, site.fragments)
+        before = last_shards or {}
+        marks = {path: (key, shard_stamps.get(path) or before[path][1]) for path, key in bundle.inputs.items()}
+        save_cached(memwiki_dir, SHARDS_FILE, marks)
         # After reflect wrote, the input is new; a site whose search comes later is not finished: look again next time.
         if not ((reflected and reflected.changes) or search_later):
             done = LastBuild(
@@ -376,9 +384,27 @@ def _refresh_recall_index(loaded: Loaded, diagnostics: Diagnostics) -> None:
         diagnostics.warn(".memwiki", 0, f"recall index not updated ({exc}); memwiki recall will update it", "io")
 
 
-def _copy_recall_bundle(loaded: Loaded, bundle: Bundle, diagnostics: Diagnostics) -> None:
-    """recall.json into ``.memwiki/``, where an agent finds it beside the workspace."""
+def _last_shards(memwiki_dir: Path) -> dict[str, tuple[str, Stamp]]:
+    """The last build's recall shards: path -> (digest of what it was made from, its file as that build left it)."""
+    marks = load_cached(memwiki_dir, SHARDS_FILE)
+    return marks if isinstance(marks, dict) else {}
+
+
+def _kept_shard(last: dict[str, tuple[str, Stamp]], staging: Staging) -> KeptShard:
+    """Keeps the last site's shard at a path (a hard link) when it was made from the same inputs and its file is
+    as that build left it."""
+
+    def kept(path: str, inputs: str) -> bool:
+        mark = last.get(path)
+        return mark is not None and mark[0] == inputs and staging.keep(path, mark[1])
+
+    return kept
+
+
+def _copy_recall_bundle(loaded: Loaded, bundle: Bundle, site: Path, diagnostics: Diagnostics) -> None:
+    """recall.json and the shards into ``.memwiki/``, where an agent finds them beside the workspace: the site's
+    files, linked where the file system allows."""
     try:
-        write_derived(loaded.root / ".memwiki", bundle.files)
+        write_derived(loaded.root / ".memwiki", {path: site / path for path in bundle.paths})
     except OSError as exc:
         diagnostics.warn(".memwiki", 0, f"recall.json not copied into the workspace: {exc}", "io")

@@ -57,6 +57,9 @@ EDITS: dict[str, Callable[[Path], object]] = {
     "an entity's page": replace("bank/entities/Porto.md", "type: place", "type: city"),
     "an entity's page text": append("bank/entities/Porto.md", "\nIts bridges are iron.\n"),
     "an opinion's statement": replace("bank/opinions.md", "Marco prefers written", "Marco likes written"),
+    "an alias that names a mention elsewhere": replace(
+        "bank/entities/Marco.md", "[Marco Bellini]", "[Marco Bellini, Rui]"
+    ),
 }
 
 
@@ -121,3 +124,30 @@ def test_a_warm_rebuild_with_search_is_the_cold_build(tmp_path: Path) -> None:
     assert {k: v for k, v in warm.items() if not k.startswith("pagefind/")} == {
         k: v for k, v in cold.items() if not k.startswith("pagefind/")
     }
+
+
+def test_recall_shards_the_edit_does_not_reach_are_kept_and_the_workspace_gets_the_same(tmp_path: Path) -> None:
+    ws = tmp_path / "ws"
+    shutil.copytree(EXAMPLE, ws, ignore=shutil.ignore_patterns(".memwiki", "_site"))
+    site = tmp_path / "site"
+    build(ws, site, "--no-search")
+    shards = site / "recall" / "entities"
+    before = {p.name: p.stat().st_ino for p in shards.iterdir()}
+    append(DAY, "- W @Porto: The ferry to Porto runs hourly.\n")(ws)
+    build(ws, site, "--no-search")
+    after = {p.name: p.stat().st_ino for p in shards.iterdir()}
+    assert after.keys() == before.keys()
+    made_again = sorted(name for name in after if after[name] != before[name])
+    # The shards of the entities the edited day names are made again; the others are the last site's files.
+    library = load(ws).library
+    named = {
+        e.slug + ".json"
+        for e in library.entities.values()
+        if any(f.path == DAY for f in library.facts_by_entity.get(e.key, []))
+        or any(link.path == DAY for link in library.backlinks.get(e.key, []))
+    }
+    assert "porto.json" in named and made_again == sorted(named) and len(named) < len(after) / 2
+    assert "The ferry to Porto runs hourly." in (shards / "porto.json").read_text(encoding="utf-8")
+    copied = ws / ".memwiki" / "recall" / "entities"
+    assert {p.name: p.read_bytes() for p in copied.iterdir()} == {p.name: p.read_bytes() for p in shards.iterdir()}
+    assert (ws / ".memwiki" / "recall.json").read_bytes() == (site / "recall.json").read_bytes()

@@ -9,6 +9,8 @@
   rest), each by the hash of the search records it was made from (``site.pagefind``), so a build runs
   Pagefind only on the parts whose searchable pages changed; ``search/records.json`` says which part each
   record went into;
+- ``recall-shards.pickle``: what each recall shard of the last site was made from, so an unchanged shard is
+  kept, not made and written again;
 - ``last-build.pickle``: the fingerprint of the last build's input and what it
   reported, so the same input into an untouched output folder is not built again.
 
@@ -44,6 +46,7 @@ NOTE_SHARDS = 64
 OLD_NOTES_FILE = "cache/notes.pickle"  # every note in one file, as memwiki kept them before the shards
 FRAGMENTS_FILE = "cache/fragments.pickle"
 LAST_BUILD_FILE = "cache/last-build.pickle"
+SHARDS_FILE = "cache/recall-shards.pickle"
 # What a cache file may build: the model's and diagnostics' classes, dates, and nothing that runs code.
 ALLOWED = {
     "site_builder.core.model": None,  # any class of the module

@@ -12,7 +12,7 @@ import contextlib
 import os
 import shutil
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 
 from site_builder.core.diagnostics import Diagnostics
@@ -219,8 +219,9 @@ def _clean_leftovers(out: Path) -> None:
         _remove_staged(entry)
 
 
-def write_derived(folder: Path, files: dict[str, bytes]) -> None:
-    """Replace derived files under ``folder`` (the workspace's ``.memwiki/``) all at once.
+def write_derived(folder: Path, files: Mapping[str, bytes | Path]) -> None:
+    """Replace derived files under ``folder`` (the workspace's ``.memwiki/``) all at once: each path's bytes, or
+    the file it names (a hard link where the file system allows, else a copy).
 
     Each top-level entry of ``files`` (a file, or a folder of files) is written
     to a temporary sibling and renamed into place, so readers never see a half
@@ -230,11 +231,17 @@ def write_derived(folder: Path, files: dict[str, bytes]) -> None:
     tmp = folder / f".tmp-{os.getpid()}"
     if tmp.exists():
         shutil.rmtree(tmp)
+    made: set[Path] = set()
     try:
         for rel, data in sorted(files.items()):
             target = tmp / rel
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(data)
+            if target.parent not in made:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                made.add(target.parent)
+            if isinstance(data, Path):
+                _link_or_copy(data, target)
+            else:
+                target.write_bytes(data)
         for entry in sorted(tmp.iterdir()):
             final = folder / entry.name
             if entry.is_dir():
@@ -275,3 +282,10 @@ def write_workspace_files(root: Path, texts: dict[str, str], diagnostics: Diagno
         except (OSError, OutputError) as exc:
             diagnostics.warn(path, 0, f"reflect could not write this page ({exc}); it is unchanged", "reflect")
     return written
+
+
+def _link_or_copy(source: Path, target: Path) -> None:
+    try:
+        os.link(source, target)
+    except OSError:
+        shutil.copyfile(source, target)

@@ -10,6 +10,7 @@ close to what Claude and GPT tokenizers give for English prose in JSON.
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -66,10 +67,17 @@ def dumps(data: object, item_text: Callable[[object], str] = compact) -> str:
 
 @dataclass
 class Bundle:
-    """recall.json and its per-entity shards, as JSON-ready data."""
+    """recall.json and its per-entity shards, as JSON-ready data: the shards made in this build (``shards``), and
+    the digest of what each shard is made from (``inputs``, by path, every shard's, when asked for)."""
 
     data: dict[str, Any]
     shards: dict[str, dict[str, Any]] = field(default_factory=dict)
+    inputs: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def paths(self) -> list[str]:
+        """recall.json and every shard, made in this build or kept from the last."""
+        return [BUNDLE_PATH, *sorted(self.shards.keys() | self.inputs.keys())]
 
     @property
     def estimated_tokens(self) -> int:
@@ -91,7 +99,7 @@ class Bundle:
 
     @functools.cached_property
     def files(self) -> dict[str, bytes]:
-        """recall.json and the shards as the bytes written (made once: the site and ``.memwiki/`` get the same)."""
+        """recall.json and the shards made as the bytes written."""
         written: dict[int, str] = {}  # a fact is in the shard of each of its entities: its text is made once
 
         def item_text(item: object) -> str:
@@ -170,8 +178,13 @@ class _Filler:
         return taken, 0
 
 
-def make_bundle(library: Library, title: str, max_tokens: int) -> Bundle:
-    """Build recall.json within ``max_tokens`` and a shard per entity."""
+# kept(path, inputs): was the last build's shard at ``path``, made from the same ``inputs``, kept as it is?
+KeptShard = Callable[[str, str], bool]
+
+
+def make_bundle(library: Library, title: str, max_tokens: int, kept: KeptShard | None = None) -> Bundle:
+    """Build recall.json within ``max_tokens`` and a shard per entity; with ``kept``, only the shards it did not
+    keep from the last build (see ``shard_inputs``)."""
     directory = entity_directory(library)
     opinions = [opinion_json(o) for o in library.opinions]
     in_opinions = {p.fact_id for o in library.opinions for p in o.history} | {
@@ -216,8 +229,41 @@ def make_bundle(library: Library, title: str, max_tokens: int) -> Bundle:
             found = made[id(fact)] = fact_json(fact)
         return found
 
-    shards = {f"{SHARD_DIR}/{e.slug}.json": entity_shard(library, e, shared_json) for e in library.entities.values()}
-    return Bundle(data, shards)
+    shards, inputs = {}, {}
+    everyone = _everyone(library) if kept is not None else ""
+    for entity in library.entities.values():
+        path = f"{SHARD_DIR}/{entity.slug}.json"
+        if kept is not None:
+            inputs[path] = shard_inputs(library, entity, everyone)
+            if kept(path, inputs[path]):
+                continue
+        shards[path] = entity_shard(library, entity, shared_json)
+    return Bundle(data, shards, inputs)
+
+
+def shard_inputs(library: Library, entity: Entity, everyone: str) -> str:
+    """What an entity's shard is made from, as a digest: the text of every note its facts, mentions and page come
+    from, its related entities and opinions, and every entity's names (``everyone``: how names resolve). The
+    same digest makes the same shard."""
+    paths = {fact.path for fact in library.facts_by_entity.get(entity.key, [])}
+    paths |= {link.path for link in library.backlinks.get(entity.key, [])}
+    if entity.note is not None:
+        paths.add(entity.note.path)
+    digest = hashlib.blake2b(everyone.encode("utf-8", "surrogateescape"), digest_size=16)
+    for path in sorted(paths):
+        note = library.note(path)
+        digest.update(f"{path}\0{note.digest if note else ''}\n".encode("utf-8", "surrogateescape"))
+    about = [opinion.id for opinion in library.opinions_about(entity.key)]
+    digest.update(repr((about, library.related.get(entity.key, []))).encode("utf-8", "surrogateescape"))
+    return digest.hexdigest()
+
+
+def _everyone(library: Library) -> str:
+    """Every entity as shards name it, and how names resolve to them, as one text."""
+    entities = [
+        (e.key, e.name, e.slug, e.type, e.aliases, e.note.path if e.note else None) for e in library.entities.values()
+    ]
+    return repr((entities, sorted(library.resolver.aliases.items())))
 
 
 def _settle(data: dict[str, Any]) -> None:
