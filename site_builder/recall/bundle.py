@@ -259,11 +259,12 @@ def shard_inputs(library: Library, entity: Entity, everyone: str) -> str:
 
 
 def _everyone(library: Library) -> str:
-    """Every entity as shards name it, and how names resolve to them, as one text."""
+    """Every entity as shards name it, and how names resolve to them, as one digest."""
     entities = [
         (e.key, e.name, e.slug, e.type, e.aliases, e.note.path if e.note else None) for e in library.entities.values()
     ]
-    return repr((entities, sorted(library.resolver.aliases.items())))
+    text = repr((entities, sorted(library.resolver.aliases.items())))
+    return hashlib.blake2b(text.encode("utf-8", "surrogateescape"), digest_size=16).hexdigest()
 
 
 def _settle(data: dict[str, Any]) -> None:
