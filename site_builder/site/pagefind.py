@@ -10,8 +10,9 @@ pages are rendered and kept between builds like the site itself.
 Pagefind cannot add a page to an index, so the index is made in parts by the year of each page's date, plus one
 for the undated pages (``search_parts``), each kept in ``.memwiki/cache/search/<part>/`` under a name made from its records:
 a build runs Pagefind only on the parts whose records changed (an edit to today's log: this year's part) and
-copies the others. The site gets ``pagefind/<part>/`` for each and ``pagefind/parts.json`` listing them; the
-browser searches every part and merges the results (``search-core.js``)."""
+copies the others. The site gets ``pagefind/<part>/`` for each, Pagefind's script and WebAssembly once beside
+them, and ``pagefind/parts.json`` listing the parts; the browser opens every part in one Pagefind, searches each
+and merges the results (``search-core.js``)."""
 
 from __future__ import annotations
 
