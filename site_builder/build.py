@@ -25,16 +25,17 @@ from site_builder.core.model import Library, Note
 from site_builder.core.processes import map_in_two
 from site_builder.core.progress import Progress, Tick
 from site_builder.io.build_cache import (
-    FRAGMENTS_FILE,
     LAST_BUILD_FILE,
     SHARDS_FILE,
     LastBuild,
     build_key,
     count_files,
     load_cached,
+    load_fragments,
     load_notes,
     note_key,
     save_cached,
+    save_fragments,
     save_notes,
     up_to_date,
 )
@@ -267,7 +268,7 @@ def _build(
     try:
         with progress.stage("render", len(loaded.library.notes) + len(loaded.library.entities)) as tick:
             sections = hygiene_report(loaded.library, Diagnostics([*loaded.problems().items, *later.items]))
-            reuse = load_cached(memwiki_dir, FRAGMENTS_FILE) if cache else None
+            reuse = load_fragments(memwiki_dir) if cache else None
             site = render_site(
                 loaded.library,
                 opened.config,
@@ -322,7 +323,7 @@ def _build(
     diagnostics.extend(recall_problems)
     files = site.pages + len(site.files) + len(bundle.paths)
     if cache:
-        save_cached(memwiki_dir, FRAGMENTS_FILE, site.fragments)
+        save_fragments(memwiki_dir, site.fragments, reuse, loaded.notes)
         before = last_shards or {}
         marks = {path: (key, shard_stamps.get(path) or before[path][1]) for path, key in bundle.inputs.items()}
         save_cached(memwiki_dir, SHARDS_FILE, marks)

@@ -5,16 +5,17 @@ from __future__ import annotations
 
 import os
 import pickle
+import shutil
 from pathlib import Path
 
 import pytest
 
 import site_builder.build as build_module
 from site_builder.core.model import Note
-from site_builder.io.build_cache import notes_shard
+from site_builder.io.build_cache import load_fragments, notes_shard
 from site_builder.io.reader import SourceFile
 from site_builder.parse.note import parse_note
-from tests.conftest import MakeWorkspace, run
+from tests.conftest import EXAMPLE, MakeWorkspace, run
 
 FILES = {
     "memory.md": "# Memory\n\n- Sam likes tea in [[Porto]].\n",
@@ -123,6 +124,26 @@ def test_an_edit_writes_only_the_cache_shard_of_its_file(
     run("build", str(ws), "-o", str(out), "--no-search", "--no-reflect")
     assert parsed == [edited]
     assert [shard for shard, stamp in stamps.items() if shard.stat().st_mtime_ns != stamp] == [shards[edited]]
+
+
+def test_an_edit_writes_few_shards_of_the_rendered_html_and_drops_the_old_text(tmp_path: Path) -> None:
+    ws = tmp_path / "ws"
+    shutil.copytree(EXAMPLE, ws, ignore=shutil.ignore_patterns(".memwiki", "_site"))
+    out = tmp_path / "site"
+    run("build", str(ws), "-o", str(out), "--no-search", "--no-reflect")
+    folder = ws / ".memwiki" / "cache" / "fragments"
+    stamps = {p: p.stat().st_mtime_ns for p in folder.rglob("*.pickle")}
+    day = "memory/2025-11-26.md"
+    old = load_fragments(ws / ".memwiki")
+    assert old is not None and any(key[0] == day for key in old.notes)
+    (ws / day).write_text((ws / day).read_text(encoding="utf-8") + "- one more line\n", encoding="utf-8")
+    run("build", str(ws), "-o", str(out), "--no-search", "--no-reflect")
+    written = [p for p, stamp in stamps.items() if p.stat().st_mtime_ns != stamp]
+    assert written and len(written) < len(stamps) / 4
+    new = load_fragments(ws / ".memwiki")
+    assert new is not None and new.context == old.context
+    (key,) = [key for key in new.notes if key[0] == day]  # the day's HTML now, not the one before as well
+    assert "one more line" in new.notes[key]
 
 
 def test_the_same_input_into_an_untouched_site_is_not_built_again(workspace: MakeWorkspace, tmp_path: Path) -> None:

@@ -1,10 +1,9 @@
 """The build cache, ``WORKSPACE/.memwiki/cache/``: what a build reuses from the last one.
 
-- ``notes/NN.pickle``: every parsed note by its file's path, kind and content
-  hash, so a rebuild parses only the files that changed; in 64 shards by path, so that a rebuild after
-  one edit writes one shard again, not every note;
-- ``fragments.pickle``: the HTML of every note and line the site rendered,
-  reused while links resolve the same;
+- ``notes/``: every parsed note by its file's path, kind and content
+  hash, so a rebuild parses only the files that changed;
+- ``fragments/``: the HTML of every note and line the site rendered,
+  reused while links resolve the same, and how each page was made;
 - ``search/<part>/<hash>/``: the last search index, in parts (one per year of dated pages, one for the
   rest), each by the hash of the search records it was made from (``site.pagefind``), so a build runs
   Pagefind only on the parts whose searchable pages changed; ``search/records.json`` says which part each
@@ -14,7 +13,8 @@
 - ``last-build.pickle``: the fingerprint of the last build's input and what it
   reported, so the same input into an untouched output folder is not built again.
 
-Each file is keyed by memwiki's code (its version and the size and time of its
+The notes and fragments are kept in shards (by path, or by text), and a build writes again only the shards
+whose entries changed: after one edit, a few files, not the whole cache. Each file is keyed by memwiki's code (its version and the size and time of its
 source files, templates and themes): an upgrade or an edited checkout never
 reuses what other code made. A cache that cannot be used — another version, a half-written file,
 anything — is ignored and written anew: it only ever saves time (``--no-cache``
@@ -30,8 +30,9 @@ import gc
 import hashlib
 import os
 import pickle
+import shutil
 import zlib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -40,11 +41,15 @@ import site_builder
 from site_builder.core.diagnostics import Diagnostic
 from site_builder.core.model import Note
 from site_builder.io.writer import MARKER
+from site_builder.site.builder import Fragments
 
 NOTES_FOLDER = "cache/notes"
-NOTE_SHARDS = 64
+NOTE_SHARDS = 64  # a rebuild after one edit writes one shard of notes again, not every note
 OLD_NOTES_FILE = "cache/notes.pickle"  # every note in one file, as memwiki kept them before the shards
-FRAGMENTS_FILE = "cache/fragments.pickle"
+FRAGMENTS_FOLDER = "cache/fragments"
+FRAGMENT_SHARDS = 64
+FRAGMENT_PARTS = ("notes", "inline", "pages")  # the fields of ``Fragments`` kept in shards of their own
+OLD_FRAGMENTS_FILE = "cache/fragments.pickle"  # all fragments in one file, as memwiki kept them before the shards
 LAST_BUILD_FILE = "cache/last-build.pickle"
 SHARDS_FILE = "cache/recall-shards.pickle"
 # What a cache file may build: the model's and diagnostics' classes, dates, and nothing that runs code.
@@ -121,34 +126,90 @@ def code_fingerprint() -> str:
     return stamp.hexdigest()[:16]
 
 
+def shard_of(text: str, shards: int) -> str:
+    """The shard of a cache split in ``shards`` files that holds the entry named ``text``."""
+    return f"{zlib.crc32(text.encode('utf-8', 'surrogateescape')) % shards:02x}.pickle"
+
+
 def notes_shard(path: str) -> str:
     """The cache file, under ``.memwiki/``, that holds the note of the workspace file ``path``."""
-    return f"{NOTES_FOLDER}/{zlib.crc32(path.encode('utf-8', 'surrogateescape')) % NOTE_SHARDS:02d}.pickle"
+    return f"{NOTES_FOLDER}/{shard_of(path, NOTE_SHARDS)}"
+
+
+def load_sharded(memwiki_dir: Path, folder: str, shards: int) -> dict[Any, Any]:
+    """Every entry of a cache kept in shards; a shard it cannot trust only loses its own entries."""
+    entries: dict[Any, Any] = {}
+    for shard in range(shards):
+        found = load_cached(memwiki_dir, f"{folder}/{shard:02x}.pickle")
+        if isinstance(found, dict):
+            entries.update(found)
+    return entries
+
+
+def save_sharded(
+    memwiki_dir: Path,
+    folder: str,
+    shards: int,
+    entries: dict[Any, Any],
+    last: dict[Any, Any],
+    name: Callable[[Any], str],
+) -> None:
+    """Write the shards whose entries are not those of ``last`` (what ``load_sharded`` gave); ``name`` is the text
+    an entry's key is put in its shard by."""
+    now: dict[str, dict[Any, Any]] = {}
+    for key, value in entries.items():
+        now.setdefault(shard_of(name(key), shards), {})[key] = value
+    before: dict[str, dict[Any, Any]] = {}
+    for key, value in last.items():
+        before.setdefault(shard_of(name(key), shards), {})[key] = value
+    for shard in sorted(now.keys() | before.keys()):
+        if now.get(shard, {}) != before.get(shard, {}):
+            save_cached(memwiki_dir, f"{folder}/{shard}", now.get(shard, {}))
 
 
 def load_notes(memwiki_dir: Path) -> dict[NoteKey, Note]:
     """The notes parsed by the last build, by key; a shard it cannot trust only costs its notes a parse."""
-    notes: dict[NoteKey, Note] = {}
-    for shard in range(NOTE_SHARDS):
-        found = load_cached(memwiki_dir, f"{NOTES_FOLDER}/{shard:02d}.pickle")
-        if isinstance(found, dict):
-            notes.update(found)
-    return notes
+    return load_sharded(memwiki_dir, NOTES_FOLDER, NOTE_SHARDS)
 
 
 def save_notes(memwiki_dir: Path, notes: dict[NoteKey, Note], last: dict[NoteKey, Note]) -> None:
-    """Write the shards whose notes are not those of ``last`` (what ``load_notes`` gave)."""
-    shards: dict[str, dict[NoteKey, Note]] = {}
-    for key, note in notes.items():
-        shards.setdefault(notes_shard(key[0]), {})[key] = note
-    before: dict[str, set[NoteKey]] = {}
-    for key in last:
-        before.setdefault(notes_shard(key[0]), set()).add(key)
-    for name in sorted(shards.keys() | before.keys()):
-        now = shards.get(name, {})
-        if now.keys() != before.get(name, set()):
-            save_cached(memwiki_dir, name, now)
+    """Write the shards whose notes are not those of ``last`` (what ``load_notes`` gave: a note is equal only to
+    itself, so an unchanged note is the very one loaded)."""
+    save_sharded(memwiki_dir, NOTES_FOLDER, NOTE_SHARDS, notes, last, lambda key: str(key[0]))
     (memwiki_dir / OLD_NOTES_FILE).unlink(missing_ok=True)
+
+
+def load_fragments(memwiki_dir: Path) -> Fragments | None:
+    """The HTML the last build rendered, None when its cache cannot be trusted."""
+    context = load_cached(memwiki_dir, f"{FRAGMENTS_FOLDER}/context.pickle")
+    if not isinstance(context, str):
+        return None
+    parts = {part: load_sharded(memwiki_dir, f"{FRAGMENTS_FOLDER}/{part}", FRAGMENT_SHARDS) for part in FRAGMENT_PARTS}
+    return Fragments(context, parts["notes"], parts["inline"], parts["pages"])
+
+
+def save_fragments(memwiki_dir: Path, fragments: Fragments, last: Fragments | None, notes: Iterable[Note]) -> None:
+    """Write the shards of the fragments that changed since ``last`` (what ``load_fragments`` gave); the HTML of a
+    note's earlier texts is dropped. When links resolve differently (a new ``context``), or nothing was loaded,
+    the whole cache is written anew, its context last: a killed build never leaves HTML of one context under
+    another."""
+    digests = {note.path: note.digest for note in notes}
+    fragments.notes = {key: html for key, html in fragments.notes.items() if digests.get(_rendered_path(key)) == key[1]}
+    if last is None or last.context != fragments.context:
+        shutil.rmtree(memwiki_dir / FRAGMENTS_FOLDER, ignore_errors=True)
+        last = None
+    for part in FRAGMENT_PARTS:
+        before = getattr(last, part) if last is not None else {}
+        name = (lambda key: str(key[0])) if part == "notes" else str
+        save_sharded(memwiki_dir, f"{FRAGMENTS_FOLDER}/{part}", FRAGMENT_SHARDS, getattr(fragments, part), before, name)
+    if last is None:
+        save_cached(memwiki_dir, f"{FRAGMENTS_FOLDER}/context.pickle", fragments.context)
+    (memwiki_dir / OLD_FRAGMENTS_FILE).unlink(missing_ok=True)
+
+
+def _rendered_path(key: tuple[str, str]) -> str:
+    """The note path of a ``Fragments.notes`` key (its first part: the path, or the path and the page's depth)."""
+    return key[0].partition("\0")[0]
 
 
 def load_cached(memwiki_dir: Path, name: str) -> Any:
