@@ -11,6 +11,7 @@ an unchanged workspace needs none of the parsing behind it.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
@@ -88,4 +89,10 @@ def _about(fact: Fact) -> tuple[str | None, float | None, str | None]:
 
 
 def _keys(names: Iterable[str]) -> tuple[str, ...]:
-    return tuple(dict.fromkeys(k for k in (entity_key(n) for n in names) if k))
+    return tuple(dict.fromkeys(k for k in map(_key, names) if k))
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _key(name: str) -> str:
+    """``entity_key``, remembered: a workspace names the same few entities on line after line."""
+    return entity_key(name)
