@@ -138,7 +138,8 @@ class RecallIndex:
         if stale:
             from site_builder.parse.note import parse_note  # heavy to import; an unchanged workspace needs none
 
-            notes = [parse_note(source) for source in read_notes(workspace, stale, diagnostics)]
+            with _without_cycle_collection():
+                notes = [parse_note(source) for source in read_notes(workspace, stale, diagnostics)]
         return self.update(stamps, notes, known)
 
     def stale(self, stamps: dict[str, str]) -> list[str]:
@@ -289,7 +290,7 @@ class RecallIndex:
 
 @contextmanager
 def _without_cycle_collection() -> Iterator[None]:
-    """Python's cycle collector paused: the rows of a whole workspace are many small tuples and strings, none in a
+    """Python's cycle collector paused: the notes and rows of a whole workspace are many small objects, none in a
     cycle, and each collection they set off would walk every object the process holds (a build's whole library)."""
     paused = gc.isenabled()
     gc.disable()
