@@ -280,3 +280,21 @@ def test_recall_help_does_not_import_the_mcp_sdk() -> None:
     code += "print(sorted(m for m in sys.modules if m == 'mcp' or m.startswith(('mcp.', 'jsonschema'))))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=REPO).stdout
     assert out.strip().endswith("[]")
+
+
+def test_a_search_on_unchanged_files_loads_no_parser_or_renderer_in_the_server(tmp_path: Path) -> None:
+    ws = write_workspace(tmp_path / "ws", FILES)
+    stamp = (ws / "memory.md").stat().st_mtime - 3600  # old enough for the index to trust every stamp
+    for path in ws.rglob("*.md"):
+        os.utime(path, (stamp, stamp))
+    subprocess.run([sys.executable, "-m", "site_builder", "recall", "kitchen", str(ws)], check=True, cwd=REPO)
+    code = (
+        "import sys\nfrom site_builder.io.reader import open_workspace\nfrom site_builder.mcp.live import LiveWorkspace\n"
+        "from site_builder.mcp.server import make_server\nfrom site_builder.mcp.tools import MemoryTools\n"
+        f"tools = MemoryTools(LiveWorkspace(open_workspace({str(ws)!r})), allow_write=True)\nmake_server(tools)\n"
+        "print(tools.call('memory_search', {'query': 'kitchen tiles'})['results'][0]['path'])\n"
+        "print(sorted(m for m in sys.modules if m.startswith(('site_builder.parse.note', 'site_builder.parse.front',"
+        " 'site_builder.parse.credentials', 'site_builder.recall.bundle', 'site_builder.site', 'mistune', 'yaml'))))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=REPO).stdout
+    assert out.split("\n")[:2] == ["memory/2025-11-03.md", "[]"], out

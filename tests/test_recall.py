@@ -67,6 +67,37 @@ def test_stemming_matches_other_word_forms(ws: Path) -> None:
     assert recall_json(ws, "swim")["results"][0]["source"] == "memory/2025-11-04.md#L2"
 
 
+def common_words_workspace(root: Path) -> Path:
+    """28 days of 40 facts: half hold "budget", "review" and "studio", the others two of them; a fifth are about Bob."""
+    days = {}
+    for day in range(1, 29):
+        facts = []
+        for i in range(40):
+            words = (
+                ("budget", "review", "studio")
+                if i % 2
+                else [("budget review", "review studio", "budget studio")[i % 3]]
+            )
+            about = "@Bob" if i % 5 == 0 else "@Anna"  # Anna: 16 of the 20 facts a day that hold all three
+            facts.append(f"- W {about}: Item {day * 100 + i}, the {' '.join(words)} notes.")
+        days[f"memory/2025-11-{day:02d}.md"] = "# Day\n\n## Retain\n" + "\n".join(facts) + "\n"
+    return write_workspace(root, days)
+
+
+def test_words_on_most_lines_find_the_lines_holding_them_all_within_the_filters(tmp_path: Path) -> None:
+    """Each word is on over half of the lines, where BM25 weighs a word least: the lines holding all come first."""
+    ws = common_words_workspace(tmp_path / "ws")
+    every = ("budget", "review", "studio")
+    for args, wanted in (  # each leaves over 400 lines that hold every word, enough to rank only those
+        ((), lambda r: True),
+        (("--since", "2025-11-08"), lambda r: r["date"] >= "2025-11-08"),
+        (("--entity", "Anna"), lambda r: r["entities"] == ["anna"]),
+    ):
+        results = recall_json(ws, "studio budget review", "--k", "20", *args)["results"]
+        assert len(results) == 20, args
+        assert all(wanted(r) and all(w in r["content"] for w in every) for r in results), args
+
+
 def test_filters_by_kind_entity_alias_and_dates(ws: Path) -> None:
     assert {r["kind"] for r in recall_json(ws, "kitchen", "--kind", "log")["results"]} == {"log"}
     by_alias = recall_json(ws, "mornings reach", "--entity", "Ania")["results"]

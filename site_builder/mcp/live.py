@@ -12,7 +12,7 @@ index's.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from site_builder.core.diagnostics import Diagnostics
 from site_builder.core.model import Library, Note, Opinion, OpinionPoint, core_of
@@ -20,12 +20,13 @@ from site_builder.core.names import entity_key
 from site_builder.io.reader import Workspace, read_notes, stamp_workspace
 from site_builder.library.link import OPINIONS_PATH, link_notes
 from site_builder.library.opinions import collect_opinions
-from site_builder.parse.note import parse_note
 from site_builder.recall.ahead import answer_refreshed, in_background
-from site_builder.recall.context import MemorySources
 from site_builder.recall.entity_notes import entity_notes
 from site_builder.recall.index import RecallIndex, index_path, trusted_stamps
 from site_builder.recall.index_facts import latest_day, newest_facts, opinion_facts
+
+if TYPE_CHECKING:
+    from site_builder.recall.context import MemorySources
 
 Answer = TypeVar("Answer")
 NO_HISTORY: dict[str, list[OpinionPoint]] = {}  # no bank/opinions.md, or a private one (never changed)
@@ -80,6 +81,9 @@ class LiveWorkspace:
         wanted = [path for path in paths if path in self._stamps]
         trusted = trusted_stamps({path: self._stamps[path] for path in wanted})
         stale = [path for path in wanted if not trusted[path] or self._parsed.get(path, ("",))[0] != trusted[path]]
+        if stale:
+            from site_builder.parse.note import parse_note  # not at start: a search on unchanged files needs none
+
         for source in read_notes(self.workspace, stale, Diagnostics()):
             self._parsed[source.path] = (trusted[source.path], parse_note(source))
         return [self._parsed[path][1] for path in wanted if path in self._parsed]
@@ -103,6 +107,8 @@ class LiveWorkspace:
     def memory_sources(self) -> tuple[MemorySources, RecallIndex]:
         """What the context block is made of, as the files are now, and the index it came from: the same as a
         library of the whole workspace gives (``MemorySources.of``)."""
+        from site_builder.recall.context import MemorySources  # and the bundle's renderer: only this tool
+
         index = self.index()
         kind_of = self.workspace.layout.kind_of
         core = core_of(self._notes_at(sorted(path for path in self._stamps if kind_of(path) == "core")))

@@ -14,9 +14,6 @@ from pathlib import PurePosixPath
 
 from site_builder.core.diagnostics import Diagnostics
 from site_builder.io.reader import Workspace, is_listed, read_notes
-from site_builder.parse.credentials import redact
-from site_builder.parse.front_matter import hide_private_blocks
-from site_builder.parse.note import parse_note
 
 MAX_LINES = 2000
 MAX_CHARS = 200_000
@@ -65,6 +62,10 @@ def check_path(path: str, workspace: Workspace) -> str:
 
 def read_lines(workspace: Workspace, rel: str, start: int | None, count: int | None) -> dict[str, object]:
     """``{path, from, to, totalLines, truncated, text}`` for ``count`` lines from line ``start`` (1-based)."""
+    from site_builder.parse.credentials import redact  # the parser, not at start: only this tool needs it
+    from site_builder.parse.front_matter import hide_private_blocks
+    from site_builder.parse.note import parse_note
+
     sources = read_notes(workspace, [rel], Diagnostics())
     if not sources:
         raise ReadError("not_found", f"{rel} cannot be read")

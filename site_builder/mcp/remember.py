@@ -18,7 +18,6 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from site_builder.parse.credentials import redact
 from site_builder.parse.lines import walk_lines
 from site_builder.parse.retain import ENTITY_TOKEN, KINDS, RETAIN_HEADING, FactSyntaxError, parse_fact_line
 
@@ -64,6 +63,8 @@ def fact_bullet(kind: str, content: str, entities: list[str], confidence: float 
         raise RememberError("invalid_content", f"content is {len(text):,} characters; at most {MAX_CONTENT:,}")
     if "<!--" in text or "-->" in text:
         raise RememberError("invalid_content", "content must not hold HTML comments (they would hide other lines)")
+    from site_builder.parse.credentials import redact  # its many patterns: only when the agent writes
+
     if redact(text)[1]:
         raise RememberError("credential", "content looks like it holds a credential; memory must not keep secrets")
     if confidence is not None and kind != "O":

@@ -20,8 +20,6 @@ from site_builder.mcp import schemas
 from site_builder.mcp.live import LiveWorkspace
 from site_builder.mcp.read_memory import check_path, read_lines, wanted
 from site_builder.mcp.remember import commit_append, fact_bullet, plan_append
-from site_builder.recall.bundle import entity_shard, opinion_json
-from site_builder.recall.context import memory_block
 from site_builder.recall.hits import Hit
 from site_builder.recall.query import QueryError, make_query
 from site_builder.recall.search import search
@@ -118,11 +116,15 @@ class MemoryTools:
         entity = library.resolver.entity(name.strip())
         if entity is None:
             raise ToolError("unknown_entity", f"no entity is called '{name[:200]}' (by page name or alias)")
+        from site_builder.recall.bundle import entity_shard, opinion_json  # and the renderer: only this tool
+
         shard = entity_shard(library, entity)
         shard["opinions"] = [opinion_json(opinion) for opinion in library.opinions_about(entity.key)]
         return shard
 
     def memory_context(self, query: str = "", budget: int | None = None) -> dict[str, Any]:
+        from site_builder.recall.context import memory_block  # and the bundle's renderer: only this tool
+
         sources, index = self.live.memory_sources()  # from the index: no note but the core memory is parsed
         text, summary = memory_block(
             self.live.workspace, sources, budget=budget, query=query.strip(), today=self.today(), index=index

@@ -17,9 +17,12 @@ read of the ``files`` table.
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import sqlite3
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -58,6 +61,7 @@ CREATE VIRTUAL TABLE IF NOT EXISTS docs_fts USING fts5(
     content, context, entities, cjk, tokenize = 'porter unicode61 remove_diacritics 2');
 """
 TABLES = ("files", "docs", "docs_fts", "aliases", "opinion_points", "facts")
+FTS_BUFFER = 16 << 20  # bytes of new terms FTS5 keeps in memory before writing them (default 1 MB): fewer merges
 RACY_SECONDS = 2  # coarser than any file system's clock tick (FAT: 2 s; ext4: a few ms)
 
 
@@ -114,6 +118,8 @@ class RecallIndex:
             db.executescript("".join(f"DROP TABLE IF EXISTS {table};" for table in TABLES))
             db.execute("DELETE FROM meta")  # the stamps digest described the dropped tables
             db.executescript(SCHEMA)
+            with suppress(sqlite3.OperationalError):  # an SQLite older than the option keeps its default
+                db.execute("INSERT INTO docs_fts(docs_fts, rank) VALUES ('hashsize', ?)", (FTS_BUFFER,))
             db.execute("INSERT OR REPLACE INTO meta VALUES ('version', ?)", (INDEX_VERSION,))
             db.commit()
         return db
@@ -132,7 +138,8 @@ class RecallIndex:
         if stale:
             from site_builder.parse.note import parse_note  # heavy to import; an unchanged workspace needs none
 
-            notes = [parse_note(source) for source in read_notes(workspace, stale, diagnostics)]
+            with _without_cycle_collection():
+                notes = [parse_note(source) for source in read_notes(workspace, stale, diagnostics)]
         return self.update(stamps, notes, known)
 
     def stale(self, stamps: dict[str, str]) -> list[str]:
@@ -144,8 +151,12 @@ class RecallIndex:
         """Record ``stamps`` (every current file), re-index the ``notes`` whose content changed and drop
         files that are gone (``known``: the ``files`` table, when the caller has just read it). Returns the
         number of notes re-indexed."""
+        with _without_cycle_collection():
+            return self._update(stamps, notes, known)
+
+    def _update(self, stamps: dict[str, str], notes: list[Note], known: dict[str, tuple[str, str]] | None) -> int:
         from site_builder.library.link import OPINIONS_PATH
-        from site_builder.recall.index_facts import fact_row
+        from site_builder.recall.index_facts import FactRow, fact_row
         from site_builder.recall.index_rows import docs_of
 
         known = known if known is not None else self._known()
@@ -162,6 +173,7 @@ class RecallIndex:
             for path in gone:
                 self._drop(path)
             docs: list[Doc] = []
+            facts: list[FactRow] = []
             for note in changed:
                 if note.path in known:  # a new file has no rows to drop
                     self._drop(note.path)
@@ -172,8 +184,9 @@ class RecallIndex:
                 if note.path == OPINIONS_PATH:
                     self._opinion_points(note)
                 docs += docs_of(note)
-                self.db.executemany("INSERT INTO facts VALUES (?,?,?,?,?,?,?,?,?,?,?)", map(fact_row, note.facts))
+                facts += map(fact_row, note.facts)
             self._insert(docs)
+            self.db.executemany("INSERT INTO facts VALUES (?,?,?,?,?,?,?,?,?,?,?)", facts)
             self.db.executemany(
                 "INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?)",
                 [
@@ -210,7 +223,7 @@ class RecallIndex:
         self.db.executemany(
             "INSERT INTO docs(id, path, line, date, kind, entities, content, occurred, confidence, opinion)"
             " VALUES (?,?,?,?,?,?,?,?,?,?)",
-            [
+            (
                 (
                     rowid,
                     d.path,
@@ -224,14 +237,14 @@ class RecallIndex:
                     d.opinion,
                 )
                 for rowid, d in enumerate(docs, first)
-            ],
+            ),
         )
         self.db.executemany(
             "INSERT INTO docs_fts(rowid, content, context, entities, cjk) VALUES (?,?,?,?,?)",
-            [
+            (
                 (rowid, spaced(d.content), spaced(d.context), " ".join(d.entities).replace("-", " "), grams(d.content))
                 for rowid, d in enumerate(docs, first)
-            ],
+            ),
         )
 
     def _opinion_points(self, note: Note) -> None:
@@ -273,6 +286,19 @@ class RecallIndex:
         """How many lines are indexed (counted when they change; asked by the second hop, when it follows an entity)."""
         counted = self._meta("lines")
         return int(counted) if counted is not None else int(self.db.execute("SELECT count(*) FROM docs").fetchone()[0])
+
+
+@contextmanager
+def _without_cycle_collection() -> Iterator[None]:
+    """Python's cycle collector paused: the notes and rows of a whole workspace are many small objects, none in a
+    cycle, and each collection they set off would walk every object the process holds (a build's whole library)."""
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if paused:
+            gc.enable()
 
 
 def trusted_stamps(stamps: dict[str, str]) -> dict[str, str]:

@@ -1,14 +1,19 @@
 """What one note becomes in the recall index: a row per searchable line, with its neighbours as context.
 
+The rows come from the note's one parse: its facts, headings and links (with
+the plain sentence of each linked line) are what the parser made; only the
+lines that hold no link are made plain here. A build indexes every line of a
+workspace, so this runs once per line and does little per line.
+
 Imported only when a file has to be indexed (``RecallIndex.update``): a query on
 an unchanged workspace needs none of the parsing behind it.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
-from collections.abc import Iterable
-from dataclasses import dataclass
+import functools
+from collections.abc import Iterable, Iterator
+from typing import NamedTuple
 
 from site_builder.core.model import Fact, Note
 from site_builder.core.names import entity_key
@@ -17,10 +22,10 @@ from site_builder.parse.lines import walk_lines
 from site_builder.parse.link_syntax import plain_sentence
 
 CONTEXT_LINES = 1
+TABLE_RULE = frozenset("|-: ")  # a line of only these is a Markdown table's rule, not text
 
 
-@dataclass(frozen=True)
-class Doc:
+class Doc(NamedTuple):
     path: str
     line: int
     date: str | None
@@ -32,48 +37,62 @@ class Doc:
     confidence: float | None = None
     opinion: str | None = None  # the opinion an O fact states (restatements share it)
 
-    @property
-    def about(self) -> tuple[str | None, float | None, str | None]:
-        """What a fact's row adds: when it happens, its confidence, its opinion."""
-        return self.occurred, self.confidence, self.opinion
-
 
 def docs_of(note: Note) -> list[Doc]:
     """Every searchable line of a note (code inside fences too; not fence lines, comments or headings), with its neighbours."""
     facts = {f.line: f for f in note.facts}
     headings = {h.line for h in note.headings}
-    linked: dict[int, list[str]] = defaultdict(list)
+    linked: dict[int, list[str]] = {}
+    sentences: dict[int, str] = {}  # the parser's plain sentence of each line that holds a link
     for link in note.links:
-        linked[link.line].append(link.target)
+        linked.setdefault(link.line, []).append(link.target)
+        if link.syntax in ("mention", "wikilink"):
+            sentences[link.line] = link.sentence
     date = note.date.isoformat() if note.date else None
-    rows: list[Doc] = []
-    for line in walk_lines(note.body.split("\n"), note.body_start):
-        if line.role in ("fence", "comment") or not line.text.strip() or line.number in headings:
+    kind = "log" if note.kind == "daily" else "page"
+    rows: list[tuple[int, str, tuple[str, ...], Fact | None]] = []  # line, content, entities, fact
+    for number, text in _searchable(note):
+        if number in headings:
             continue
-        fact = facts.get(line.number)
+        fact = facts.get(number)
         if fact is not None:
-            rows.append(_fact_doc(note.path, date, fact))
+            rows.append((number, fact.content, _keys(fact.names), fact))
             continue
-        text = plain_sentence(line.text)
-        if text and not set(text) <= set("|-: "):
-            kind = "log" if note.kind == "daily" else "page"
-            rows.append(Doc(note.path, line.number, date, kind, _keys(linked[line.number]), text, ""))
+        content = sentences[number] if number in sentences else plain_sentence(text)
+        if content and not TABLE_RULE.issuperset(content):
+            rows.append((number, content, _keys(linked[number]) if number in linked else (), None))
+    contents = [content for _, content, _, _ in rows]
     docs = []
-    for i, d in enumerate(rows):
-        around = [
-            rows[j].content for j in range(max(0, i - CONTEXT_LINES), min(len(rows), i + CONTEXT_LINES + 1)) if j != i
-        ]
-        context = " ".join(around)  # a new Doc, not dataclasses.replace: this runs for every line of a workspace
-        docs.append(Doc(d.path, d.line, d.date, d.kind, d.entities, d.content, context, *d.about))
+    for i, (number, content, entities, fact) in enumerate(rows):
+        context = " ".join(contents[max(0, i - CONTEXT_LINES) : i] + contents[i + 1 : i + 1 + CONTEXT_LINES])
+        if fact is None:
+            docs.append(Doc(note.path, number, date, kind, entities, content, context))
+        else:
+            docs.append(Doc(note.path, number, date, fact.kind, entities, content, context, *_about(fact)))
     return docs
 
 
-def _fact_doc(path: str, date: str | None, fact: Fact) -> Doc:
+def _searchable(note: Note) -> Iterator[tuple[int, str]]:
+    """``(number, text)`` of the lines that are neither fence lines nor comments; walked only when the note has any."""
+    lines = note.body.split("\n")
+    if "```" not in note.body and "~~~" not in note.body and "<!--" not in note.body:
+        return enumerate(lines, note.body_start)
+    return ((line.number, line.text) for line in walk_lines(lines, note.body_start) if line.role in ("text", "code"))
+
+
+def _about(fact: Fact) -> tuple[str | None, float | None, str | None]:
+    """What a fact's row adds: when it happens, its confidence, its opinion."""
     occurred = f"{fact.occurred[0].isoformat()}/{fact.occurred[1].isoformat()}" if fact.occurred else None
     opinion = opinion_key(fact) if fact.kind == "O" else None
     confidence = fact.confidence if fact.confidence is not None or fact.kind != "O" else DEFAULT_CONFIDENCE
-    return Doc(path, fact.line, date, fact.kind, _keys(fact.names), fact.content, "", occurred, confidence, opinion)
+    return occurred, confidence, opinion
 
 
 def _keys(names: Iterable[str]) -> tuple[str, ...]:
-    return tuple(dict.fromkeys(k for k in (entity_key(n) for n in names) if k))
+    return tuple(dict.fromkeys(k for k in map(_key, names) if k))
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _key(name: str) -> str:
+    """``entity_key``, remembered: a workspace names the same few entities on line after line."""
+    return entity_key(name)

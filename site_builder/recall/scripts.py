@@ -22,7 +22,7 @@ _CJK_PUNCT = re.compile("[\u3000-\u303f\uff00-\uff0f\uff1a-\uff20\uff3b-\uff40\u
 
 
 def has_cjk(text: str) -> bool:
-    return CJK_RUN.search(text) is not None
+    return not text.isascii() and CJK_RUN.search(text) is not None
 
 
 def spaced(text: str) -> str:
@@ -34,6 +34,8 @@ def spaced(text: str) -> str:
 
 def grams(text: str) -> str:
     """Every CJK character and every pair of neighbouring CJK characters of ``text``, space-separated."""
+    if text.isascii():
+        return ""
     out: list[str] = []
     for run in CJK_RUN.findall(text):
         out.extend(run)

@@ -14,6 +14,12 @@ results (``expand.py``). A query that is only a time ("what happened last
 week") lists that time's lines, newest first. An opinion restated on many days
 is one result: its latest statement, its current confidence and how many points
 its history has.
+
+A query none of whose words tells lines apart (each is on at least half of all
+lines, where BM25 gives a word the least weight it has) would score most of the
+index to rank lines alike; its candidates are the lines holding every word in
+their own text, else anywhere, which are the lines BM25 ranks first (each
+word weighs the same), and all matching lines only when those are too few.
 """
 
 from __future__ import annotations
@@ -48,6 +54,8 @@ __all__ = ["Hit", "QueryError", "RecallQuery", "answer_json", "entity_names", "r
 @dataclass(frozen=True)
 class _Plan:
     match: str  # the FTS5 expression ("" for a time alone)
+    words: tuple[str, ...]  # the phrases of the query's words when they are all the expression asks (no CJK, no alias)
+    only: str  # the FTS5 condition of ``--entity`` ("" without it)
     where: list[str]
     params: list[str]
     entity_names: frozenset[str]  # folded keys of the entity asked for and its aliases (the filter)
@@ -87,7 +95,7 @@ def search(index: RecallIndex, query: RecallQuery) -> list[Hit]:
     if not terms and window is None:
         raise QueryError("the query has only stop words; add a word that names what you look for")
     plan = _plan(index, query, terms, window)
-    rows: list[Row] = index.db.execute(*_sql(plan, query, bool(terms))).fetchall()
+    rows = _candidates(index, plan, query) if terms else index.db.execute(*_sql(plan, query, False)).fetchall()
     plan = dataclasses.replace(plan, lifted=plan.lifted | _mentioned(rows, terms))
     if plan.entity_names:
         rows = [row for row in rows if plan.entity_names & {fold_accents(k) for k in row[5].split()}]
@@ -117,10 +125,11 @@ def _plan(index: RecallIndex, query: RecallQuery, terms: list[str], window: tupl
     named = _query_entities(index, terms)
     lifted = frozenset(name for key in named for name in entity_names(index, key))
     words = [f"cjk : {_phrase(t)}" if has_cjk(t) else _phrase(t) for t in terms]
+    plain = tuple(words) if not any(has_cjk(t) for t in terms) else ()
     # The query's own words already match the entities column; its other names (aliases) are looked up there too.
     asked = {fold_accents(t) for t in terms} | {f"{a}-{b}" for a, b in itertools.pairwise(terms)}
-    words += [f"entities : {_phrase(name.replace('-', ' '))}" for name in sorted(lifted - asked)]
-    match = " OR ".join(words)
+    aliases = [f"entities : {_phrase(name.replace('-', ' '))}" for name in sorted(lifted - asked)]
+    match = " OR ".join(words + aliases)
     where: list[str] = []
     params: list[str] = []
     if not terms and window:
@@ -134,11 +143,47 @@ def _plan(index: RecallIndex, query: RecallQuery, terms: list[str], window: tupl
         where.append("d.kind = ?")
         params.append(query.kind)
     names: frozenset[str] = frozenset()
+    only = ""
     if query.entity:
         names = entity_names(index, resolve_entity(index, query.entity))
-        only = " OR ".join(_phrase(name.replace("-", " ")) for name in sorted(names))
-        match = f"({match}) AND entities : ({only})" if match else f"entities : ({only})"
-    return _Plan(match, where, params, names, lifted | names)
+        only = "entities : (" + " OR ".join(_phrase(name.replace("-", " ")) for name in sorted(names)) + ")"
+    return _Plan(_restricted(match, only), () if aliases else plain, only, where, params, names, lifted | names)
+
+
+def _restricted(match: str, only: str) -> str:
+    """``match`` within the lines ``only`` (``--entity``) allows."""
+    if not only:
+        return match
+    return f"({match}) AND {only}" if match else only
+
+
+def _candidates(index: RecallIndex, plan: _Plan, query: RecallQuery) -> list[Row]:
+    """The lines a query's words match, best by BM25 first. When no word tells lines apart, the lines holding every
+    word in their own text, else anywhere, as long as there are enough of them (see the module's note)."""
+    if plan.words and _all_common(index, plan.words):
+        enough = max(CANDIDATES, query.k * 4)
+        every = " AND ".join(plan.words)
+        for narrowed in (f"content : ({every})", every):
+            rows: list[Row] = index.db.execute(
+                *_sql(dataclasses.replace(plan, match=_restricted(narrowed, plan.only)), query, True)
+            ).fetchall()
+            if len(rows) >= enough:
+                return rows
+    return index.db.execute(*_sql(plan, query, True)).fetchall()
+
+
+def _all_common(index: RecallIndex, phrases: tuple[str, ...]) -> bool:
+    """Is each phrase on at least half of all lines (where FTS5's BM25 gives it the least weight a word has)?"""
+    half = (index.count() + 1) // 2
+    if half < CANDIDATES:  # too few lines for narrowing to matter
+        return False
+    for phrase in phrases:
+        (hits,) = index.db.execute(
+            "SELECT count(*) FROM (SELECT 1 FROM docs_fts WHERE docs_fts MATCH ? LIMIT ?)", (phrase, half)
+        ).fetchone()
+        if hits < half:
+            return False
+    return True
 
 
 def _lines_about(index: RecallIndex, plan: _Plan, query: RecallQuery) -> LinesAbout:

@@ -6,7 +6,8 @@ Prints, each measured as a fresh `memwiki recall` process:
 - first query: no index yet, so it includes building `.memwiki/recall.sqlite`;
 - cold query: a new process with the index on disk (what an agent pays per call), for three
   common words (each on over half the lines) and for one entity name;
-- the freshness check is part of every call (one stat per file; files whose stamp changed are read);
+- the freshness check is part of every call (one stat per file; files whose stamp changed are read); it runs
+  beside the query, and is measured alone too (in this process);
 - batch: `--queries FILE` with N queries in one process, in ms per query.
 """
 
@@ -31,6 +32,15 @@ def timed(args: list[str], stdin: str | None = None) -> tuple[float, str]:
     start = time.perf_counter()
     done = subprocess.run(args, input=stdin, capture_output=True, text=True, check=True)
     return time.perf_counter() - start, done.stdout
+
+
+def freshness_check(ws: Path) -> float:
+    """Seconds to open the workspace and stat every file (what each call does while it answers)."""
+    from site_builder.io.reader import open_workspace_stamped
+
+    start = time.perf_counter()
+    open_workspace_stamped(ws)
+    return time.perf_counter() - start
 
 
 def main() -> None:
@@ -59,13 +69,15 @@ def main() -> None:
             seconds, _ = timed([*MEMWIKI, "recall", words, "--workspace", str(ws), "--json"])
             cold.append(seconds)
         print(f"cold single query (new process, index on disk): median {statistics.median(cold):.2f} s of {len(cold)}")
-        # Every generated word is on over half the lines, so the query above ranks ~90 % of the index; a name is rare.
+        # Every generated word is on over half the lines (the query above ranks the lines holding all three); a name is rare.
         names = [f"Entity{rng.randrange(1000):05d}" for _ in range(5)]
         rare = [timed([*MEMWIKI, "recall", name, "--workspace", str(ws), "--json"])[0] for name in names]
         print(f"cold single query for one entity name: median {statistics.median(rare):.2f} s of {len(rare)}")
         start = time.perf_counter()
         subprocess.run([*MEMWIKI, "--version"], capture_output=True, check=True)
         print(f"  of which Python start + imports: {time.perf_counter() - start:.2f} s")
+        check = [freshness_check(ws) for _ in range(5)]
+        print(f"  and the freshness check, beside the query: median {statistics.median(check):.2f} s of {len(check)}")
         lines = "\n".join(" ".join(rng.sample(WORDS, 3)) for _ in range(args.queries)) + "\n"
         batch, out = timed([*MEMWIKI, "recall", "--queries", "-", "--workspace", str(ws)], stdin=lines)
         assert out.count("\n") == args.queries
