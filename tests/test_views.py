@@ -2,10 +2,11 @@
 
 Each page view names its template, which receives the view as ``page``. The test
 follows every template's Jinja AST knowing the Python type of each name in scope:
-``{% for fact in page.facts %}`` binds ``fact`` to ``FactView``, ``{% with %}`` and
+``{% for group in page.backlinks %}`` binds ``group`` to ``BacklinkGroup``, ``{% with %}`` and
 ``{% set %}`` bind their values, and ``{% include %}``, ``{% extends %}`` and macro calls
 carry the scope along (a macro is found by name in any template, however it is
-imported). Every ``x.attr`` on a view must be a field documented by a
+imported). The partials rendered once per item (``environment.PARTS``) are followed
+with the item's view in scope. Every ``x.attr`` on a view must be a field documented by a
 ``#:`` comment on its line, and every documented field must be used by some template.
 """
 
@@ -22,7 +23,7 @@ from typing import Any
 from jinja2 import nodes
 
 from site_builder.site import page_views, views
-from site_builder.site.render import make_environment
+from site_builder.site.environment import PARTS, make_environment
 
 ENV = make_environment()
 VIEWS: list[type] = [
@@ -120,6 +121,10 @@ class Walker:
         if isinstance(expr, nodes.Call) and macro_name(expr) in MACROS:
             return self.call(MACROS[macro_name(expr)], expr, scope, at)
         kinds = [self.type_of(child, scope, at) for child in expr.iter_child_nodes()]
+        if isinstance(expr, nodes.Filter) and kinds and self.element(kinds[0]) in DOCS:
+            for kw in expr.kwargs:  # ``sum(attribute="count")``, ``map(attribute="text")`` read a field of each element
+                if kw.key == "attribute" and isinstance(kw.value, nodes.Const):
+                    self.attribute(self.element(kinds[0]), kw.value.value, at)
         if isinstance(expr, nodes.Filter) and expr.name == "dictsort" and kinds[0] is not None:
             return types.GenericAlias(list, types.GenericAlias(tuple, typing.get_args(kinds[0])))  # (key, value) pairs
         return None
@@ -158,6 +163,8 @@ def walked() -> Walker:
     walker = Walker()
     for page in PAGES:
         walker.template(page.template, {"page": page})
+    for template, (name, view) in PARTS.items():  # rendered once per item, on their own
+        walker.template(template, {name: view})
     return walker
 
 

@@ -62,7 +62,8 @@ class BacklinkGroup:
     """Backlinks from one source note."""
 
     source: LinkView  #: the note that links here
-    lines: list[BacklinkLine]  #: its lines that do
+    lines_html: str  #: its lines that do, as list items (``partials/backlink_line.html``)
+    count: int  #: how many lines
 
 
 @dataclass(frozen=True)
@@ -71,7 +72,8 @@ class FactGroup:
 
     label: str  #: e.g. "November 2025", or "Not dated"
     id: str  #: its anchor, e.g. "2025-11"
-    facts: list[FactView]  #: its facts, newest first
+    facts_html: str  #: its facts, newest first, as list items (``partials/fact.html``)
+    count: int  #: how many facts
 
 
 @dataclass(frozen=True)
