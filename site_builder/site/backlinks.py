@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable
 from itertools import groupby
 
 from site_builder.core.model import Fact, Link, Note
 from site_builder.parse.link_syntax import plain_sentence
-from site_builder.site.builder import ROOT_MARK, PageBuilder
-from site_builder.site.links import SiteLinker, root_of, source_url
+from site_builder.site.builder import PageBuilder
+from site_builder.site.links import SiteLinker, href, source_url
 from site_builder.site.views import BacklinkGroup, BacklinkLine, LinkView
-
-LINE = "partials/backlink_line.html"
 
 
 def backlink_groups(builder: PageBuilder, links: Iterable[Link], url: str) -> list[BacklinkGroup]:
@@ -22,17 +19,18 @@ def backlink_groups(builder: PageBuilder, links: Iterable[Link], url: str) -> li
     ordered = sorted({(link.path, link.line): link for link in links}.values(), key=lambda link: (link.path, link.line))
     dated: list[tuple[str, BacklinkGroup]] = []
     undated: list[BacklinkGroup] = []
-    root = root_of(url)
     for path, group in groupby(ordered, key=lambda link: link.path):
         note = library.note(path)
         assert note is not None
         lines = [
-            builder.part(
-                LINE, (path, link.line, link.sentence), functools.partial(_line_view, builder, note, link, url)
+            BacklinkLine(
+                _sentence_html(builder, link.sentence or plain_sentence(note.line_text(link.line)), url, path),
+                href(url, source_url(f"{path}#L{link.line}")),
+                link.line,
             )
             for link in group
         ]
-        view = BacklinkGroup(LinkView(note.title, root + note.url), _joined(lines, root), len(lines))
+        view = BacklinkGroup(LinkView(note.title, href(url, note.url)), lines)
         if note.date:
             dated.append((note.date.isoformat(), view))
         else:
@@ -53,22 +51,14 @@ def backlink_inputs(builder: PageBuilder, links: Iterable[Link]) -> list[tuple[o
     return found
 
 
-def _line_view(builder: PageBuilder, note: Note, link: Link, url: str) -> BacklinkLine:
-    """The line of ``note`` that ``link`` is on, with ``ROOT_MARK`` before its links (first shown on ``url``)."""
-    text = link.sentence or plain_sentence(note.line_text(link.line))
-    return BacklinkLine(
-        _sentence_html(builder, text, url, note.path), ROOT_MARK + source_url(f"{note.path}#L{link.line}"), link.line
-    )
-
-
 def _sentence_html(builder: PageBuilder, text: str, url: str, source: str) -> str:
-    """A source line as HTML with ``ROOT_MARK`` before its links (a table row as its cells, "a · b"); ``.md``
-    links in it resolve from the source note's folder, not the page's."""
+    """A source line as HTML (a table row as its cells, "a · b"); ``.md`` links in it resolve from the source
+    note's folder, not the page's."""
     if text.startswith("|"):
         text = " · ".join(cell.strip() for cell in text.strip().strip("|").split("|") if cell.strip())
     if ".md" not in text:
-        return builder.inline_marked(text, url)  # memoised: the same sentence shows on many pages
-    return builder.md.render_inline(text, SiteLinker(builder.library, url, source, root=ROOT_MARK))
+        return builder.inline(text, url)  # memoised: the same sentence shows on many pages
+    return builder.md.render_inline(text, SiteLinker(builder.library, url, source))
 
 
 def folder_backlinks(builder: PageBuilder, folder: str, url: str) -> list[BacklinkGroup]:
@@ -87,7 +77,7 @@ def folder_backlinks(builder: PageBuilder, folder: str, url: str) -> list[Backli
 def citing_groups(builder: PageBuilder, note: Note, url: str) -> list[BacklinkGroup]:
     """The site's pages that cite this note's facts: each entity a fact is about (its facts timeline), then the
     opinions whose history or evidence a fact moved. Each line is the cited line of this note."""
-    library, root = builder.library, root_of(url)
+    library = builder.library
     by_entity: dict[str, list[Fact]] = {}
     for fact in note.facts:
         for key in dict.fromkeys(e.key for n in fact.names if (e := library.resolver.entity(n))):
@@ -97,25 +87,14 @@ def citing_groups(builder: PageBuilder, note: Note, url: str) -> list[BacklinkGr
         entity = library.entities[key]
         if entity.note is note:
             continue
-        lines = [_cited_line(builder, f.content, f"{entity.url}#t-{f.id}", f.line, url) for f in facts]
-        groups.append(BacklinkGroup(LinkView(entity.name, root + entity.url), _joined(lines, root), len(lines)))
+        lines = [
+            BacklinkLine(builder.inline(f.content, url), href(url, f"{entity.url}#t-{f.id}"), f.line) for f in facts
+        ]
+        groups.append(BacklinkGroup(LinkView(entity.name, href(url, entity.url)), lines))
     opinions = [
-        _cited_line(builder, o.statement, f"bank/opinions.html#op-{o.id}", cited, url)
+        BacklinkLine(builder.inline(o.statement, url), href(url, f"bank/opinions.html#op-{o.id}"), cited)
         for o, cited in builder.opinions_citing.get(note.path, [])
     ]
     if opinions:
-        groups.append(
-            BacklinkGroup(LinkView("Opinions", root + "bank/opinions.html"), _joined(opinions, root), len(opinions))
-        )
+        groups.append(BacklinkGroup(LinkView("Opinions", href(url, "bank/opinions.html")), opinions))
     return groups
-
-
-def _cited_line(builder: PageBuilder, text: str, target: str, line: int, url: str) -> str:
-    """A line of a note that the page ``target`` cites (its text is ``text``), as a list item."""
-    return builder.part(
-        LINE, (target, line), lambda: BacklinkLine(builder.inline_marked(text, url), ROOT_MARK + target, line)
-    )
-
-
-def _joined(lines: list[str], root: str) -> str:
-    return "".join(lines).replace(ROOT_MARK, root)

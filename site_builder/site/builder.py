@@ -172,6 +172,13 @@ class PageBuilder:
         """Each entity's neighbourhood, for its page's graph and inputs."""
         return Neighbourhoods(self.library)
 
+    def prepare_inputs(self) -> None:
+        """Make what the inputs of many pages read (``shared_inputs``, ``neighbourhoods``, ``opinions_citing``,
+        the opinions' digests) here and now: before render forks, so that its child inherits it, not makes it too."""
+        _ = self.shared_inputs, self.neighbourhoods, self.opinions_citing
+        for opinion in self.library.opinions:
+            self.opinion_digest(opinion)
+
     def opinion_digest(self, opinion: Opinion) -> str:
         """A digest of all an opinion's card shows (statement, confidence, history, evidence), for the inputs of
         the pages that show it: made once per opinion, however many pages show it."""

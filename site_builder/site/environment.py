@@ -7,16 +7,13 @@ from pathlib import Path
 
 import jinja2
 
-from site_builder.site.views import BacklinkLine, FactView
+from site_builder.site.views import FactView
 
 PACKAGE_DIR = Path(__file__).resolve().parents[1]  # site_builder/
 
-# Partials that show an item many pages list (a fact, a backlink line): each item is rendered once through its
-# partial, as the name given here, and every page that lists it reuses that HTML. Template -> (name, view).
-PARTS: dict[str, tuple[str, type]] = {
-    "partials/fact.html": ("fact", FactView),
-    "partials/backlink_line.html": ("line", BacklinkLine),
-}
+# Partials that show an item many pages list (a fact): each item is rendered once through its partial, as the
+# name given here, and every page that lists it reuses that HTML. Template -> (name, view).
+PARTS: dict[str, tuple[str, type]] = {"partials/fact.html": ("fact", FactView)}
 
 
 def resource_dir(name: str) -> Path:

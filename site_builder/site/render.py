@@ -98,6 +98,8 @@ def render_jobs(
     made; the output is the same bytes as from one process. ``tick`` hears how many pages are done (counted in
     this process, times the number of processes)."""
     last = builder.last_pages if output is not None else {}
+    if output is not None:  # every page's inputs are digested
+        builder.prepare_inputs()
 
     def share(first: int, shares: int) -> Rendered:
         known_notes, known_inline = set(builder.fragments.notes), set(builder.fragments.inline)

@@ -62,8 +62,7 @@ class BacklinkGroup:
     """Backlinks from one source note."""
 
     source: LinkView  #: the note that links here
-    lines_html: str  #: its lines that do, as list items (``partials/backlink_line.html``)
-    count: int  #: how many lines
+    lines: list[BacklinkLine]  #: its lines that do
 
 
 @dataclass(frozen=True)
