@@ -25,8 +25,19 @@ class Month:
     count: int
 
 
+TIMELINE_URL = "memory/index.html"
+
+
+def timeline_page_inputs(builder: PageBuilder) -> object:
+    """What the timeline is made from, besides what every page shares: the days, and the other files and folders
+    of ``memory/``."""
+    return [(n.path, n.digest, n.date) for n in builder.days], folder_listing(
+        builder, "memory", TIMELINE_URL, dated=False
+    )
+
+
 def timeline_page(builder: PageBuilder) -> TimelinePage:
-    url = "memory/index.html"
+    url = TIMELINE_URL
     folders, files = folder_listing(builder, "memory", url, dated=False)
     return TimelinePage(
         chrome=builder.chrome(url, kind="timeline", title="Daily logs", section="days"),
