@@ -6,7 +6,7 @@ import datetime as dt
 import functools
 import hashlib
 import pickle
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from site_builder.core.config import Config
@@ -16,7 +16,7 @@ from site_builder.library.graph import Neighbourhoods
 from site_builder.library.projects import find_projects
 from site_builder.library.summaries import first_line_markdown
 from site_builder.site.charts import ChartPoint, confidence_chart
-from site_builder.site.environment import render_part
+from site_builder.site.environment import FACT_ITEM, render_part
 from site_builder.site.links import SiteLinker, href, root_of, source_url
 from site_builder.site.markdown import MarkdownRenderer
 from site_builder.site.views import (
@@ -143,10 +143,9 @@ class PageBuilder:
             self.fragments.notes, self.fragments.inline = dict(reuse.notes), dict(reuse.inline)
         # The last build's pages: a page whose view is the same renders to the same bytes, whatever the links.
         self.last_pages = reuse.pages if reuse is not None else {}
+        # By id(): the library holds every opinion and fact while this lives.
         self._opinion_digests: dict[int, str] = {}
-        self._parts: dict[
-            tuple[str, Hashable], str
-        ] = {}  # HTML of items shown on many pages, see ``part``  # by id(): the library holds every opinion while this lives
+        self._fact_items: dict[int, str] = {}  # see ``fact_items``
         self.nav = [
             ("days", "Days", "memory/index.html"),
             ("entities", "Entities", "bank/entities/index.html"),
@@ -243,20 +242,17 @@ class PageBuilder:
             html = self.fragments.inline[text] = self.md.render_inline(text, linker)
         return html
 
-    def part(self, template: str, key: Hashable, view: Callable[[], object]) -> str:
-        """The partial ``template`` (one of ``PARTS``) showing the item ``key``, rendered once whatever page shows
-        it: ``view`` makes the item's view with ``ROOT_MARK`` where the way back to the site root goes."""
-        html = self._parts.get((template, key))
-        if html is None:
-            html = self._parts[(template, key)] = render_part(template, view())
-        return html
-
     def fact_items(self, facts: Iterable[Fact], url: str) -> str:
-        """``facts`` as the list items of the page at ``url`` (``partials/fact.html``)."""
-        items = [
-            self.part("partials/fact.html", id(f), functools.partial(self.fact_view, f, url, ROOT_MARK)) for f in facts
-        ]
-        return "".join(items).replace(ROOT_MARK, root_of(url))
+        """``facts`` as the list items of the page at ``url``. Each fact is rendered once through its partial,
+        whatever page lists it first, with ``ROOT_MARK`` where the way back to the site root goes."""
+        items = self._fact_items
+        html = []
+        for fact in facts:
+            item = items.get(id(fact))
+            if item is None:
+                item = items[id(fact)] = render_part(FACT_ITEM, self.fact_view(fact, url, ROOT_MARK))
+            html.append(item)
+        return "".join(html).replace(ROOT_MARK, root_of(url))
 
     def chrome(
         self,

@@ -11,9 +11,10 @@ from site_builder.site.views import FactView
 
 PACKAGE_DIR = Path(__file__).resolve().parents[1]  # site_builder/
 
-# Partials that show an item many pages list (a fact): each item is rendered once through its partial, as the
-# name given here, and every page that lists it reuses that HTML. Template -> (name, view).
-PARTS: dict[str, tuple[str, type]] = {"partials/fact.html": ("fact", FactView)}
+# A fact as a list item: rendered once per fact through this partial, and reused by every page that lists the fact.
+FACT_ITEM = "partials/fact.html"
+# Partials rendered on their own, once per item, and what they show: template -> (name, view).
+PARTS: dict[str, tuple[str, type]] = {FACT_ITEM: ("fact", FactView)}
 
 
 def resource_dir(name: str) -> Path:
