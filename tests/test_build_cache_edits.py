@@ -14,7 +14,7 @@ import site_builder.site.pages as pages_module
 from site_builder.build import load
 from site_builder.core.model import Entity, Note
 from site_builder.library.graph import NEIGHBOURS
-from site_builder.site.builder import BANK_KINDS, PageBuilder
+from site_builder.site.builder import PageBuilder
 from site_builder.site.entity_page import entity_page
 from site_builder.site.note_page import note_page
 from site_builder.site.page_views import EntityPage, NotePage
@@ -84,8 +84,7 @@ def test_pages_the_edit_does_not_reach_are_kept_without_making_their_views(
     made: list[str] = []
 
     def spy_note(builder: PageBuilder, note: Note) -> NotePage:
-        if note.path not in BANK_KINDS:  # world and experience list facts from everywhere: made each time
-            made.append(note.path)
+        made.append(note.path)
         return note_page(builder, note)
 
     def spy_entity(builder: PageBuilder, entity: Entity) -> EntityPage:
@@ -100,15 +99,15 @@ def test_pages_the_edit_does_not_reach_are_kept_without_making_their_views(
     made.clear()
     append(DAY, "- W @Porto: The ferry to Porto runs hourly.\n")(ws)
     build(ws, tmp_path / "site", "--no-search")
-    # The day, Porto's page, and the pages that show Porto's count of mentions (its neighbours' graphs)
-    assert made[0] == DAY
+    # The day, World (it lists the world facts of every other page), Porto's page, and the pages that show Porto's
+    # count of mentions (its neighbours' graphs)
     library = load(ws).library
     near = {
         e.url
         for e in library.entities.values()
         if "porto" in [k for k, _ in library.related.get(e.key, [])[:NEIGHBOURS]]
     }
-    assert near and set(made[1:]) == {"bank/entities/porto.html", *near}
+    assert near and sorted(made) == sorted({DAY, "bank/world.md", "bank/entities/porto.html", *near})
 
 
 def test_a_warm_rebuild_with_search_is_the_cold_build(tmp_path: Path) -> None:

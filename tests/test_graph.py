@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from site_builder.build import build, load
-from site_builder.library.graph import co_mention_graph, neighbourhood
+from site_builder.library.graph import Neighbourhoods, co_mention_graph
 from tests.bench.gen_corpus import generate
 from tests.conftest import EXAMPLE, serving, write_workspace
 
@@ -43,7 +43,7 @@ def test_co_mentions_make_weighted_edges_and_days_link_the_entities_they_mention
     assert edges[(ann, bo)] == 3 and edges[(ann, cy)] == 2 and edges[(bo, cy)] == 1
     assert edges[(ann, day1)] == 2 and edges[(cy, day2)] == 1 and (bo, day2) not in edges
     assert [n.key for n in co_mention_graph(library, days=False).nodes] == ["ann", "bo", "cy"]
-    around = neighbourhood(library, "cy")
+    around = Neighbourhoods(library).of("cy")
     assert [n.key for n in around.nodes] == ["cy", "ann", "bo"]  # most co-mentioned first
     assert {(a, b) for a, b, _ in around.edges} == {(0, 1), (0, 2), (1, 2)}
 

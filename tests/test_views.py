@@ -2,10 +2,11 @@
 
 Each page view names its template, which receives the view as ``page``. The test
 follows every template's Jinja AST knowing the Python type of each name in scope:
-``{% for fact in page.facts %}`` binds ``fact`` to ``FactView``, ``{% with %}`` and
+``{% for group in page.backlinks %}`` binds ``group`` to ``BacklinkGroup``, ``{% with %}`` and
 ``{% set %}`` bind their values, and ``{% include %}``, ``{% extends %}`` and macro calls
 carry the scope along (a macro is found by name in any template, however it is
-imported). Every ``x.attr`` on a view must be a field documented by a
+imported). The partials rendered once per item (``environment.PARTS``) are followed
+with the item's view in scope. Every ``x.attr`` on a view must be a field documented by a
 ``#:`` comment on its line, and every documented field must be used by some template.
 """
 
@@ -22,7 +23,7 @@ from typing import Any
 from jinja2 import nodes
 
 from site_builder.site import page_views, views
-from site_builder.site.render import make_environment
+from site_builder.site.environment import PARTS, make_environment
 
 ENV = make_environment()
 VIEWS: list[type] = [
@@ -158,6 +159,8 @@ def walked() -> Walker:
     walker = Walker()
     for page in PAGES:
         walker.template(page.template, {"page": page})
+    for template, (name, view) in PARTS.items():  # rendered once per item, on their own
+        walker.template(template, {name: view})
     return walker
 
 

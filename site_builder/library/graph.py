@@ -71,14 +71,30 @@ def _day_nodes(library: Library, index: dict[str, int], edges: dict[tuple[int, i
     return nodes
 
 
-def neighbourhood(library: Library, key: str, limit: int = NEIGHBOURS) -> Graph:
-    """The entity ``key`` (node 0), its ``limit`` closest co-mentioned entities, and every edge among them."""
-    members = [key] + [other for other, _ in library.related.get(key, [])[:limit] if other in library.entities]
-    index = {k: i for i, k in enumerate(members)}
-    nodes = [GraphNode(k, "entity", len(library.backlinks.get(k, []))) for k in members]
-    edges = []
-    for k in members:
-        for other, count in library.related.get(k, []):
-            if other in index and index[k] < index[other]:
-                edges.append((index[k], index[other], count))
-    return Graph(nodes, sorted(edges))
+class Neighbourhoods:
+    """Each entity's neighbourhood: the entity (node 0), its ``NEIGHBOURS`` closest co-mentioned entities and every
+    edge among them. Made once per entity, from the co-mention counts by pair, gathered once for all entities."""
+
+    def __init__(self, library: Library) -> None:
+        self.library = library
+        self.counts = {(key, other): count for key, related in library.related.items() for other, count in related}
+        self.made: dict[str, Graph] = {}
+
+    def of(self, key: str) -> Graph:
+        graph = self.made.get(key)
+        if graph is None:
+            graph = self.made[key] = self._make(key)
+        return graph
+
+    def _make(self, key: str) -> Graph:
+        library = self.library
+        related = library.related.get(key, [])[:NEIGHBOURS]
+        members = [key] + [other for other, _ in related if other in library.entities]
+        nodes = [GraphNode(k, "entity", len(library.backlinks.get(k, []))) for k in members]
+        edges = []
+        for i, k in enumerate(members):
+            for j in range(i + 1, len(members)):
+                count = self.counts.get((k, members[j]))
+                if count is not None:
+                    edges.append((i, j, count))
+        return Graph(nodes, sorted(edges))

@@ -19,9 +19,9 @@ from site_builder.io.writer import write_text_atomic
 from site_builder.library.link import OPINIONS_PATH
 from site_builder.parse.note import parse_note
 from site_builder.site.builder import PageBuilder
+from site_builder.site.environment import make_environment
 from site_builder.site.markdown import MarkdownRenderer
 from site_builder.site.note_page import note_page
-from site_builder.site.render import make_environment
 
 
 def preview_pages(last: Loaded, changed: list[str], out: Path) -> list[str]:

@@ -12,9 +12,11 @@ from dataclasses import dataclass, field
 from site_builder.core.config import Config
 from site_builder.core.model import KIND_NAMES, Fact, Library, Note, Opinion
 from site_builder.io.writer import Stamp
+from site_builder.library.graph import Neighbourhoods
 from site_builder.library.projects import find_projects
 from site_builder.library.summaries import first_line_markdown
 from site_builder.site.charts import ChartPoint, confidence_chart
+from site_builder.site.environment import FACT_ITEM, render_part
 from site_builder.site.links import SiteLinker, href, root_of, source_url
 from site_builder.site.markdown import MarkdownRenderer
 from site_builder.site.views import (
@@ -141,7 +143,9 @@ class PageBuilder:
             self.fragments.notes, self.fragments.inline = dict(reuse.notes), dict(reuse.inline)
         # The last build's pages: a page whose view is the same renders to the same bytes, whatever the links.
         self.last_pages = reuse.pages if reuse is not None else {}
-        self._opinion_digests: dict[int, str] = {}  # by id(): the library holds every opinion while this lives
+        # By id(): the library holds every opinion and fact while this lives.
+        self._opinion_digests: dict[int, str] = {}
+        self._fact_items: dict[int, str] = {}  # see ``fact_items``
         self.nav = [
             ("days", "Days", "memory/index.html"),
             ("entities", "Entities", "bank/entities/index.html"),
@@ -161,6 +165,18 @@ class PageBuilder:
         """What every page is made from besides its own inputs: the settings, the navigation and what links
         resolve to (memwiki's own code is the build cache's key)."""
         return f"{self.fragments.context}\0{self.config!r}\0{self.nav!r}"
+
+    @functools.cached_property
+    def neighbourhoods(self) -> Neighbourhoods:
+        """Each entity's neighbourhood, for its page's graph and inputs."""
+        return Neighbourhoods(self.library)
+
+    def prepare_inputs(self) -> None:
+        """Make what the inputs of many pages read (``shared_inputs``, ``neighbourhoods``, ``opinions_citing``,
+        the opinions' digests) here and now: before render forks, so that its child inherits it, not makes it too."""
+        _ = self.shared_inputs, self.neighbourhoods, self.opinions_citing
+        for opinion in self.library.opinions:
+            self.opinion_digest(opinion)
 
     def opinion_digest(self, opinion: Opinion) -> str:
         """A digest of all an opinion's card shows (statement, confidence, history, evidence), for the inputs of
@@ -214,13 +230,29 @@ class PageBuilder:
         return ""
 
     def inline(self, text: str, url: str) -> str:
-        """One line of Markdown as HTML for the page at ``url``; rendered once per text, whatever the page: its
-        links are kept with a mark where the way back to the site root goes, which is put in for each page."""
+        """One line of Markdown as HTML for the page at ``url``."""
+        return self.inline_marked(text, url).replace(ROOT_MARK, root_of(url))
+
+    def inline_marked(self, text: str, url: str) -> str:
+        """One line of Markdown as HTML, rendered once per text (first for the page at ``url``), whatever the
+        page: its links start with ``ROOT_MARK`` where the way back to the site root goes."""
         html = self.fragments.inline.get(text)
         if html is None:
             linker = SiteLinker(self.library, url, root=ROOT_MARK)
             html = self.fragments.inline[text] = self.md.render_inline(text, linker)
-        return html.replace(ROOT_MARK, root_of(url))
+        return html
+
+    def fact_items(self, facts: Iterable[Fact], url: str) -> str:
+        """``facts`` as the list items of the page at ``url``. Each fact is rendered once through its partial,
+        whatever page lists it first, with ``ROOT_MARK`` where the way back to the site root goes."""
+        items = self._fact_items
+        html = []
+        for fact in facts:
+            item = items.get(id(fact))
+            if item is None:
+                item = items[id(fact)] = render_part(FACT_ITEM, self.fact_view(fact, url, ROOT_MARK))
+            html.append(item)
+        return "".join(html).replace(ROOT_MARK, root_of(url))
 
     def chrome(
         self,
@@ -258,7 +290,8 @@ class PageBuilder:
             chips.append(LinkView("@" + name, to.href, css="missing" if to.missing else ""))
         return chips
 
-    def fact_view(self, fact: Fact, url: str) -> FactView:
+    def fact_view(self, fact: Fact, url: str, root: str) -> FactView:
+        """``fact`` for the page at ``url``, with ``root`` (the page's, or ``ROOT_MARK``) before its links."""
         occurred = ""
         if fact.occurred:
             start, end = fact.occurred
@@ -267,11 +300,11 @@ class PageBuilder:
             id=fact.id,
             kind=fact.kind,
             kind_name=KIND_NAMES[fact.kind],
-            html=self.inline(fact.content, url),
+            html=self.inline_marked(fact.content, url).replace(ROOT_MARK, root),
             date=fact.date.isoformat() if fact.date else "",
             occurred=occurred,
             source=fact.source,
-            href=href(url, source_url(fact.source)),
+            href=root + source_url(fact.source),
             confidence=f"{fact.confidence:.2f}" if fact.confidence is not None else "",
         )
 
@@ -288,7 +321,7 @@ class PageBuilder:
             changed=opinion.changed.isoformat() if opinion.changed else "",
             chart_svg=confidence_chart(points, f"Confidence over time: {opinion.statement}"),
             entities=self.entity_chips(opinion.entities, url),
-            evidence=[EvidenceView(e.stance, self.fact_view(e.fact, url)) for e in opinion.evidence],
+            evidence=[EvidenceView(e.stance, self.fact_view(e.fact, url, root_of(url))) for e in opinion.evidence],
             origin_href=href(url, source_url(opinion.origin.source)),
         )
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections import defaultdict
 
 from site_builder.core.model import Entity
-from site_builder.library.graph import neighbourhood
 from site_builder.site.backlinks import backlink_groups, backlink_inputs
 from site_builder.site.builder import PageBuilder, counted, search_filters, search_meta
 from site_builder.site.graph_page import entity_graph
@@ -48,7 +47,7 @@ def entity_page(builder: PageBuilder, entity: Entity) -> EntityPage:
             [*library.backlinks.get(entity.key, []), *(library.note_backlinks.get(note.path, []) if note else [])],
             url,
         ),
-        facts=[builder.fact_view(f, url) for f in reversed(facts)],
+        facts_html=builder.fact_items(reversed(facts), url),
         related=related_entities(builder, entity),
         opinions=[builder.opinion_view(o, url) for o in library.opinions_about(entity.key)],
         summary=summary,
@@ -63,7 +62,7 @@ def entity_page_inputs(builder: PageBuilder, entity: Entity) -> object:
     opinions and its neighbours (their mentions and types)."""
     library = builder.library
     note = entity.note
-    graph = neighbourhood(library, entity.key)
+    graph = builder.neighbourhoods.of(entity.key)
     return (
         entity.key,
         entity.type,

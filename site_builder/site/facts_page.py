@@ -30,9 +30,10 @@ def fact_groups(builder: PageBuilder, facts: Iterable[Fact], url: str) -> list[F
     ordered = sorted(sorted(facts, key=fact_order), key=lambda f: f.date or dt.date.min, reverse=True)  # stable
     groups = []
     for month, members in groupby(ordered, key=lambda f: f.date.strftime("%Y-%m") if f.date else ""):
-        views = [builder.fact_view(f, url) for f in members]
+        listed = list(members)
+        html = builder.fact_items(listed, url)
         if month:
-            groups.append(FactGroup(dt.date.fromisoformat(f"{month}-01").strftime("%B %Y"), month, views))
+            groups.append(FactGroup(dt.date.fromisoformat(f"{month}-01").strftime("%B %Y"), month, html, len(listed)))
         else:
-            groups.append(FactGroup("Not dated", "undated", views))
+            groups.append(FactGroup("Not dated", "undated", html, len(listed)))
     return groups

@@ -6,7 +6,7 @@ import json
 
 from site_builder.core.model import Entity
 from site_builder.core.names import page_url
-from site_builder.library.graph import STRONGEST_EDGES, Graph, co_mention_graph, neighbourhood
+from site_builder.library.graph import STRONGEST_EDGES, Graph, co_mention_graph
 from site_builder.site.builder import PageBuilder
 from site_builder.site.links import href
 from site_builder.site.page_views import GraphPage
@@ -43,7 +43,7 @@ def graph_page(builder: PageBuilder) -> GraphPage:
 
 def entity_graph(builder: PageBuilder, entity: Entity) -> GraphView | None:
     """The entity and its closest co-mentioned entities; None when it is mentioned with no other."""
-    graph = neighbourhood(builder.library, entity.key)
+    graph = builder.neighbourhoods.of(entity.key)
     if len(graph.nodes) < 2:
         return None
     label = f"{entity.name} and {len(graph.nodes) - 1} related {'entity' if len(graph.nodes) == 2 else 'entities'}"

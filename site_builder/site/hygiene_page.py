@@ -11,6 +11,11 @@ from site_builder.site.views import HygieneItem, HygieneSection
 URL = "hygiene.html"
 
 
+def hygiene_page_inputs(sections: list[Section]) -> object:
+    """What the hygiene page is made from, besides what every page shares: its findings."""
+    return sections
+
+
 def hygiene_page(builder: PageBuilder, sections: list[Section]) -> HygienePage:
     views = [
         HygieneSection(section.title, section.explanation, [hygiene_item(builder, f) for f in section.findings])

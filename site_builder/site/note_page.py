@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from site_builder.core.model import KIND_NAMES, Entity, Note
+from site_builder.core.model import KIND_NAMES, Entity, Fact, Note
 from site_builder.site.backlinks import backlink_groups, backlink_inputs, citing_groups
 from site_builder.site.builder import BANK_KINDS, BANK_SECTIONS, PAGE_KINDS, PageBuilder, search_filters, search_meta
 from site_builder.site.facts_page import fact_groups
@@ -52,11 +52,7 @@ def note_page(builder: PageBuilder, note: Note) -> NotePage:
         same_day=same_day(builder, note),
         entities=entities,
         kind_name=KIND_NAMES[kind] if kind else "",
-        kind_facts=fact_groups(
-            builder, (f for f in builder.library.facts if f.kind == kind and f.path != note.path), url
-        )
-        if kind
-        else [],
+        kind_facts=fact_groups(builder, kind_facts(builder, note, kind), url) if kind else [],
         backlinks=[
             *backlink_groups(builder, builder.library.note_backlinks.get(note.path, []), url),
             *citing_groups(builder, note, url),
@@ -66,10 +62,11 @@ def note_page(builder: PageBuilder, note: Note) -> NotePage:
 
 def note_page_inputs(builder: PageBuilder, note: Note) -> object:
     """What ``note_page`` makes the note's page from, besides what every page shares (``PageBuilder.shared_inputs``):
-    the note itself, its place among the days, the lines linking to it and the opinions citing it. None for the
-    pages that list more of the workspace (records, world and experience, skills)."""
-    if note.kind in RECORD_KINDS or note.kind == "skill" or note.path in BANK_KINDS:
+    the note itself, its place among the days, the lines linking to it, the opinions citing it and, on World and
+    Experience, the facts of their kind. None for the pages that list more of the workspace (records, skills)."""
+    if note.kind in RECORD_KINDS or note.kind == "skill":
         return None
+    kind = BANK_KINDS.get(note.path, "")
     is_day = note.date is not None and builder.by_day[note.date][0] is note
     return (
         note.path,
@@ -79,7 +76,13 @@ def note_page_inputs(builder: PageBuilder, note: Note) -> object:
         [(o.title, o.url, o.kind, o.path) for o in builder.by_day[note.date] if o is not note] if note.date else [],
         backlink_inputs(builder, builder.library.note_backlinks.get(note.path, [])),
         [(o.id, o.statement, line) for o, line in builder.opinions_citing.get(note.path, [])],
+        kind_facts(builder, note, kind) if kind else None,
     )
+
+
+def kind_facts(builder: PageBuilder, note: Note, kind: str) -> list[Fact]:
+    """On World and Experience (``kind`` W or B), the facts of that kind stated elsewhere in the workspace."""
+    return [f for f in builder.library.facts if f.kind == kind and f.path != note.path]
 
 
 def day_links(builder: PageBuilder, day: Note) -> tuple[LinkView | None, LinkView | None, list[LinkView]]:

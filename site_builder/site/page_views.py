@@ -12,7 +12,6 @@ from site_builder.site.views import (
     BacklinkGroup,
     DaySummary,
     FactGroup,
-    FactView,
     GraphView,
     HygieneSection,
     KindCount,
@@ -181,7 +180,7 @@ class EntityPage(PageView):
     first_seen: str  #: ISO date of the first log that mentions it
     last_seen: str  #: ISO date of the last one
     backlinks: list[BacklinkGroup]  #: lines that mention it or link to its page: logs newest first, then other notes
-    facts: list[FactView]  #: facts about it, newest first
+    facts_html: str  #: facts about it, newest first, as list items (``partials/fact.html``)
     related: list[LinkView]  #: entities mentioned alongside it
     opinions: list[OpinionView]  #: opinions about it
     summary: str  #: reflect's summary from the page's generated block, "" without one

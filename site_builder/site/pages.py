@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
+from site_builder.core.model import Note
 from site_builder.library.hygiene import Section
 from site_builder.library.link import OPINIONS_PATH
 from site_builder.site.agent_page import agent_page
@@ -24,7 +25,8 @@ from site_builder.site.folder_page import folder_pages
 from site_builder.site.graph_page import URL as GRAPH_URL
 from site_builder.site.graph_page import graph_page, graph_page_inputs
 from site_builder.site.home_page import home_page
-from site_builder.site.hygiene_page import hygiene_page
+from site_builder.site.hygiene_page import URL as HYGIENE_URL
+from site_builder.site.hygiene_page import hygiene_page, hygiene_page_inputs
 from site_builder.site.not_found_page import not_found_page
 from site_builder.site.note_page import note_page, note_page_inputs
 from site_builder.site.opinions_page import URL as OPINIONS_URL
@@ -32,7 +34,16 @@ from site_builder.site.opinions_page import opinions_page, opinions_page_inputs
 from site_builder.site.project_page import project_pages
 from site_builder.site.records_page import tag_pages
 from site_builder.site.search_page import search_page
-from site_builder.site.timeline_page import month_pages, timeline_page
+from site_builder.site.timeline_page import (
+    TIMELINE_URL,
+    Month,
+    month_groups,
+    month_page,
+    month_page_inputs,
+    month_url,
+    timeline_page,
+    timeline_page_inputs,
+)
 from site_builder.site.views import PageView
 
 T = TypeVar("T")
@@ -57,7 +68,8 @@ def page_jobs(builder: PageBuilder, sections: list[Section], layouts: tuple[str,
     notes = [n for n in library.notes if n.kind != "entity" and n.path != OPINIONS_PATH]
     return [
         PageJob(lambda: [home_page(builder)]),
-        PageJob(lambda: [timeline_page(builder), *month_pages(builder)]),
+        PageJob(lambda: [timeline_page(builder)], TIMELINE_URL, lambda: timeline_page_inputs(builder), False),
+        *(_month_job(builder, month, days) for month, days in month_groups(builder.days)),
         *(_one(note_page, note_page_inputs, builder, note, note.url) for note in notes),
         PageJob(lambda: [opinions_page(builder)], OPINIONS_URL, lambda: opinions_page_inputs(builder)),
         PageJob(lambda: [entity_index_page(builder)], INDEX_URL, lambda: entity_index_inputs(builder), False),
@@ -65,7 +77,8 @@ def page_jobs(builder: PageBuilder, sections: list[Section], layouts: tuple[str,
         PageJob(lambda: [facts_page(builder)], FACTS_URL, lambda: builder.library.facts, False),
         *(_one(entity_page, entity_page_inputs, builder, e, e.url) for e in library.entities.values()),
         PageJob(lambda: [*folder_pages(builder), *project_pages(builder), *tag_pages(builder)]),
-        PageJob(lambda: [agent_page(builder, layouts), hygiene_page(builder, sections)]),
+        PageJob(lambda: [agent_page(builder, layouts)]),
+        PageJob(lambda: [hygiene_page(builder, sections)], HYGIENE_URL, lambda: hygiene_page_inputs(sections), False),
         PageJob(lambda: [search_page(builder), not_found_page(builder)]),
     ]
 
@@ -82,3 +95,9 @@ def _one(
 
 def _made(make: Callable[[PageBuilder, T], PageView], builder: PageBuilder, item: T) -> list[PageView]:
     return [make(builder, item)]
+
+
+def _month_job(builder: PageBuilder, month: Month, days: list[Note]) -> PageJob:
+    return PageJob(
+        lambda: [month_page(builder, month, days)], month_url(month), lambda: month_page_inputs(month, days), False
+    )

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import pickle
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import jinja2
 
@@ -17,21 +15,12 @@ from site_builder.core.progress import Tick
 from site_builder.io.writer import Staging
 from site_builder.library.hygiene import Section
 from site_builder.site.builder import Fragments, PageBuilder, PageMark
+from site_builder.site.environment import make_environment, resource_dir
 from site_builder.site.feeds import feed_page, sitemap_page
 from site_builder.site.markdown import MarkdownRenderer
 from site_builder.site.pagefind import record_digest, search_record
 from site_builder.site.pages import PageJob, page_jobs
 from site_builder.site.views import PageView
-
-PACKAGE_DIR = Path(__file__).resolve().parents[1]  # site_builder/
-
-
-def resource_dir(name: str) -> Path:
-    """``templates`` or ``themes``: inside the installed wheel, or beside the source tree."""
-    for candidate in (PACKAGE_DIR / name, PACKAGE_DIR.parent / name):
-        if candidate.is_dir():
-            return candidate
-    raise FileNotFoundError(f"memwiki is missing its {name}/ folder; reinstall memwiki")
 
 
 @dataclass(frozen=True)
@@ -109,6 +98,8 @@ def render_jobs(
     made; the output is the same bytes as from one process. ``tick`` hears how many pages are done (counted in
     this process, times the number of processes)."""
     last = builder.last_pages if output is not None else {}
+    if output is not None:  # every page's inputs are digested
+        builder.prepare_inputs()
 
     def share(first: int, shares: int) -> Rendered:
         known_notes, known_inline = set(builder.fragments.notes), set(builder.fragments.inline)
@@ -215,18 +206,6 @@ def _put(output: PageOutput, url: str, data: bytes, view: str, record: str | Non
         return (view, stamp, "")
     output.records.put(url, record.encode("utf-8", "surrogateescape"))
     return (view, stamp, record_digest(record))
-
-
-@functools.cache
-def make_environment() -> jinja2.Environment:
-    """The template environment, made once per process: templates compile once, not once per build."""
-    return jinja2.Environment(
-        loader=jinja2.FileSystemLoader(resource_dir("templates")),
-        autoescape=True,
-        undefined=jinja2.StrictUndefined,
-        trim_blocks=False,
-        keep_trailing_newline=True,
-    )
 
 
 def render_pages(pages: list[PageView], env: jinja2.Environment) -> dict[str, bytes]:

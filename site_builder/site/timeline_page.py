@@ -25,48 +25,64 @@ class Month:
     count: int
 
 
+TIMELINE_URL = "memory/index.html"
+
+
+def timeline_page_inputs(builder: PageBuilder) -> object:
+    """What the timeline is made from, besides what every page shares: the days, and the other files and folders
+    of ``memory/``."""
+    return [(n.path, n.digest, n.date) for n in builder.days], folder_listing(
+        builder, "memory", TIMELINE_URL, dated=False
+    )
+
+
 def timeline_page(builder: PageBuilder) -> TimelinePage:
-    url = "memory/index.html"
+    url = TIMELINE_URL
     folders, files = folder_listing(builder, "memory", url, dated=False)
     return TimelinePage(
         chrome=builder.chrome(url, kind="timeline", title="Daily logs", section="days"),
         heatmaps=heatmaps(builder.days, url),
-        months=[MonthView(m.label, href(url, f"memory/{m.key}.html"), m.count) for m in months(builder.days)],
+        months=[MonthView(m.label, href(url, month_url(m)), m.count) for m in months(builder.days)],
         days=[builder.day_summary(n, url) for n in reversed(builder.days)],
         folders=folders,
         files=files,
     )
 
 
-def month_pages(builder: PageBuilder) -> list[TimelinePage]:
-    pages = []
-    by_month: dict[str, list[Note]] = {}
-    for day in builder.days:
-        if day.date:
-            by_month.setdefault(f"{day.date:%Y-%m}", []).append(day)
-    for month in months(builder.days):
-        url = f"memory/{month.key}.html"
-        days = by_month[month.key]
-        pages.append(
-            TimelinePage(
-                chrome=builder.chrome(url, kind="timeline", title=month.label, section="days"),
-                heatmaps=[],
-                months=[],
-                days=[builder.day_summary(n, url) for n in days],
-                folders=[],
-                files=[],
-            )
-        )
-    return pages
+def month_page(builder: PageBuilder, month: Month, days: list[Note]) -> TimelinePage:
+    """The page of one ``month`` and its ``days``."""
+    url = month_url(month)
+    return TimelinePage(
+        chrome=builder.chrome(url, kind="timeline", title=month.label, section="days"),
+        heatmaps=[],
+        months=[],
+        days=[builder.day_summary(n, url) for n in days],
+        folders=[],
+        files=[],
+    )
+
+
+def month_page_inputs(month: Month, days: list[Note]) -> object:
+    """What a month's page is made from, besides what every page shares: the month and its days."""
+    return month, [(n.path, n.digest, n.date) for n in days]
+
+
+def month_url(month: Month) -> str:
+    return f"memory/{month.key}.html"
 
 
 def months(days: list[Note]) -> list[Month]:
     """The months with logs, newest first."""
+    return [month for month, _ in month_groups(days)]
+
+
+def month_groups(days: list[Note]) -> list[tuple[Month, list[Note]]]:
+    """The months with logs, newest first, each with its logs (``days``: the logs in order)."""
     out = []
     for key, group in groupby(days, key=lambda n: n.date.strftime("%Y-%m") if n.date else ""):
         notes = list(group)
         assert notes[0].date is not None
-        out.append(Month(key, notes[0].date.strftime("%B %Y"), len(notes)))
+        out.append((Month(key, notes[0].date.strftime("%B %Y"), len(notes)), notes))
     return out[::-1]
 
 

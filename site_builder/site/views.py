@@ -71,7 +71,8 @@ class FactGroup:
 
     label: str  #: e.g. "November 2025", or "Not dated"
     id: str  #: its anchor, e.g. "2025-11"
-    facts: list[FactView]  #: its facts, newest first
+    facts_html: str  #: its facts, newest first, as list items (``partials/fact.html``)
+    count: int  #: how many facts
 
 
 @dataclass(frozen=True)

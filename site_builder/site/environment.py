@@ -1,0 +1,45 @@
+"""memwiki's Jinja2 templates and theme files, and the partials rendered once per item rather than once per page."""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+import jinja2
+
+from site_builder.site.views import FactView
+
+PACKAGE_DIR = Path(__file__).resolve().parents[1]  # site_builder/
+
+# A fact as a list item: rendered once per fact through this partial, and reused by every page that lists the fact.
+FACT_ITEM = "partials/fact.html"
+# Partials rendered on their own, once per item, and what they show: template -> (name, view).
+PARTS: dict[str, tuple[str, type]] = {FACT_ITEM: ("fact", FactView)}
+
+
+def resource_dir(name: str) -> Path:
+    """``templates`` or ``themes``: inside the installed wheel, or beside the source tree."""
+    for candidate in (PACKAGE_DIR / name, PACKAGE_DIR.parent / name):
+        if candidate.is_dir():
+            return candidate
+    raise FileNotFoundError(f"memwiki is missing its {name}/ folder; reinstall memwiki")
+
+
+@functools.cache
+def make_environment() -> jinja2.Environment:
+    """The template environment, made once per process: templates compile once, not once per build (nor are
+    their files looked at again: they are memwiki's own, not the workspace's)."""
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(resource_dir("templates")),
+        auto_reload=False,
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=False,
+        keep_trailing_newline=True,
+    )
+
+
+def render_part(template: str, view: object) -> str:
+    """The partial ``template`` (one of ``PARTS``) showing ``view``."""
+    name, _ = PARTS[template]
+    return make_environment().get_template(template).render({name: view})
