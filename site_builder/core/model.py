@@ -275,10 +275,8 @@ class Library:
         known = self._seen.get(key)
         if known is None:
             dates = {f.date for f in self.facts_by_entity.get(key, []) if f.date}
-            for link in self.backlinks.get(key, []):
-                note = self.note_by_path.get(link.path)
-                if note is not None and note.date:
-                    dates.add(note.date)
+            notes = map(self.note_by_path.get, {link.path for link in self.backlinks.get(key, [])})
+            dates.update(note.date for note in notes if note is not None and note.date)
             known = self._seen[key] = sorted(dates)
         return list(known)
 
