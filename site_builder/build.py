@@ -30,9 +30,10 @@ from site_builder.io.build_cache import (
     LastBuild,
     build_key,
     count_files,
-    load_cached,
+    kept_shard,
     load_fragments,
     load_notes,
+    load_shard_marks,
     note_key,
     save_cached,
     save_fragments,
@@ -42,7 +43,6 @@ from site_builder.io.build_cache import (
 from site_builder.io.reader import SourceFile, Workspace, open_workspace, read_raw, read_sources, source_file
 from site_builder.io.writer import (
     Staging,
-    Stamp,
     build_lock,
     check_output,
     write_derived,
@@ -51,7 +51,7 @@ from site_builder.io.writer import (
 from site_builder.library.hygiene import broken_file_links, future_dated, hygiene_report
 from site_builder.library.link import link_notes
 from site_builder.parse.note import parse_note
-from site_builder.recall.bundle import Bundle, KeptShard, make_bundle
+from site_builder.recall.bundle import Bundle, make_bundle
 from site_builder.recall.index import refresh_index
 from site_builder.reflect.reflector import Reflector
 from site_builder.reflect.run import ReflectResult, reflect
@@ -287,8 +287,8 @@ def _build(
             index_made = indexing.submit(build_index, found, memwiki_dir / "cache" if cache else None)
             indexing.shutdown(wait=False)
         with progress.stage("recall"):
-            last_shards = _last_shards(memwiki_dir) if cache else None
-            kept = _kept_shard(last_shards, staging) if last_shards is not None else None
+            last_shards = load_shard_marks(memwiki_dir) if cache else None
+            kept = kept_shard(last_shards, staging) if last_shards is not None else None
             bundle = make_bundle(loaded.library, opened.config.title, opened.config.recall_max_tokens, kept)
         with progress.stage("write"):
             if reflected is not None and reflector is not None:
@@ -383,23 +383,6 @@ def _refresh_recall_index(loaded: Loaded, diagnostics: Diagnostics) -> None:
         refresh_index(loaded.workspace, loaded.notes).db.close()
     except (OSError, sqlite3.Error) as exc:
         diagnostics.warn(".memwiki", 0, f"recall index not updated ({exc}); memwiki recall will update it", "io")
-
-
-def _last_shards(memwiki_dir: Path) -> dict[str, tuple[str, Stamp]]:
-    """The last build's recall shards: path -> (digest of what it was made from, its file as that build left it)."""
-    marks = load_cached(memwiki_dir, SHARDS_FILE)
-    return marks if isinstance(marks, dict) else {}
-
-
-def _kept_shard(last: dict[str, tuple[str, Stamp]], staging: Staging) -> KeptShard:
-    """Keeps the last site's shard at a path (a hard link) when it was made from the same inputs and its file is
-    as that build left it."""
-
-    def kept(path: str, inputs: str) -> bool:
-        mark = last.get(path)
-        return mark is not None and mark[0] == inputs and staging.keep(path, mark[1])
-
-    return kept
 
 
 def _copy_recall_bundle(loaded: Loaded, bundle: Bundle, site: Path, diagnostics: Diagnostics) -> None:

@@ -40,7 +40,7 @@ from typing import Any
 import site_builder
 from site_builder.core.diagnostics import Diagnostic
 from site_builder.core.model import Note
-from site_builder.io.writer import MARKER
+from site_builder.io.writer import MARKER, Staging, Stamp
 from site_builder.site.builder import Fragments
 
 NOTES_FOLDER = "cache/notes"
@@ -63,6 +63,7 @@ ALLOWED = {
 }
 
 NoteKey = tuple[str, str, str, str]  # path, kind, content hash, what reading it found
+ShardMarks = dict[str, tuple[str, Stamp]]  # recall shard path -> (digest of its inputs, its file as a build left it)
 
 
 @dataclass(frozen=True)
@@ -210,6 +211,23 @@ def save_fragments(memwiki_dir: Path, fragments: Fragments, last: Fragments | No
 def _rendered_path(key: tuple[str, str]) -> str:
     """The note path of a ``Fragments.notes`` key (its first part: the path, or the path and the page's depth)."""
     return key[0].partition("\0")[0]
+
+
+def load_shard_marks(memwiki_dir: Path) -> ShardMarks:
+    """What each recall shard of the last site was made from, and its file as that build left it."""
+    marks = load_cached(memwiki_dir, SHARDS_FILE)
+    return marks if isinstance(marks, dict) else {}
+
+
+def kept_shard(last: ShardMarks, staging: Staging) -> Callable[[str, str], bool]:
+    """``bundle.KeptShard``: keeps the last site's shard at a path (a hard link into ``staging``) when it was made
+    from the same inputs and its file is as that build left it."""
+
+    def kept(path: str, inputs: str) -> bool:
+        mark = last.get(path)
+        return mark is not None and mark[0] == inputs and staging.keep(path, mark[1])
+
+    return kept
 
 
 def load_cached(memwiki_dir: Path, name: str) -> Any:

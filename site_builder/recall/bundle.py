@@ -10,7 +10,6 @@ close to what Claude and GPT tokenizers give for English prose in JSON.
 from __future__ import annotations
 
 import functools
-import hashlib
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -20,6 +19,7 @@ from typing import Any
 from site_builder.core.model import Entity, Fact, Library, Opinion
 from site_builder.library.summaries import entity_summary
 from site_builder.recall.directory import entity_directory, file_directory
+from site_builder.recall.shard_inputs import names_digest, shard_inputs
 from site_builder.site.links import source_url
 
 SCHEMA = "memwiki/recall@1"
@@ -230,7 +230,7 @@ def make_bundle(library: Library, title: str, max_tokens: int, kept: KeptShard |
         return found
 
     shards, inputs = {}, {}
-    everyone = _everyone(library) if kept is not None else ""
+    everyone = names_digest(library) if kept is not None else ""
     for entity in library.entities.values():
         path = f"{SHARD_DIR}/{entity.slug}.json"
         if kept is not None:
@@ -239,32 +239,6 @@ def make_bundle(library: Library, title: str, max_tokens: int, kept: KeptShard |
                 continue
         shards[path] = entity_shard(library, entity, shared_json)
     return Bundle(data, shards, inputs)
-
-
-def shard_inputs(library: Library, entity: Entity, everyone: str) -> str:
-    """What an entity's shard is made from, as a digest: the text of every note its facts, mentions and page come
-    from, its related entities and opinions, and every entity's names (``everyone``: how names resolve). The
-    same digest makes the same shard."""
-    paths = {fact.path for fact in library.facts_by_entity.get(entity.key, [])}
-    paths |= {link.path for link in library.backlinks.get(entity.key, [])}
-    if entity.note is not None:
-        paths.add(entity.note.path)
-    digest = hashlib.blake2b(everyone.encode("utf-8", "surrogateescape"), digest_size=16)
-    for path in sorted(paths):
-        note = library.note(path)
-        digest.update(f"{path}\0{note.digest if note else ''}\n".encode("utf-8", "surrogateescape"))
-    about = [opinion.id for opinion in library.opinions_about(entity.key)]
-    digest.update(repr((about, library.related.get(entity.key, []))).encode("utf-8", "surrogateescape"))
-    return digest.hexdigest()
-
-
-def _everyone(library: Library) -> str:
-    """Every entity as shards name it, and how names resolve to them, as one digest."""
-    entities = [
-        (e.key, e.name, e.slug, e.type, e.aliases, e.note.path if e.note else None) for e in library.entities.values()
-    ]
-    text = repr((entities, sorted(library.resolver.aliases.items())))
-    return hashlib.blake2b(text.encode("utf-8", "surrogateescape"), digest_size=16).hexdigest()
 
 
 def _settle(data: dict[str, Any]) -> None:

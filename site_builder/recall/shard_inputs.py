@@ -1,0 +1,35 @@
+"""What a recall shard (``recall/entities/<id>.json``) is made from, as a digest: a build keeps the last site's
+shard when its digest is unchanged (``bundle.make_bundle``), so one edit makes again only the shards of the
+entities it touches."""
+
+from __future__ import annotations
+
+import hashlib
+
+from site_builder.core.model import Entity, Library
+
+
+def shard_inputs(library: Library, entity: Entity, everyone: str) -> str:
+    """What an entity's shard is made from, as a digest: the text of every note its facts, mentions and page come
+    from, its related entities and opinions, and every entity's names (``everyone``, from ``names_digest``: how names resolve). The
+    same digest makes the same shard."""
+    paths = {fact.path for fact in library.facts_by_entity.get(entity.key, [])}
+    paths |= {link.path for link in library.backlinks.get(entity.key, [])}
+    if entity.note is not None:
+        paths.add(entity.note.path)
+    digest = hashlib.blake2b(everyone.encode("utf-8", "surrogateescape"), digest_size=16)
+    for path in sorted(paths):
+        note = library.note(path)
+        digest.update(f"{path}\0{note.digest if note else ''}\n".encode("utf-8", "surrogateescape"))
+    about = [opinion.id for opinion in library.opinions_about(entity.key)]
+    digest.update(repr((about, library.related.get(entity.key, []))).encode("utf-8", "surrogateescape"))
+    return digest.hexdigest()
+
+
+def names_digest(library: Library) -> str:
+    """Every entity as shards name it, and how names resolve to them, as one digest."""
+    entities = [
+        (e.key, e.name, e.slug, e.type, e.aliases, e.note.path if e.note else None) for e in library.entities.values()
+    ]
+    text = repr((entities, sorted(library.resolver.aliases.items())))
+    return hashlib.blake2b(text.encode("utf-8", "surrogateescape"), digest_size=16).hexdigest()
