@@ -239,7 +239,7 @@ def write_derived(folder: Path, files: Mapping[str, bytes | Path]) -> None:
                 target.parent.mkdir(parents=True, exist_ok=True)
                 made.add(target.parent)
             if isinstance(data, Path):
-                _link_or_copy(data, target)
+                link_or_copy(data, target)
             else:
                 target.write_bytes(data)
         for entry in sorted(tmp.iterdir()):
@@ -284,8 +284,9 @@ def write_workspace_files(root: Path, texts: dict[str, str], diagnostics: Diagno
     return written
 
 
-def _link_or_copy(source: Path, target: Path) -> None:
+def link_or_copy(source: str | Path, target: str | Path) -> None:
+    """A hard link where the file system allows (no bytes copied), else a copy."""
     try:
         os.link(source, target)
     except OSError:
-        shutil.copyfile(source, target)
+        shutil.copy2(source, target)

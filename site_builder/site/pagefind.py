@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import re
 import shutil
 import subprocess
@@ -27,6 +26,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
+from site_builder.io.writer import link_or_copy
 from site_builder.site.search_parts import UNDATED, load_known, record_years, save_known, split_parts
 
 SEARCH_FOLDER = "pagefind"  # the index's folder in the site
@@ -184,7 +184,7 @@ def place_index(built: BuiltIndex | None, site_dir: Path, *, swap: bool = False)
         shutil.rmtree(target, ignore_errors=True)
         target.mkdir(parents=True)
         for part, folder in built.parts.items():
-            shutil.copytree(folder, target / part, copy_function=_link_or_copy, ignore=_shared_files)
+            shutil.copytree(folder, target / part, copy_function=link_or_copy, ignore=_shared_files)
         wasm = shared_pagefind(next(iter(built.parts.values())), target)
         listed = {"language": built.language, "wasm": wasm, "parts": list(built.parts), "undated": UNDATED}
         (target / PARTS_LIST).write_text(json.dumps(listed) + "\n", encoding="utf-8")
@@ -211,7 +211,7 @@ def shared_pagefind(part: Path, target: Path) -> str:
         raise SearchIndexError("this Pagefind's pagefind.js has no PagefindInstance class; memwiki needs Pagefind 1.x")
     (target / "pagefind.js").write_text(script + "\nexport { PagefindInstance as MemwikiPart };\n", encoding="utf-8")
     for wasm in part.glob("wasm.*.pagefind"):
-        _link_or_copy(wasm, target / wasm.name)
+        link_or_copy(wasm, target / wasm.name)
     entry = json.loads((part / "pagefind-entry.json").read_text(encoding="utf-8"))
     return str(next(iter(entry["languages"].values())).get("wasm") or "unknown")
 
@@ -275,7 +275,7 @@ def _index_part(executable: str, folder: Path, paths: dict[str, str] | None, lan
             source = Path(work) / "records"
             for path in paths:
                 (source / path).parent.mkdir(parents=True, exist_ok=True)
-                _link_or_copy(folder / path, source / path)
+                link_or_copy(folder / path, source / path)
         output = Path(work) / "index"
         command = [executable, "--site", str(source), "--output-path", str(output), "--force-language", language]
         done = subprocess.run([*command, "--keep-index-url", "--quiet"], capture_output=True, text=True, check=False)
@@ -306,11 +306,3 @@ def _replace(new: Path, bundle: Path) -> None:
         bundle.rename(old)
     new.rename(bundle)
     shutil.rmtree(old, ignore_errors=True)
-
-
-def _link_or_copy(source: str | Path, target: str | Path) -> None:
-    """A hard link where the file system allows (no bytes copied), else a copy."""
-    try:
-        os.link(source, target)
-    except OSError:
-        shutil.copy2(source, target)
