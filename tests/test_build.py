@@ -130,6 +130,17 @@ def test_opinion_history_chart_links_each_point_to_its_fact(workspace: MakeWorks
     assert "<strong>0.60</strong>" in html  # current confidence = latest restatement
 
 
+def test_an_opinion_stated_once_shows_its_confidence_and_source_without_a_chart(workspace: MakeWorkspace) -> None:
+    once = "# Friday\n\n## Retain\n- O(c=0.7) @Peter: Likes early meetings. ^early\n"
+    out, _ = build(workspace({"memory.md": "# Core\n", "memory/2025-11-21.md": once}))
+    html = read(out, "bank/opinions.html")
+    card = re.search(r'<article class="opinion" id="op-early">.*?</article>', html, re.S)
+    assert card is not None
+    assert "<strong>0.70</strong>" in card[0]
+    assert 'href="../memory/2025-11-21.html#L4">first stated' in card[0]
+    assert "<svg" not in card[0]  # one point is no history to draw
+
+
 def test_daily_pages_link_prev_and_next(workspace: MakeWorkspace) -> None:
     out, _ = build(small(workspace))
     first = read(out, "memory/2025-11-20.html")

@@ -319,7 +319,8 @@ class PageBuilder:
             statement_html=self.inline(opinion.statement, url),
             confidence_text=f"{opinion.confidence:.2f}",
             changed=opinion.changed.isoformat() if opinion.changed else "",
-            chart_svg=confidence_chart(points, f"Confidence over time: {opinion.statement}"),
+            # One point is no history: the confidence line and "first stated" say all a lone dot would.
+            chart_svg=confidence_chart(points, f"Confidence over time: {opinion.statement}") if len(points) > 1 else "",
             entities=self.entity_chips(opinion.entities, url),
             evidence=[EvidenceView(e.stance, self.fact_view(e.fact, url, root_of(url))) for e in opinion.evidence],
             origin_href=href(url, source_url(opinion.origin.source)),

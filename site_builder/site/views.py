@@ -100,7 +100,7 @@ class OpinionView:
     statement_html: str  #: the statement as HTML
     confidence_text: str  #: current confidence, "0.80"
     changed: str  #: ISO date of the last change, "" when never changed
-    chart_svg: str  #: inline SVG of the confidence history, "" without dated history
+    chart_svg: str  #: inline SVG of the confidence history, "" unless it has two dated points or more
     entities: list[LinkView]  #: the entities it is about
     evidence: list[EvidenceView]  #: facts for and against it
     origin_href: str  #: link to where it was first stated
