@@ -55,7 +55,7 @@ from site_builder.recall.bundle import Bundle, make_bundle
 from site_builder.recall.index import refresh_index
 from site_builder.reflect.reflector import Reflector
 from site_builder.reflect.run import ReflectResult, reflect
-from site_builder.site.builder import Fragments
+from site_builder.site.fragments import Fragments
 from site_builder.site.pagefind import (
     SEARCH_FOLDER,
     BuiltIndex,

@@ -141,7 +141,7 @@ def test_an_edit_writes_few_shards_of_the_rendered_html_and_drops_the_old_text(t
     written = [p for p, stamp in stamps.items() if p.stat().st_mtime_ns != stamp]
     assert written and len(written) < len(stamps) / 4
     new = load_fragments(ws / ".memwiki")
-    assert new is not None and new.context == old.context
+    assert new is not None and new.epoch == old.epoch
     (key,) = [key for key in new.notes if key[0] == day]  # the day's HTML now, not the one before as well
     assert "one more line" in new.notes[key]
 

@@ -18,7 +18,7 @@ from site_builder.site.builder import PageBuilder
 from site_builder.site.entity_page import entity_page
 from site_builder.site.note_page import note_page
 from site_builder.site.page_views import EntityPage, NotePage
-from tests.conftest import EXAMPLE, run
+from tests.conftest import EXAMPLE, MakeWorkspace, run
 
 DAY = "memory/2025-11-26.md"
 
@@ -54,6 +54,7 @@ EDITS: dict[str, Callable[[Path], object]] = {
     "the title": replace(DAY, "# Wednesday 26 November 2025", "# The day before the trip"),
     "a new day between two": lambda ws: (ws / "memory/2025-11-27.md").write_text("# 27 Nov\n\nMet @Anna.\n"),
     "a day removed": lambda ws: (ws / DAY).unlink(),
+    "a new day after the last": lambda ws: (ws / "memory/2025-12-16.md").write_text("# 16 Dec\n\nCalled @Peter.\n"),
     "an entity's page": replace("bank/entities/Porto.md", "type: place", "type: city"),
     "an entity's page text": append("bank/entities/Porto.md", "\nIts bridges are iron.\n"),
     "an opinion's statement": replace("bank/opinions.md", "Marco prefers written", "Marco likes written"),
@@ -108,6 +109,46 @@ def test_pages_the_edit_does_not_reach_are_kept_without_making_their_views(
         if "porto" in [k for k, _ in library.related.get(e.key, [])[:NEIGHBOURS]]
     }
     assert near and sorted(made) == sorted({DAY, "bank/world.md", "bank/entities/porto.html", *near})
+
+
+def test_a_new_day_keeps_the_pages_of_the_other_notes_without_making_their_views(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Today's log is the change a workspace sees every day: its name is new, but no older line names it."""
+    ws = tmp_path / "ws"
+    shutil.copytree(EXAMPLE, ws, ignore=shutil.ignore_patterns(".memwiki", "_site"))
+    build(ws, tmp_path / "site", "--no-search")
+    made: list[str] = []
+
+    def spy_note(builder: PageBuilder, note: Note) -> NotePage:
+        made.append(note.path)
+        return note_page(builder, note)
+
+    monkeypatch.setattr(pages_module, "note_page", spy_note)
+    (ws / "memory/2025-12-16.md").write_text("# 16 Dec\n\nA quiet day.\n", encoding="utf-8")
+    build(ws, tmp_path / "site", "--no-search")
+    assert sorted(made) == ["memory/2025-12-15.md", "memory/2025-12-16.md"]  # the day before links to it now
+
+
+@pytest.mark.parametrize(
+    ("link", "new", "shown"),
+    [
+        ("see [[Packing list]]", "notes/Packing list.md", "The new note"),
+        ("see [the list](../notes/Packing%20list.md)", "notes/Packing list.md", 'title="The new note"'),
+        ("plan for [[2026-01-05]]", "memory/2026-01-05.md", 'href="../memory/2026-01-05.html"'),
+    ],
+)
+def test_a_new_note_that_an_unchanged_line_links_to_renders_that_line_again(
+    workspace: MakeWorkspace, tmp_path: Path, link: str, new: str, shown: str
+) -> None:
+    ws = workspace({"memory.md": "# Core\n", "memory/2026-01-02.md": f"# 2 Jan\n\n- {link}\n- with @Ana\n"})
+    build(ws, tmp_path / "warm", "--no-search")
+    (ws / new).parent.mkdir(parents=True, exist_ok=True)
+    (ws / new).write_text("# The new note\n\nIts text.\n", encoding="utf-8")
+    build(ws, tmp_path / "warm", "--no-search")
+    build(ws, tmp_path / "cold", "--no-search", "--no-cache")
+    assert site_bytes(tmp_path / "warm") == site_bytes(tmp_path / "cold")
+    assert shown in (tmp_path / "warm" / "memory/2026-01-02.html").read_text(encoding="utf-8")
 
 
 def test_a_warm_rebuild_with_search_is_the_cold_build(tmp_path: Path) -> None:

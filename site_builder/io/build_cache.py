@@ -41,7 +41,7 @@ import site_builder
 from site_builder.core.diagnostics import Diagnostic
 from site_builder.core.model import Note
 from site_builder.io.writer import MARKER, Staging, Stamp
-from site_builder.site.builder import Fragments
+from site_builder.site.fragments import Fragments, LinkNames
 
 NOTES_FOLDER = "cache/notes"
 NOTE_SHARDS = 64  # a rebuild after one edit writes one shard of notes again, not every note
@@ -56,7 +56,7 @@ SHARDS_FILE = "cache/recall-shards.pickle"
 ALLOWED = {
     "site_builder.core.model": None,  # any class of the module
     "site_builder.core.diagnostics": None,
-    "site_builder.site.builder": {"Fragments"},
+    "site_builder.site.fragments": {"Fragments", "LinkNames"},
     "site_builder.site.pagefind": {"SearchStats"},
     "site_builder.io.build_cache": {"LastBuild"},
     "datetime": {"date", "datetime", "timedelta", "timezone"},
@@ -183,29 +183,34 @@ def save_notes(memwiki_dir: Path, notes: dict[NoteKey, Note], last: dict[NoteKey
 def load_fragments(memwiki_dir: Path) -> Fragments | None:
     """The HTML the last build rendered, None when its cache cannot be trusted."""
     context = load_cached(memwiki_dir, f"{FRAGMENTS_FOLDER}/context.pickle")
-    if not isinstance(context, str):
+    if not (isinstance(context, tuple) and len(context) == 2 and isinstance(context[1], LinkNames)):
         return None
     parts = {part: load_sharded(memwiki_dir, f"{FRAGMENTS_FOLDER}/{part}", FRAGMENT_SHARDS) for part in FRAGMENT_PARTS}
-    return Fragments(context, parts["notes"], parts["inline"], parts["pages"])
+    return Fragments(str(context[0]), context[1], parts["notes"], parts["inline"], parts["pages"])
 
 
 def save_fragments(memwiki_dir: Path, fragments: Fragments, last: Fragments | None, notes: Iterable[Note]) -> None:
     """Write the shards of the fragments that changed since ``last`` (what ``load_fragments`` gave); the HTML of a
-    note's earlier texts is dropped. When links resolve differently (a new ``context``), or nothing was loaded,
-    the whole cache is written anew, its context last: a killed build never leaves HTML of one context under
-    another."""
+    note's earlier texts is dropped. In a new epoch (links resolve differently: ``site.fragments``), or when
+    nothing was loaded, the whole cache is written anew. The epoch and the names links resolve to come last:
+    a killed build never leaves HTML of one epoch under another, nor names that the HTML beside them was not
+    checked against."""
     digests = {note.path: note.digest for note in notes}
     fragments.notes = {key: html for key, html in fragments.notes.items() if digests.get(_rendered_path(key)) == key[1]}
-    if last is None or last.context != fragments.context:
+    if last is None or last.epoch != fragments.epoch:
         shutil.rmtree(memwiki_dir / FRAGMENTS_FOLDER, ignore_errors=True)
         last = None
     for part in FRAGMENT_PARTS:
         before = getattr(last, part) if last is not None else {}
         name = (lambda key: str(key[0])) if part == "notes" else str
         save_sharded(memwiki_dir, f"{FRAGMENTS_FOLDER}/{part}", FRAGMENT_SHARDS, getattr(fragments, part), before, name)
-    if last is None:
-        save_cached(memwiki_dir, f"{FRAGMENTS_FOLDER}/context.pickle", fragments.context)
+    if last is None or not _same_names(last.names, fragments.names):
+        save_cached(memwiki_dir, f"{FRAGMENTS_FOLDER}/context.pickle", (fragments.epoch, fragments.names))
     (memwiki_dir / OLD_FRAGMENTS_FILE).unlink(missing_ok=True)
+
+
+def _same_names(last: LinkNames | None, now: LinkNames | None) -> bool:
+    return last is not None and now is not None and last == now and last.digests == now.digests
 
 
 def _rendered_path(key: tuple[str, str]) -> str:

@@ -11,12 +11,12 @@ from dataclasses import dataclass, field
 
 from site_builder.core.config import Config
 from site_builder.core.model import KIND_NAMES, Fact, Library, Note, Opinion
-from site_builder.io.writer import Stamp
 from site_builder.library.graph import Neighbourhoods
 from site_builder.library.projects import find_projects
 from site_builder.library.summaries import first_line_markdown
 from site_builder.site.charts import ChartPoint, confidence_chart
 from site_builder.site.environment import FACT_ITEM, render_part
+from site_builder.site.fragments import Fragments, LinkNames, start_from
 from site_builder.site.links import SiteLinker, href, root_of, source_url
 from site_builder.site.markdown import MarkdownRenderer
 from site_builder.site.views import (
@@ -87,42 +87,6 @@ def folder_tree(notes: list[Note]) -> dict[str, Folder]:
 ROOT_MARK = "\ue003"
 
 
-# A page as a build made it: its view's digest, how its file stood on disk (None: not written there) and its
-# search record's digest ("": none, the page is not searched; None: not known, the build did not search).
-PageMark = tuple[str, Stamp | None, str | None]
-
-
-@dataclass
-class Fragments:
-    """HTML a build rendered that the next one can reuse: notes by path and content hash, lines of Markdown by
-    text (valid while ``context`` — every name a link can resolve to — is unchanged), and each page's
-    mark (``pages``: the next build keeps a page whose view is the same and whose file is as it left it)."""
-
-    context: str = ""
-    notes: dict[tuple[str, str], str] = field(default_factory=dict)
-    inline: dict[str, str] = field(default_factory=dict)  # with ROOT_MARK for the way back to the site root
-    pages: dict[str, PageMark] = field(default_factory=dict)  # site path -> how the page was made
-
-    def update(self, other: Fragments) -> None:
-        self.notes.update(other.notes)
-        self.inline.update(other.inline)
-        self.pages.update(other.pages)
-
-
-def link_context(library: Library) -> str:
-    """A fingerprint of what links resolve to: entities (names, pages, aliases) and notes (paths, titles)."""
-    digest = hashlib.sha256()
-    for entity in sorted(library.entities.values(), key=lambda e: e.key):
-        digest.update(f"{entity.key}\0{entity.name}\0{entity.slug}\0{entity.placeholder}\n".encode())
-    for alias, key in sorted(library.resolver.aliases.items()):
-        digest.update(f"{alias}\0{key}\n".encode())
-    for name, path in sorted(library.resolver.notes.items()):
-        digest.update(f"{name}\0{path}\n".encode())
-    for note in library.notes:
-        digest.update(f"{note.path}\0{note.title}\n".encode())
-    return digest.hexdigest()[:16]
-
-
 class PageBuilder:
     """Holds what every page needs: the library, config, one Markdown renderer and the navigation."""
 
@@ -138,9 +102,7 @@ class PageBuilder:
         self.folders = folder_tree(library.notes)
         self.projects = find_projects(library.notes)
         # What this build renders (and the last one did, when links still resolve the same), for reuse.
-        self.fragments = Fragments(link_context(library))
-        if reuse is not None and reuse.context == self.fragments.context:
-            self.fragments.notes, self.fragments.inline = dict(reuse.notes), dict(reuse.inline)
+        self.fragments = start_from(reuse, LinkNames.of(library), library.notes)
         # The last build's pages: a page whose view is the same renders to the same bytes, whatever the links.
         self.last_pages = reuse.pages if reuse is not None else {}
         # By id(): the library holds every opinion and fact while this lives.
@@ -164,7 +126,7 @@ class PageBuilder:
     def shared_inputs(self) -> str:
         """What every page is made from besides its own inputs: the settings, the navigation and what links
         resolve to (memwiki's own code is the build cache's key)."""
-        return f"{self.fragments.context}\0{self.config!r}\0{self.nav!r}"
+        return f"{self.fragments.epoch}\0{self.config!r}\0{self.nav!r}"
 
     @functools.cached_property
     def neighbourhoods(self) -> Neighbourhoods:

@@ -14,9 +14,10 @@ from site_builder.core.processes import in_shares
 from site_builder.core.progress import Tick
 from site_builder.io.writer import Staging
 from site_builder.library.hygiene import Section
-from site_builder.site.builder import Fragments, PageBuilder, PageMark
+from site_builder.site.builder import PageBuilder
 from site_builder.site.environment import make_environment, resource_dir
 from site_builder.site.feeds import feed_page, sitemap_page
+from site_builder.site.fragments import Fragments, PageMark
 from site_builder.site.markdown import MarkdownRenderer
 from site_builder.site.pagefind import record_digest, search_record
 from site_builder.site.pages import PageJob, page_jobs
