@@ -283,7 +283,7 @@ def _build(
         indexing = None
         if records is not None and not search_later:
             indexing = ThreadPoolExecutor(1, "memwiki-search")
-            found = SearchRecords(records.path, site.records)
+            found = SearchRecords(records.path, site.records, site.language)
             index_made = indexing.submit(build_index, found, memwiki_dir / "cache" if cache else None)
             indexing.shutdown(wait=False)
         with progress.stage("recall"):
@@ -333,7 +333,9 @@ def _build(
                 key, str(out), count_files(out), site.pages, files, tuple(diagnostics.items), bundle.report(), stats
             )
             save_cached(memwiki_dir, LAST_BUILD_FILE, done)
-    later_records = SearchRecords(memwiki_dir / RECORDS_FOLDER, site.records) if search and search_later else None
+    later_records = (
+        SearchRecords(memwiki_dir / RECORDS_FOLDER, site.records, site.language) if search and search_later else None
+    )
     return BuildResult(
         out, site.pages, files, True, loaded, diagnostics, stats, bundle.report(), progress.timings, reflected,
         records=later_records,

@@ -61,6 +61,7 @@ def test_memwiki_init_makes_the_folder_a_workspace(tmp_path: Path) -> None:
             "[site]\nbase_url = 'me.github.io'\n",
             "memwiki.toml:2: error: [site] base_url must be an absolute http(s) URL",
         ),
+        ("[site]\nlanguage = 'Deutsch'\n", "memwiki.toml:2: error: [site] language must be a language tag like 'en'"),
         ("[reflect]\nprovider = 'openai'\n", "memwiki.toml:2: error: [reflect] provider must be one of 'offline', "),
         ("[workspace]\nlayout = 'hermes'\n", "memwiki.toml:2: error: [workspace] layout must be one of 'clawd-v2', "),
         (

@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 from site_builder.build import build
-from site_builder.site.pagefind import search_record, site_language
+from site_builder.site.language import text_language
+from site_builder.site.pagefind import search_record
 from site_builder.site.search_parts import split_parts
 from tests.conftest import MakeWorkspace, serving
 
@@ -56,12 +57,41 @@ def test_a_page_that_is_not_searched_has_no_record() -> None:
     assert search_record(PAGE.replace(" data-pagefind-body", "")) is None
 
 
-def test_language_follows_the_letters_of_the_pages() -> None:
+def test_language_follows_the_letters_of_the_text() -> None:
     chinese = '<p class="prose"><span class="ln" id="L1"></span>今天写了一个爬虫，用来抓取机器人的新闻。</p>'
-    assert site_language([chinese] * 3) == "zh"
-    assert site_language(["<p>ひらがなとカタカナの文章です。東京へ行きました。</p>"]) == "ja"
-    assert site_language(["<p>Met Anna at the harbour; she said 你好 and we talked for a long while.</p>"]) == "en"
-    assert site_language(["<p>Met Anna at the harbour and talked about the worktop for a while.</p>"]) == "en"
+    assert text_language([chinese] * 3) == "zh"
+    assert text_language(["ひらがなとカタカナの文章です。東京へ行きました。"]) == "ja"
+    assert text_language(["- Met Anna at the harbour; she said 你好 and we talked for a long while."]) == "en"
+    assert text_language(["<p>Met Anna at the harbour and talked about the worktop for a while.</p>"]) == "en"
+
+
+@pytest.mark.parametrize(
+    ("toml", "lang", "indexed"), [("", "zh", "zh"), ("[site]\nlanguage = 'zh-Hant'\n", "zh-Hant", "zh")]
+)
+def test_every_page_and_the_index_have_the_sites_language(
+    workspace: MakeWorkspace, tmp_path: Path, toml: str, lang: str, indexed: str
+) -> None:
+    ws = workspace({"memwiki.toml": toml, "memory/2026-03-01.md": "# 2026-03-01\n\n今天写了一个爬虫，用来抓取新闻。\n"})
+    out = tmp_path / "site"
+    build(ws, out)
+    for page in ("index.html", "memory/2026-03-01.html", "search.html", "404.html"):
+        assert f'<html lang="{lang}" ' in (out / page).read_text(encoding="utf-8"), page
+    assert json.loads((out / "pagefind/parts.json").read_text(encoding="utf-8"))["language"] == indexed
+
+
+def test_a_workspace_in_german_is_indexed_in_german_when_its_settings_say_so(
+    workspace: MakeWorkspace, tmp_path: Path
+) -> None:
+    ws = workspace(
+        {
+            "memwiki.toml": "[site]\nlanguage = 'de'\n",
+            "memory/2026-03-01.md": "# 1. März\n\nWir haben Häuser besichtigt.\n",
+        }
+    )
+    out = tmp_path / "site"
+    build(ws, out)
+    assert '<html lang="de" ' in (out / "memory/2026-03-01.html").read_text(encoding="utf-8")
+    assert json.loads((out / "pagefind/parts.json").read_text(encoding="utf-8"))["language"] == "de"
 
 
 def test_an_unchanged_set_of_searchable_pages_reuses_the_last_index(workspace: MakeWorkspace, tmp_path: Path) -> None:

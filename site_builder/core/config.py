@@ -29,6 +29,7 @@ class Config:
     """Settings read from ``memwiki.toml``; every field has a working default."""
 
     title: str = "memwiki"
+    language: str = ""  # a BCP 47 tag ("de", "pt-BR", "zh"); "" = told from the notes' text
     base_url: str = ""
     recall_max_tokens: int = 4000
     reflect_provider: str = "offline"
@@ -65,6 +66,11 @@ def _absolute_url(value: object) -> str:
     return "" if ok else "must be an absolute http(s) URL like 'https://me.github.io/memory' (or '')"
 
 
+def _language_tag(value: object) -> str:
+    ok = value == "" or re.fullmatch(r"[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*", str(value))
+    return "" if ok else "must be a language tag like 'en', 'de', 'pt-BR' or 'zh' (or '' to tell it from the notes)"
+
+
 def _not_blank(value: object) -> str:
     return "" if str(value).strip() else "must not be empty"
 
@@ -74,6 +80,7 @@ SETTINGS: dict[str, dict[str, Setting]] = {
         "title": Setting("title", str, _not_blank),
         "base_url": Setting("base_url", str, _absolute_url),
         "recent_days": Setting("recent_days", int, _between(1, 3650)),
+        "language": Setting("language", str, _language_tag),
     },
     "recall": {"max_tokens": Setting("recall_max_tokens", int, _between(50, 1_000_000))},
     "reflect": {

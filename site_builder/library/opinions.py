@@ -22,6 +22,7 @@ recorded before, so a person who edits a confidence adds a point.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import itertools
 import re
 from collections import defaultdict
@@ -29,6 +30,7 @@ from dataclasses import dataclass, replace
 
 from site_builder.core.diagnostics import Diagnostic
 from site_builder.core.model import Evidence, Fact, Opinion, OpinionPoint, fact_order
+from site_builder.core.names import REMEMBERED
 
 DEFAULT_CONFIDENCE = 0.5
 VERDICTS = ("reinforces", "weakens", "contradicts", "irrelevant")
@@ -39,6 +41,7 @@ CLAUSE_END = re.compile(r"[;:,.!?()\u2013\u2014]| - | but | though | despite ")
 CHANGE_ORDER = {change: rank for rank, change in enumerate(("stated", "restated", *VERDICTS))}
 
 
+@functools.lru_cache(maxsize=REMEMBERED)  # linking asks twice per fact (the warnings, then the opinions)
 def opinion_key(fact: Fact) -> str:
     """Block id when given, else the statement's words: restatements share it."""
     if fact.block_id:

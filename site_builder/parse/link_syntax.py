@@ -65,7 +65,12 @@ def find_links(line: str) -> list[LinkRef]:
 
 def plain_sentence(line: str) -> str:
     """The readable text of a source line: list marker, heading marks and block id removed."""
-    text = re.sub(r"^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?", "", line)
-    text = re.sub(r"^\s*#{1,6}\s+", "", text)
-    text = re.sub(r"^\s*>\s?", "", text)
+    text = _LIST_MARK.sub("", line, count=1)
+    text = _HEADING_MARK.sub("", text, count=1)
+    text = _QUOTE_MARK.sub("", text, count=1)
     return BLOCK_ID.sub("", text).strip()
+
+
+_LIST_MARK = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?")
+_HEADING_MARK = re.compile(r"^\s*#{1,6}\s+")
+_QUOTE_MARK = re.compile(r"^\s*>\s?")

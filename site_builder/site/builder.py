@@ -17,6 +17,7 @@ from site_builder.library.summaries import first_line_markdown
 from site_builder.site.charts import ChartPoint, confidence_chart
 from site_builder.site.environment import FACT_ITEM, render_part
 from site_builder.site.fragments import Fragments, LinkNames, start_from
+from site_builder.site.language import site_language
 from site_builder.site.links import SiteLinker, href, root_of, source_url
 from site_builder.site.markdown import MarkdownRenderer
 from site_builder.site.views import (
@@ -101,6 +102,7 @@ class PageBuilder:
         self.by_day = library.by_day
         self.folders = folder_tree(library.notes)
         self.projects = find_projects(library.notes)
+        self.language = site_language(library.notes, config.language)
         # What this build renders (and the last one did, when links still resolve the same), for reuse.
         self.fragments = start_from(reuse, LinkNames.of(library), library.notes)
         # The last build's pages: a page whose view is the same renders to the same bytes, whatever the links.
@@ -126,7 +128,7 @@ class PageBuilder:
     def shared_inputs(self) -> str:
         """What every page is made from besides its own inputs: the settings, the navigation and what links
         resolve to (memwiki's own code is the build cache's key)."""
-        return f"{self.fragments.epoch}\0{self.config!r}\0{self.nav!r}"
+        return f"{self.fragments.epoch}\0{self.config!r}\0{self.language}\0{self.nav!r}"
 
     @functools.cached_property
     def neighbourhoods(self) -> Neighbourhoods:
@@ -235,6 +237,7 @@ class PageBuilder:
             url=url,
             root=root_of(url),
             site_title=self.config.title,
+            lang=self.language,
             base_url=self.config.base_url,
             listed=listed,
             searchable=searchable,

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from site_builder.io.writer import link_or_copy
+from site_builder.site.language import index_language
 from site_builder.site.search_parts import UNDATED, load_known, record_years, save_known, split_parts
 
 SEARCH_FOLDER = "pagefind"  # the index's folder in the site
@@ -41,8 +42,6 @@ _BODY = re.compile(r"<main\b[^>]*\sdata-pagefind-body[^>]*>")
 _IGNORED_BLOCK = re.compile(
     r"<(section|aside|nav|details|footer|header|div|p|ul|ol|table|figure)\b[^>]*\sdata-pagefind-ignore[\s>=]"
 )
-_HAN, _KANA, _LETTER = re.compile(r"[\u4e00-\u9fff]"), re.compile(r"[\u3040-\u30ff]"), re.compile(r"[^\W\d_]")
-_TAG = re.compile(r"<[^>]*>")
 _SVG = re.compile(r"<svg\b.*?</svg>", re.DOTALL)  # Pagefind skips SVG; charts are most of an opinion's bytes
 _INSTANCE_CLASS = re.compile(r"\bvar PagefindInstance\s*=\s*class\b|\bclass PagefindInstance\b")
 
@@ -111,6 +110,7 @@ class SearchRecords:
 
     folder: Path
     digests: dict[str, str]
+    language: str  # the site's (``site.language``): the language Pagefind indexes in
 
 
 def record_digest(record: str) -> str:
@@ -135,7 +135,7 @@ def build_index(records: SearchRecords, cache_dir: Path | None) -> BuiltIndex | 
     ``cache_dir``."""
     if not records.digests:
         return None
-    language = site_language(_sample(records))
+    language = index_language(records.language)
     scratch = None
     if cache_dir is None:  # nothing kept: the index lives in a temporary folder until it is placed
         scratch = Path(tempfile.mkdtemp(prefix="memwiki-search-"))
@@ -221,31 +221,6 @@ def _shared_files(folder: str, names: list[str]) -> set[str]:
     return {
         name for name in names if name == "pagefind.js" or (name.startswith("wasm.") and name.endswith(".pagefind"))
     }
-
-
-def site_language(records: list[str]) -> str:
-    """``zh`` or ``ja`` when most letters of the searchable pages are Chinese or Japanese, so that Pagefind's
-    extended build splits their unspaced text into words; else ``en``. One language for the whole site: one index,
-    and every query is split the same way. A sample of the pages' main text is enough to tell."""
-    sample = _TAG.sub(
-        " ", "".join(record[max(0, record.find("<main")) :] for record in records[:: max(1, len(records) // 200)])
-    )
-    han, kana = len(_HAN.findall(sample)), len(_KANA.findall(sample))
-    if (han + kana) * 3 < len(_LETTER.findall(sample)) - han - kana:  # a CJK character says about a word
-        return "en"
-    return "ja" if kana * 5 > han else "zh"
-
-
-def _sample(records: SearchRecords) -> list[str]:
-    """Enough of the records to tell the site's language: about 200 of them, spread over the site."""
-    paths = sorted(records.digests)
-    found = []
-    for path in paths[:: max(1, len(paths) // 200)]:
-        try:
-            found.append((records.folder / path).read_text(encoding="utf-8", errors="surrogateescape"))
-        except OSError:
-            continue
-    return found
 
 
 def _key(digests: dict[str, str], language: str, executable: str) -> str:

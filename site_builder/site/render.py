@@ -28,12 +28,13 @@ from site_builder.site.views import PageView
 class RenderedSite:
     """The site's files by path that are not yet written (every page too, when no ``PageOutput`` was given), how
     many pages there are, the HTML and page marks the next build may reuse, the digest of each searchable page's
-    search record (by its path) and the pages taken as the last build left them."""
+    search record (by its path), the site's language and the pages taken as the last build left them."""
 
     files: dict[str, bytes]
     pages: int
     fragments: Fragments
     records: dict[str, str]
+    language: str
     unchanged: frozenset[str] = frozenset()
 
 
@@ -84,7 +85,8 @@ def render_site(
     feeds = [feed_page(builder), *filter(None, [sitemap_page(builder, done.listed)])]
     files = done.files | render_pages(feeds, env) | theme_files()
     pages = len(done.fragments.pages)
-    return RenderedSite(files, pages, builder.fragments, dict(sorted(done.records.items())), frozenset(done.unchanged))
+    records = dict(sorted(done.records.items()))
+    return RenderedSite(files, pages, builder.fragments, records, builder.language, frozenset(done.unchanged))
 
 
 def render_jobs(

@@ -167,6 +167,7 @@ class Chrome:
     url: str  #: the page's path in the site, e.g. ``memory/2025-11-27.html``
     root: str  #: prefix that leads back to the site root, so the site works from any path
     site_title: str  #: the site's title from memwiki.toml
+    lang: str  #: the site's language (``site.language``), its ``<html lang>``
     base_url: str  #: absolute URL of the hosted site, "" when unknown
     listed: bool  #: a content page: canonical link and sitemap entry (not search or 404)
     searchable: bool  #: Pagefind indexes the page's main content
