@@ -9,6 +9,7 @@ them is kept byte for byte. The build writes them (``io.writer.write_workspace_f
 from __future__ import annotations
 
 import difflib
+import itertools
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -222,19 +223,23 @@ class _Candidates:
     def __init__(self, library: Library, keys: tuple[str, ...], words: Words) -> None:
         found = {f.id: f for key in keys for f in library.facts_by_entity.get(key, []) if f.kind in ("W", "B", "S")}
         self.facts = sorted(found.values(), key=fact_order)
+        self.position = {fact.id: i for i, fact in enumerate(self.facts)}
         self.holding: dict[str, list[int]] = {}
         for position, fact in enumerate(self.facts):
             for stem in words.stems(fact.content):
                 self.holding.setdefault(stem, []).append(position)
 
     def for_statement(self, stems: frozenset[str] | set[str], judged: set[str]) -> list[Fact]:
-        unjudged = [i for i, f in enumerate(self.facts) if f.id not in judged] if judged else range(len(self.facts))
-        if len(unjudged) <= VERDICT_CANDIDATES:
-            return [self.facts[i] for i in unjudged]
+        """The facts to weigh against a statement: the work is in proportion to the facts judged and those
+        sharing its words, not to all the facts about its entities (an entity may have thousands)."""
+        skipped = {self.position[fact_id] for fact_id in judged if fact_id in self.position}
+        if len(self.facts) - len(skipped) <= VERDICT_CANDIDATES:
+            return [fact for i, fact in enumerate(self.facts) if i not in skipped]
         shared: Counter[int] = Counter()
         for stem in stems:
-            shared.update(i for i in self.holding.get(stem, ()) if self.facts[i].id not in judged)
+            shared.update(i for i in self.holding.get(stem, ()) if i not in skipped)
         best = sorted(shared, key=lambda i: (shared[i], i), reverse=True)[:VERDICT_CANDIDATES]
         if len(best) < VERDICT_CANDIDATES:  # then the newest of the facts sharing no word
-            best += [i for i in reversed(unjudged) if i not in shared][: VERDICT_CANDIDATES - len(best)]
+            newest = (i for i in reversed(range(len(self.facts))) if i not in skipped and i not in shared)
+            best += itertools.islice(newest, VERDICT_CANDIDATES - len(best))
         return [self.facts[i] for i in sorted(best)]

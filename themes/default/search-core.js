@@ -203,7 +203,7 @@
     });
     var locations = data.locations || [];
     var terms = (query || "").toLowerCase().split(/\s+/).filter(Boolean);
-    if (!starts.length || !locations.length || !aligned(words, locations, query)) return excerptLines(data, max);
+    if (!starts.length || !locations.length || !aligned(words, locations, query)) return excerptLines(data, max, starts);
     var lines = {};
     var order = [];
     locations.forEach(function (at) {
@@ -282,11 +282,16 @@
     });
   }
 
-  // Pagefind's own excerpts, one per sub-result (a section under a heading), as lines.
-  function excerptLines(data, max) {
-    var subs = data.sub_results && data.sub_results.length ? data.sub_results : [{ url: data.url, excerpt: data.excerpt }];
+  // Pagefind's own excerpts, one per sub-result (a section under a heading), as lines, each linking to the line
+  // of its first match when the page has line anchors (``starts``). Word positions count the words Pagefind made:
+  // in Chinese or Japanese those are not the content's spaced words, but the anchors are counted the same way.
+  function excerptLines(data, max, starts) {
+    var subs = data.sub_results && data.sub_results.length ? data.sub_results : [{ url: data.url, excerpt: data.excerpt, locations: data.locations }];
     return subs.slice(0, max).map(function (sub) {
-      return { href: sub.url, words: markedWords(sub.excerpt || ""), kind: "", hits: (sub.locations || []).length };
+      var at = (sub.locations || [])[0];
+      var index = starts && at !== undefined ? lastAtOrBefore(starts, at) : -1;
+      var href = index >= 0 ? data.url.split("#")[0] + "#" + encodeURIComponent(starts[index].id) : sub.url;
+      return { href: href, words: markedWords(sub.excerpt || ""), kind: "", hits: (sub.locations || []).length };
     });
   }
 
