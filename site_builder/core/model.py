@@ -115,6 +115,8 @@ class Note:
 
     def in_dream(self, line: int) -> bool:
         """Is the line inside a block OpenClaw's dreaming wrote (machine candidates, not memory yet)?"""
+        if not self.dreaming:  # most notes: asked for every fact of the workspace by the recall bundle
+            return False
         return any(start <= line <= end for start, end in self.dreaming)
 
     @property

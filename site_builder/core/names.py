@@ -26,8 +26,7 @@ MAX_SLUG = 80
 REMEMBERED = 1 << 16
 
 
-@functools.lru_cache(maxsize=REMEMBERED)
-@functools.lru_cache(maxsize=1 << 16)  # a workspace writes the same few thousand names again and again
+@functools.lru_cache(maxsize=REMEMBERED)  # a workspace writes the same few thousand names again and again
 def entity_key(name: str) -> str:
     """Case-insensitive key with ``-``, ``_`` and space equivalent: 'Peter_Smith' -> 'peter-smith'."""
     text = unicodedata.normalize("NFC", name).strip().casefold()

@@ -11,16 +11,18 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any
+from typing import Any, TypeVar
 
 from site_builder.core.model import Entity, Fact, Library, Opinion
 from site_builder.library.summaries import entity_summary
-from site_builder.recall.directory import entity_directory, file_directory
+from site_builder.recall.directory import directory_line, entity_directory, file_directory
 from site_builder.recall.shard_inputs import names_digest, shard_inputs
 from site_builder.site.links import source_url
+
+T = TypeVar("T")
 
 SCHEMA = "memwiki/recall@1"
 ENTITY_SCHEMA = "memwiki/recall-entity@1"
@@ -166,9 +168,11 @@ class _Filler:
         self.used = used
         self.truncated = False
 
-    def take(self, items: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], int]:
+    def take(self, items: Sequence[T], as_json: Callable[[T], dict[str, Any]]) -> tuple[list[dict[str, Any]], int]:
+        """The JSON of the first ``items`` that fit, and how many did not; only those are made JSON of."""
         taken: list[dict[str, Any]] = []
-        for number, item in enumerate(items):
+        for number, thing in enumerate(items):
+            item = as_json(thing)
             cost = estimate_tokens(compact(item) + ",\n")
             if self.used + cost > self.budget:
                 self.truncated = True
@@ -185,13 +189,11 @@ KeptShard = Callable[[str, str], bool]
 def make_bundle(library: Library, title: str, max_tokens: int, kept: KeptShard | None = None) -> Bundle:
     """Build recall.json within ``max_tokens`` and a shard per entity; with ``kept``, only the shards it did not
     keep from the last build (see ``shard_inputs``)."""
-    directory = entity_directory(library)
-    opinions = [opinion_json(o) for o in library.opinions]
     in_opinions = {p.fact_id for o in library.opinions for p in o.history} | {
         e.fact.id for o in library.opinions for e in o.evidence
     }
     in_opinions |= {o.origin.id for o in library.opinions}
-    facts = [fact_json(f) for f in recent_first(library.facts) if f.id not in in_opinions and not library.dreamed(f)]
+    facts = [f for f in recent_first(library.facts) if f.id not in in_opinions and not library.dreamed(f)]
     days = library.days
     data: dict[str, Any] = {
         "schema": SCHEMA,
@@ -215,10 +217,11 @@ def make_bundle(library: Library, title: str, max_tokens: int, kept: KeptShard |
     filler = _Filler(max_tokens, estimate_tokens(dumps(data)) + 12)
     core_text, data["budget"]["omitted"]["core_lines"] = _fit_core(library, filler)
     data["core"]["text"] = core_text
-    data["opinions"], data["budget"]["omitted"]["opinions"] = filler.take(opinions)
-    data["entities"], data["budget"]["omitted"]["entities"] = filler.take(directory)
-    data["files"], data["budget"]["omitted"]["files"] = filler.take(file_directory(library))
-    data["facts"], data["budget"]["omitted"]["facts"] = filler.take(facts)
+    omitted = data["budget"]["omitted"]
+    data["opinions"], omitted["opinions"] = filler.take(library.opinions, opinion_json)
+    data["entities"], omitted["entities"] = filler.take(entity_directory(library), lambda e: directory_line(library, e))
+    data["files"], omitted["files"] = filler.take(file_directory(library), dict)
+    data["facts"], omitted["facts"] = filler.take(facts, fact_json)
     data["budget"]["truncated"] = filler.truncated
     _settle(data)
     made: dict[int, dict[str, Any]] = {}  # a fact's JSON, made once for the shards of all its entities

@@ -5,29 +5,33 @@ from __future__ import annotations
 
 from typing import Any
 
-from site_builder.core.model import Library
+from site_builder.core.model import Entity, Library
 from site_builder.library.summaries import entity_summary, first_line
 
 
-def entity_directory(library: Library) -> list[dict[str, Any]]:
-    """One line per entity, the most mentioned first."""
-    rows = []
-    for entity in library.entities.values():
-        facts = library.facts_by_entity.get(entity.key, [])
-        seen = library.seen(entity.key)
-        weight = len(facts) + len(library.backlinks.get(entity.key, []))
-        row = {
-            "id": entity.slug,
-            "name": entity.name,
-            "type": entity.type or None,
-            "summary": entity_summary(entity, facts),
-            "facts": len(facts),
-            "first_seen": seen[0].isoformat() if seen else None,
-            "last_seen": seen[-1].isoformat() if seen else None,
-            "url": entity.url,
-        }
-        rows.append((-weight, entity.name.casefold(), row))
-    return [row for *_, row in sorted(rows, key=lambda r: (r[0], r[1]))]
+def entity_directory(library: Library) -> list[Entity]:
+    """The entities in the directory's order: the most mentioned first."""
+    mentioned = library.backlinks
+    return sorted(
+        library.entities.values(),
+        key=lambda e: (-len(library.facts_by_entity.get(e.key, [])) - len(mentioned.get(e.key, [])), e.name.casefold()),
+    )
+
+
+def directory_line(library: Library, entity: Entity) -> dict[str, Any]:
+    """An entity's line in the directory: who or what it is and when it was seen."""
+    facts = library.facts_by_entity.get(entity.key, [])
+    seen = library.seen(entity.key)
+    return {
+        "id": entity.slug,
+        "name": entity.name,
+        "type": entity.type or None,
+        "summary": entity_summary(entity, facts),
+        "facts": len(facts),
+        "first_seen": seen[0].isoformat() if seen else None,
+        "last_seen": seen[-1].isoformat() if seen else None,
+        "url": entity.url,
+    }
 
 
 # The notes an agent reads by name, in the order it would want them: what it loads every session, then what it
