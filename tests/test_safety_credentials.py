@@ -91,6 +91,31 @@ def test_no_secret_reaches_any_output_and_each_is_reported(tmp_path: Path) -> No
     assert run("check", str(ws)).exit_code == 1
 
 
+def test_a_secret_in_reflects_history_tables_is_found_like_any_other(tmp_path: Path) -> None:
+    """The history tables of the opinions block are not scanned line by line (memwiki wrote them, and they can
+    be most of a workspace), but a citation in them that looks secret still is, and the person's text always."""
+    token = next(s.value for s in SECRETS if "\n" not in s.text and "GitHub" in s.label)
+    password = "Wr0ng-Horse-Battery"  # noqa: S105 - a planted secret the build must hide
+    opinions = (
+        "# Opinions\n\n- O(c=0.7) @Peter: Prefers mornings. ^mornings\n\npassword: " + password + "\n\n"
+        "<!-- memwiki:begin opinions · written by `memwiki reflect`; edits inside are replaced -->\n"
+        "### Prefers mornings.\n\nId `mornings` · about [[Peter]] · confidence **0.70** · last changed never\n\n"
+        "| Date | Confidence | Change | Fact | Source |\n|---|---|---|---|---|\n"
+        f"| 2025-11-02 | 0.60 | restated | `abcdef0123` | [memory/{token}.md#L3](../memory/x.md#L3) |\n"
+        "<!-- memwiki:end -->\n"
+    )
+    ws = write_workspace(
+        tmp_path / "ws", {"memory/2025-11-03.md": "# Mon\n\nMet @Peter.\n", "bank/opinions.md": opinions}
+    )
+    out = tmp_path / "site"
+    result = run("build", str(ws), "-o", str(out), "--no-reflect")
+    assert result.exit_code == 0, result.output
+    assert "bank/opinions.md:5: warning: looks like a credential (password)" in result.output
+    assert "bank/opinions.md:14: warning: looks like a credential" in result.output
+    everything = output_bytes(out, ws / ".memwiki")
+    assert token.encode() not in everything and password.encode() not in everything
+
+
 def test_no_false_alarm_on_the_example() -> None:
     result = run("check", str(EXAMPLE))
     assert "looks like a credential" not in result.output

@@ -17,8 +17,8 @@ from site_builder.core.diagnostics import Diagnostics
 from site_builder.core.model import Fact, Heading, Link, Note
 from site_builder.core.names import heading_slug
 from site_builder.io.reader import SourceFile
-from site_builder.parse.blocks import take_blocks
-from site_builder.parse.credentials import redact
+from site_builder.parse.blocks import HISTORY_ROW, find_spans, take_blocks
+from site_builder.parse.credentials import Finding, redact
 from site_builder.parse.dates import date_in_path, find_occurred
 from site_builder.parse.file_links import file_links
 from site_builder.parse.front_matter import hide_private_blocks, is_private, split_front_matter
@@ -55,7 +55,7 @@ def parse_note(source: SourceFile) -> Note:
     """Parse a source file; every problem becomes one of the note's ``problems`` with file:line."""
     path = source.path
     diagnostics = Diagnostics(list(source.problems))
-    text, secrets = redact(source.text)
+    text, secrets = redact_but_history(source.text)
     for secret in secrets:
         diagnostics.warn(
             path,
@@ -117,6 +117,37 @@ def _title(note: Note) -> str:
     return fixed.get(note.kind, note.stem)
 
 
+def redact_but_history(text: str) -> tuple[str, list[Finding]]:
+    """``redact``, with the history tables of reflect's ``opinions`` block left out of the scan when their citations
+    hold nothing secret-looking. memwiki wrote those lines from facts already redacted where they are stated, the
+    parser blanks the block and reads nothing from it but dates, confidences, fact ids and citations, and on a
+    heavy workspace it is most of the text (60 MB on the medium race corpus: 11 s of scanning)."""
+    if "memwiki:begin opinions" not in text:
+        return redact(text)
+    lines = text.split("\n")
+    spans, _ = find_spans(lines)
+    front = _front_matter_end(lines)
+    history = [i for s in spans if s.name == "opinions" and s.begin > front for i in range(s.begin + 1, s.end)]
+    cited = "\n".join(m["source"] for i in history if (m := HISTORY_ROW.match(lines[i])))
+    if not history or redact(cited)[1]:
+        return redact(text)  # a citation that looks secret: the whole text is scanned (and redacted) as it is
+    kept = {i: lines[i] for i in history}
+    for i in history:
+        lines[i] = ""
+    scanned, found = redact("\n".join(lines))
+    out = scanned.split("\n")  # redaction keeps every line break
+    for i, line in kept.items():
+        out[i] = line
+    return "\n".join(out), found
+
+
+def _front_matter_end(lines: list[str]) -> int:
+    """The index of the line closing the front matter, -1 without one."""
+    if not lines or lines[0].rstrip() != "---":
+        return -1
+    return next((i for i in range(1, len(lines)) if lines[i].rstrip() in ("---", "...")), len(lines))
+
+
 def _scan_body(note: Note, diagnostics: Diagnostics) -> None:
     """One pass over the lines outside code: headings, Retain facts and links.
 
@@ -127,8 +158,8 @@ def _scan_body(note: Note, diagnostics: Diagnostics) -> None:
     seen_ids: dict[str, int] = {}
     facts_everywhere = note.kind in ("bank", "entity", *RECORD_KINDS)
     for line in walk_lines(note.body.split("\n"), note.body_start):
-        if line.role in ("fence", "code"):
-            continue
+        if line.role in ("fence", "code") or not line.text:
+            continue  # an empty line (a generated block is blanked into many) holds nothing
         text, number = line.text, line.number
         if line.role == "comment":
             _dream_mark(note, text, number)
