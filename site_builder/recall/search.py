@@ -5,8 +5,9 @@ Ranking: FTS5 BM25 with Porter stemming over the line itself, its neighbours
 get a small lift over raw log lines, lines about an entity the query names
 (by page name, alias or ``@mention``; a line of dialogue is about its
 speaker, ``dialogue.py``) are lifted further, and so are lines dated inside a
-time the query names ("last week", "on 3 June, 2023"). Each line also gets a
-share of the best score in its note (the day's log that answers the question
+time the query names ("last week", "on 3 June, 2023"), which also get a share
+of the query's best score (``when_asked.py``). Each line also gets a share of
+the best score in its note (the day's log that answers the question
 best holds its other parts too), and the line after a question at least what
 the question scores. A Retain fact and the log line it restates are
 one result (``evidence.py``), and a second hop follows the entities of the best
@@ -39,6 +40,7 @@ from site_builder.recall.index import RecallIndex
 from site_builder.recall.query import QueryError, RecallQuery, terms_of
 from site_builder.recall.scripts import fold_accents, has_cjk
 from site_builder.recall.time_words import time_window
+from site_builder.recall.when_asked import with_time_support
 
 WEIGHTS = (1.0, 0.5, 0.5, 1.0)  # content, neighbouring lines, entities, CJK pairs of the content
 FACT_LIFT = 1.1
@@ -102,7 +104,7 @@ def search(index: RecallIndex, query: RecallQuery) -> list[Hit]:
     days = (window[0].isoformat(), window[1].isoformat()) if window else None
     scored = [(_score(row, plan, days), row) for row in rows]
     if terms:
-        scored = with_answers(_with_note_support(scored))
+        scored = with_answers(_with_note_support(with_time_support(scored, days)))
         scored.sort(key=lambda sr: (-sr[0], sr[1][0], sr[1][1]))
         found = one_per_evidence(scored)
         if not query.entity:
