@@ -1,5 +1,5 @@
-"""Recall for questions about a time: a line written in the time a question names comes before small talk of other
-times."""
+"""Recall for questions about time: a line written in the time a question names comes before small talk of other
+times, and a question that asks when prefers the line that says when."""
 
 from __future__ import annotations
 
@@ -9,8 +9,12 @@ from typing import Any
 
 import pytest
 
-from site_builder.recall import when_asked
+from site_builder.recall import search, when_asked
 from tests.conftest import run, write_workspace
+
+GROCERIES = "# 2023-05-01\n\n" + "".join(
+    f"- {('Anna', 'Ben')[n % 2]}: Groceries list {n}: bread, milk.\n" for n in range(30)
+)
 
 
 def recall(*args: str) -> list[str]:
@@ -55,3 +59,64 @@ def test_the_time_support_is_what_puts_it_there(april: Path, monkeypatch: pytest
     monkeypatch.setattr(when_asked, "TIME_SUPPORT", 0.0)
     sources = recall(QUESTION, str(april), "--now", "2024-07-01")
     assert all(sources.index(DYED) > sources.index(other) for other in SMALL_TALK)
+
+
+@pytest.fixture
+def pottery(tmp_path: Path) -> Path:
+    return write_workspace(
+        tmp_path / "ws",
+        {
+            "memory.md": "# Memory\n\n- Friends: @Anna and @Ben.\n",
+            "memory/2023-05-01.md": GROCERIES,
+            "memory/2023-07-03.md": "# 2023-07-03\n\n"
+            "- Ben: How are you, Anna?\n"
+            "- Anna: Pottery is so calming.\n"
+            "- Ben: Nice, Anna.\n"
+            "- Anna: I signed up for a pottery class yesterday, finally!\n",
+        },
+    )
+
+
+CALMING, SIGNED_UP = "memory/2023-07-03.md#L4", "memory/2023-07-03.md#L6"
+
+
+def test_a_question_that_asks_when_prefers_the_line_that_says_when(pottery: Path) -> None:
+    assert recall("When did Anna start pottery?", str(pottery))[0] == SIGNED_UP  # "yesterday"
+    assert recall("What does Anna think of pottery?", str(pottery))[0] == CALMING  # asks no time: the shorter match
+
+
+def test_the_lift_for_saying_when_is_what_puts_it_first(pottery: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(search, "SAYS_WHEN_LIFT", 1.0)
+    assert recall("When did Anna start pottery?", str(pottery))[0] == CALMING
+
+
+@pytest.mark.parametrize(
+    ("question", "asks"),
+    [
+        ("When did Anna start pottery?", True),
+        ("How long has Nate had his turtles?", True),
+        ("How many pots did Anna make?", True),
+        ("In which year did Jo move?", True),
+        ("What games did Anna play at the picnic?", False),
+        ("Where did Ben go last week?", False),  # the time is a filter here, not what is asked
+        ("How did Anna feel when Ben left?", False),  # "when" joins two clauses here
+        ("So when did Ben leave?", True),
+    ],
+)
+def test_which_questions_ask_when(question: str, asks: bool) -> None:
+    assert when_asked.asks_when(question) is asks
+
+
+@pytest.mark.parametrize(
+    ("line", "says"),
+    [
+        ("I signed up for a class yesterday!", True),
+        ("We went camping two weekends ago.", True),
+        ("I've had them for 3 years now.", True),
+        ("The gig is on Friday.", True),
+        ("Pottery is so calming.", False),
+        ("I may try it sometime.", False),  # "may" is a verb, not the month
+    ],
+)
+def test_which_lines_say_when(line: str, says: bool) -> None:
+    assert when_asked.says_when(line) is says
