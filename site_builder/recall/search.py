@@ -9,8 +9,8 @@ time the query names ("last week", "on 3 June, 2023"), which also get a share
 of the query's best score, and, on a question that asks when, how long or how
 many, lines that say when or how much (``when_asked.py``). Each line also gets
 a share of the best score in its note (the day's log that answers the question
-best holds its other parts too), and the line after a question at least what
-the question scores. A Retain fact and the log line it restates are
+best holds its other parts too), and the line after a question a little more
+than the question scores. A Retain fact and the log line it restates are
 one result (``evidence.py``), and a second hop follows the entities of the best
 results (``expand.py``). A query that is only a time ("what happened last
 week") lists that time's lines, newest first. An opinion restated on many days
