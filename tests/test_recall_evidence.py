@@ -167,7 +167,9 @@ def test_the_line_after_a_question_answers_it(tmp_path: Path, monkeypatch: pytes
         return {r["source"]: r["score"] for r in recall("What games did Anna play at the picnic?", str(ws))}
 
     asked, answered = "memory/2023-07-17.md#L4", "memory/2023-07-17.md#L5"
-    assert scores()[answered] >= scores()[asked]  # "Charades" shares no word with the question, yet answers it
+    assert scores()[answered] > scores()[asked]  # "Charades" shares no word with the question, yet answers it
+    sources = list(scores())
+    assert sources.index(answered) < sources.index(asked)  # the answer is the evidence, so it comes first
     monkeypatch.setattr(search, "with_answers", lambda scored: scored)
     assert scores()[answered] < scores()[asked]
 

@@ -6,7 +6,9 @@ is about its entities, so a question that names Anna prefers what Anna said.
 A turn that asks something (``Ben: What games did you play?``) shares the
 question's words, but the answer is the turn after it, which often does not
 (``Anna: Charades and a scavenger hunt.``): the line right after a question
-scores at least what the question scores.
+scores at least a little more than the question (``ANSWER_OVER_QUESTION``), so
+that the answer comes first: the question holds the words, the answer the
+evidence.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import re
 from site_builder.recall.evidence import FACT_KINDS, Row
 from site_builder.recall.scripts import fold_accents
 
+ANSWER_OVER_QUESTION = 1.05  # the answer after a question scores at least this times the question's score
 _SPEAKER = re.compile(r"([^\W\d][\w .'-]{0,38}?):\s")  # "Anna: ..." / "Anna Kowalski: ..." starts a line
 
 
@@ -29,14 +32,14 @@ def about(row: Row, names: frozenset[str]) -> bool:
 
 
 def with_answers(scored: list[tuple[float, Row]]) -> list[tuple[float, Row]]:
-    """``scored`` with the line right after each question (a log or page line ending in ``?``) raised to the
-    question's score when it scored less."""
+    """``scored`` with the line right after each question (a log or page line ending in ``?``) raised just above
+    the question's score when it scored less."""
     position = {(row[0], row[1]): i for i, (_, row) in enumerate(scored)}
     raised = list(scored)
     for score, row in scored:
         if row[4] in FACT_KINDS or not row[2].rstrip().endswith("?"):
             continue
         after = position.get((row[0], row[1] + 1))
-        if after is not None and raised[after][0] < score:
-            raised[after] = (score, raised[after][1])
+        if after is not None and raised[after][0] < ANSWER_OVER_QUESTION * score:
+            raised[after] = (ANSWER_OVER_QUESTION * score, raised[after][1])
     return raised

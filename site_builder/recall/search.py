@@ -5,10 +5,12 @@ Ranking: FTS5 BM25 with Porter stemming over the line itself, its neighbours
 get a small lift over raw log lines, lines about an entity the query names
 (by page name, alias or ``@mention``; a line of dialogue is about its
 speaker, ``dialogue.py``) are lifted further, and so are lines dated inside a
-time the query names ("last week", "on 3 June, 2023"). Each line also gets a
-share of the best score in its note (the day's log that answers the question
-best holds its other parts too), and the line after a question at least what
-the question scores. A Retain fact and the log line it restates are
+time the query names ("last week", "on 3 June, 2023"), which also get a share
+of the query's best score, and, on a question that asks when, how long or how
+many, lines that say when or how much (``when_asked.py``). Each line also gets
+a share of the best score in its note (the day's log that answers the question
+best holds its other parts too), and the line after a question a little more
+than the question scores. A Retain fact and the log line it restates are
 one result (``evidence.py``), and a second hop follows the entities of the best
 results (``expand.py``). A query that is only a time ("what happened last
 week") lists that time's lines, newest first. An opinion restated on many days
@@ -39,6 +41,7 @@ from site_builder.recall.index import RecallIndex
 from site_builder.recall.query import QueryError, RecallQuery, terms_of
 from site_builder.recall.scripts import fold_accents, has_cjk
 from site_builder.recall.time_words import time_window
+from site_builder.recall.when_asked import SAYS_WHEN_LIFT, asks_when, says_when, with_time_support
 
 WEIGHTS = (1.0, 0.5, 0.5, 1.0)  # content, neighbouring lines, entities, CJK pairs of the content
 FACT_LIFT = 1.1
@@ -60,6 +63,7 @@ class _Plan:
     params: list[str]
     entity_names: frozenset[str]  # folded keys of the entity asked for and its aliases (the filter)
     lifted: frozenset[str]  # folded keys of entities the query names, with their aliases
+    asks_when: bool  # the query asks for a time or an amount ("when", "how long", "how many")
 
 
 def alias_map(index: RecallIndex) -> Mapping[str, str]:
@@ -102,7 +106,7 @@ def search(index: RecallIndex, query: RecallQuery) -> list[Hit]:
     days = (window[0].isoformat(), window[1].isoformat()) if window else None
     scored = [(_score(row, plan, days), row) for row in rows]
     if terms:
-        scored = with_answers(_with_note_support(scored))
+        scored = with_answers(_with_note_support(with_time_support(scored, days)))
         scored.sort(key=lambda sr: (-sr[0], sr[1][0], sr[1][1]))
         found = one_per_evidence(scored)
         if not query.entity:
@@ -147,7 +151,16 @@ def _plan(index: RecallIndex, query: RecallQuery, terms: list[str], window: tupl
     if query.entity:
         names = entity_names(index, resolve_entity(index, query.entity))
         only = "entities : (" + " OR ".join(_phrase(name.replace("-", " ")) for name in sorted(names)) + ")"
-    return _Plan(_restricted(match, only), () if aliases else plain, only, where, params, names, lifted | names)
+    return _Plan(
+        _restricted(match, only),
+        () if aliases else plain,
+        only,
+        where,
+        params,
+        names,
+        lifted | names,
+        asks_when(query.text),
+    )
 
 
 def _restricted(match: str, only: str) -> str:
@@ -244,7 +257,8 @@ def _sql(plan: _Plan, query: RecallQuery, ranked: bool, limit: int = 0) -> tuple
 
 
 def _score(row: Row, plan: _Plan, days: tuple[str, str] | None) -> float:
-    """BM25 (higher is better) lifted for Retain facts, entities the query names and lines in its time."""
+    """BM25 (higher is better) lifted for Retain facts, entities the query names, lines in its time and, when it
+    asks when, lines that say when (``when_asked``)."""
     score = -float(row[9])
     if row[4] in FACT_KINDS:
         score *= FACT_LIFT
@@ -252,6 +266,8 @@ def _score(row: Row, plan: _Plan, days: tuple[str, str] | None) -> float:
         score *= ENTITY_LIFT
     if days and row[3] and days[0] <= row[3] <= days[1]:
         score *= TIME_LIFT
+    if plan.asks_when and says_when(row[2]):
+        score *= SAYS_WHEN_LIFT
     return score
 
 
