@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 import site_builder.build as build_module
+import site_builder.site.render as render
 from site_builder.core.model import Note
 from site_builder.io.build_cache import load_fragments, notes_shard
 from site_builder.io.reader import SourceFile
@@ -144,6 +145,23 @@ def test_an_edit_writes_few_shards_of_the_rendered_html_and_drops_the_old_text(t
     assert new is not None and new.epoch == old.epoch
     (key,) = [key for key in new.notes if key[0] == day]  # the day's HTML now, not the one before as well
     assert "one more line" in new.notes[key]
+
+
+def test_a_line_edited_away_leaves_no_html_behind_in_the_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pruned once the cache holds more lines than the workspace can show; here at once."""
+    monkeypatch.setattr(render, "STALE_LINES", 0)
+    ws = tmp_path / "ws"
+    shutil.copytree(EXAMPLE, ws, ignore=shutil.ignore_patterns(".memwiki", "_site"))
+    out = tmp_path / "site"
+    run("build", str(ws), "-o", str(out), "--no-search", "--no-reflect")
+    old, new = "The tiler starts on Dec 8, 2025.", "The tiler starts on Dec 9, 2025."
+    before = load_fragments(ws / ".memwiki")
+    assert before is not None and old in before.inline
+    day = ws / "memory/2025-11-26.md"
+    day.write_text(day.read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
+    run("build", str(ws), "-o", str(out), "--no-search", "--no-reflect")
+    after = load_fragments(ws / ".memwiki")
+    assert after is not None and new in after.inline and old not in after.inline
 
 
 def test_the_same_input_into_an_untouched_site_is_not_built_again(workspace: MakeWorkspace, tmp_path: Path) -> None:

@@ -51,11 +51,17 @@ def backlink_inputs(builder: PageBuilder, links: Iterable[Link]) -> list[tuple[o
     return found
 
 
+def shown_sentence(text: str) -> str:
+    """The Markdown a linking line is shown as: the line, or a table row as its cells ("a · b")."""
+    if text.startswith("|"):
+        return " · ".join(cell.strip() for cell in text.strip().strip("|").split("|") if cell.strip())
+    return text
+
+
 def _sentence_html(builder: PageBuilder, text: str, url: str, source: str) -> str:
     """A source line as HTML (a table row as its cells, "a · b"); ``.md`` links in it resolve from the source
     note's folder, not the page's."""
-    if text.startswith("|"):
-        text = " · ".join(cell.strip() for cell in text.strip().strip("|").split("|") if cell.strip())
+    text = shown_sentence(text)
     if ".md" not in text:
         return builder.inline(text, url)  # memoised: the same sentence shows on many pages
     return builder.md.render_inline(text, SiteLinker(builder.library, url, source))

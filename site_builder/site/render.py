@@ -9,11 +9,14 @@ from dataclasses import dataclass, field
 import jinja2
 
 from site_builder.core.config import Config
-from site_builder.core.model import Library
+from site_builder.core.model import Library, Link
 from site_builder.core.processes import in_shares
 from site_builder.core.progress import Tick
 from site_builder.io.writer import Staging
 from site_builder.library.hygiene import Section
+from site_builder.library.summaries import first_line_markdown
+from site_builder.parse.link_syntax import plain_sentence
+from site_builder.site.backlinks import shown_sentence
 from site_builder.site.builder import PageBuilder
 from site_builder.site.environment import make_environment, resource_dir
 from site_builder.site.feeds import feed_page, sitemap_page
@@ -63,6 +66,9 @@ class Rendered:
 
 # Below this many jobs a second process costs more than it saves.
 PARALLEL_FROM = 200
+# The rendered lines kept for the next build are pruned to those still shown once they outnumber this many times
+# the lines the workspace can show (working that out costs 0.4 s on the large race corpus: not on every build).
+STALE_LINES = 1.25
 
 
 def render_site(
@@ -82,11 +88,38 @@ def render_site(
     env = make_environment()
     done = render_jobs(builder, page_jobs(builder, hygiene, layouts), env, tick, output)
     builder.fragments.update(done.fragments)
+    if len(builder.fragments.inline) > STALE_LINES * _lines_shown_at_most(library):
+        shown = shown_lines(library)  # the HTML of lines no longer in the workspace is not kept for the next build
+        builder.fragments.inline = {text: html for text, html in builder.fragments.inline.items() if text in shown}
     feeds = [feed_page(builder), *filter(None, [sitemap_page(builder, done.listed)])]
     files = done.files | render_pages(feeds, env) | theme_files()
     pages = len(done.fragments.pages)
     records = dict(sorted(done.records.items()))
     return RenderedSite(files, pages, builder.fragments, records, builder.language, frozenset(done.unchanged))
+
+
+def _lines_shown_at_most(library: Library) -> int:
+    """At most how many lines pages show on their own (``shown_lines``), counted without reading one."""
+    links = sum(map(len, library.backlinks.values())) + sum(map(len, library.note_backlinks.values()))
+    return links + len(library.facts) + len(library.opinions) + len(library.notes)
+
+
+def shown_lines(library: Library) -> set[str]:
+    """The lines of Markdown pages show on their own (``PageBuilder.inline``), as the library has them now: linking
+    sentences, facts, opinion statements and each note's first line. Any other (an entity's summary, a record)
+    is rendered again by the next build."""
+    links = [link for found in (library.backlinks, library.note_backlinks) for many in found.values() for link in many]
+    shown = {link.sentence or _line(library, link) for link in links}
+    shown.update([shown_sentence(row) for row in shown if row.startswith("|")])  # a table row shows as its cells
+    shown.update(fact.content for fact in library.facts)
+    shown.update(opinion.statement for opinion in library.opinions)
+    shown.update(first_line_markdown(note) for note in library.notes)
+    return shown
+
+
+def _line(library: Library, link: Link) -> str:
+    note = library.note(link.path)
+    return plain_sentence(note.line_text(link.line)) if note else ""
 
 
 def render_jobs(
