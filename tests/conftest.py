@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import importlib.util
+import json
 import os
 import threading
 from collections.abc import Callable, Generator, Iterator, Mapping
@@ -44,6 +45,14 @@ def run(*args: str) -> Result:
     if result.exception and not isinstance(result.exception, SystemExit):
         raise result.exception
     return result
+
+
+def recall_results(*args: str) -> list[dict[str, Any]]:
+    """``memwiki recall ARGS --json``: its results, best first (the command must succeed)."""
+    result = run("recall", *args, "--json")
+    assert result.exit_code == 0, result.output
+    results: list[dict[str, Any]] = json.loads(result.output)["results"]
+    return results
 
 
 @pytest.fixture

@@ -76,24 +76,37 @@ def test_a_warm_rebuild_after_one_edit_is_the_cold_build(tmp_path: Path, edit: s
     assert site_bytes(warm) == site_bytes(tmp_path / "cold")
 
 
-def test_pages_the_edit_does_not_reach_are_kept_without_making_their_views(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+@pytest.fixture
+def built(tmp_path: Path) -> Path:
+    """A copy of the example, built once (into ``tmp_path / "site"``) without search."""
     ws = tmp_path / "ws"
     shutil.copytree(EXAMPLE, ws, ignore=shutil.ignore_patterns(".memwiki", "_site"))
     build(ws, tmp_path / "site", "--no-search")
-    made: list[str] = []
+    return ws
+
+
+@pytest.fixture
+def made(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The note paths and entity page URLs whose views the next builds make, in order."""
+    views: list[str] = []
 
     def spy_note(builder: PageBuilder, note: Note) -> NotePage:
-        made.append(note.path)
+        views.append(note.path)
         return note_page(builder, note)
 
     def spy_entity(builder: PageBuilder, entity: Entity) -> EntityPage:
-        made.append(entity.url)
+        views.append(entity.url)
         return entity_page(builder, entity)
 
     monkeypatch.setattr(pages_module, "note_page", spy_note)
     monkeypatch.setattr(pages_module, "entity_page", spy_entity)
+    return views
+
+
+def test_pages_the_edit_does_not_reach_are_kept_without_making_their_views(
+    built: Path, made: list[str], tmp_path: Path
+) -> None:
+    ws = built
     append(DAY, "- race edit: one new line\n")(ws)
     build(ws, tmp_path / "site", "--no-search")
     assert made == [DAY]  # no entity is on the new line, no other note links to it
@@ -112,19 +125,10 @@ def test_pages_the_edit_does_not_reach_are_kept_without_making_their_views(
 
 
 def test_a_new_day_keeps_the_pages_of_the_other_notes_without_making_their_views(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    built: Path, made: list[str], tmp_path: Path
 ) -> None:
     """Today's log is the change a workspace sees every day: its name is new, but no older line names it."""
-    ws = tmp_path / "ws"
-    shutil.copytree(EXAMPLE, ws, ignore=shutil.ignore_patterns(".memwiki", "_site"))
-    build(ws, tmp_path / "site", "--no-search")
-    made: list[str] = []
-
-    def spy_note(builder: PageBuilder, note: Note) -> NotePage:
-        made.append(note.path)
-        return note_page(builder, note)
-
-    monkeypatch.setattr(pages_module, "note_page", spy_note)
+    ws = built
     (ws / "memory/2025-12-16.md").write_text("# 16 Dec\n\nA quiet day.\n", encoding="utf-8")
     build(ws, tmp_path / "site", "--no-search")
     assert sorted(made) == ["memory/2025-12-15.md", "memory/2025-12-16.md"]  # the day before links to it now

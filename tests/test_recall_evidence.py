@@ -5,22 +5,18 @@ that day's lines."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from site_builder.recall import evidence, expand, search
-from tests.conftest import run, write_workspace
+from tests.conftest import recall_results, run, write_workspace
 from tests.test_mcp import start
 
 
 def recall(*args: str) -> list[dict[str, Any]]:
-    result = run("recall", *args, "--json")
-    assert result.exit_code == 0, result.output
-    results: list[dict[str, Any]] = json.loads(result.output)["results"]
-    return results
+    return recall_results(*args)
 
 
 @pytest.fixture

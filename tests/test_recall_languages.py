@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import json
 import re
 import shutil
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from site_builder.recall.scripts import grams, query_grams, spaced
-from tests.conftest import REPO, run, write_workspace
+from tests.conftest import REPO, recall_results, write_workspace
 
 ZH = """# 周二
 我们今天在做爬虫项目，用 Python爬虫 抓取代理列表。
@@ -47,10 +45,7 @@ def ws(tmp_path: Path) -> Path:
 
 
 def sources(ws: Path, query: str, *args: str) -> list[str]:
-    result = run("recall", query, str(ws), "--json", *args)
-    assert result.exit_code == 0, result.output
-    found: list[dict[str, Any]] = json.loads(result.output)["results"]
-    return [r["source"] for r in found]
+    return [r["source"] for r in recall_results(query, str(ws), *args)]
 
 
 @pytest.mark.parametrize(

@@ -3,14 +3,12 @@ times, and a question that asks when prefers the line that says when."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from site_builder.recall import search, when_asked
-from tests.conftest import run, write_workspace
+from tests.conftest import recall_results, write_workspace
 
 GROCERIES = "# 2023-05-01\n\n" + "".join(
     f"- {('Anna', 'Ben')[n % 2]}: Groceries list {n}: bread, milk.\n" for n in range(30)
@@ -19,10 +17,7 @@ GROCERIES = "# 2023-05-01\n\n" + "".join(
 
 def recall(*args: str) -> list[str]:
     """The sources of the results, best first."""
-    result = run("recall", *args, "--json")
-    assert result.exit_code == 0, result.output
-    results: list[dict[str, Any]] = json.loads(result.output)["results"]
-    return [r["source"] for r in results]
+    return [r["source"] for r in recall_results(*args)]
 
 
 @pytest.fixture

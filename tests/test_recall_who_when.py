@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import run, write_workspace
+from tests.conftest import recall_results, run, write_workspace
 
 MORNINGS = "- O(c={c}) @Sam: Sam prefers meetings in the morning."
 
@@ -32,10 +32,7 @@ def ws(tmp_path: Path) -> Path:
 
 
 def recall(*args: str) -> list[dict[str, Any]]:
-    result = run("recall", *args, "--json")
-    assert result.exit_code == 0, result.output
-    results: list[dict[str, Any]] = json.loads(result.output)["results"]
-    return results
+    return recall_results(*args)
 
 
 def test_entity_filter_and_ranking_resolve_aliases(ws: Path) -> None:
