@@ -18,15 +18,21 @@ FLAT_PAIR = re.compile(r"^([A-Za-z_][\w-]*):(?:[ \t](.*))?$")
 def split_front_matter(text: str, path: str, diagnostics: Diagnostics) -> tuple[dict[str, Any], str, int]:
     """Return (front matter, body, line number of the body's first line)."""
     lines = text.split("\n")
-    if not lines or lines[0].strip() != "---":
-        return {}, text, 1
-    for index in range(1, len(lines)):
-        if lines[index].strip() in ("---", "..."):
-            raw = "\n".join(lines[1:index])
-            body = "\n".join(lines[index + 1 :])
-            return _load_yaml(raw, path, diagnostics), body, index + 2
-    diagnostics.warn(path, 1, "front matter starts with '---' but is never closed; read as text", "front-matter")
+    index = front_matter_end(lines)
+    if index is not None:
+        raw = "\n".join(lines[1:index])
+        body = "\n".join(lines[index + 1 :])
+        return _load_yaml(raw, path, diagnostics), body, index + 2
+    if lines[0].strip() == "---":
+        diagnostics.warn(path, 1, "front matter starts with '---' but is never closed; read as text", "front-matter")
     return {}, text, 1
+
+
+def front_matter_end(lines: list[str]) -> int | None:
+    """The index of the line that closes the front matter; None when there is none (or it is never closed)."""
+    if not lines or lines[0].strip() != "---":
+        return None
+    return next((index for index in range(1, len(lines)) if lines[index].strip() in ("---", "...")), None)
 
 
 def _load_yaml(raw: str, path: str, diagnostics: Diagnostics) -> dict[str, Any]:

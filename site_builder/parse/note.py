@@ -21,7 +21,7 @@ from site_builder.parse.blocks import HISTORY_ROW, find_spans, take_blocks
 from site_builder.parse.credentials import Finding, redact
 from site_builder.parse.dates import date_in_path, find_occurred
 from site_builder.parse.file_links import file_links
-from site_builder.parse.front_matter import hide_private_blocks, is_private, split_front_matter
+from site_builder.parse.front_matter import front_matter_end, hide_private_blocks, is_private, split_front_matter
 from site_builder.parse.lines import DREAM_MARK, walk_lines
 from site_builder.parse.link_syntax import LinkRef, find_links, plain_sentence
 from site_builder.parse.records import record_date, records_markdown
@@ -126,7 +126,8 @@ def redact_but_history(text: str) -> tuple[str, list[Finding]]:
         return redact(text)
     lines = text.split("\n")
     spans, _ = find_spans(lines)
-    front = _front_matter_end(lines)
+    front = front_matter_end(lines)
+    front = -1 if front is None else front
     history = [i for s in spans if s.name == "opinions" and s.begin > front for i in range(s.begin + 1, s.end)]
     cited = "\n".join(m["source"] for i in history if (m := HISTORY_ROW.match(lines[i])))
     if not history or redact(cited)[1]:
@@ -139,13 +140,6 @@ def redact_but_history(text: str) -> tuple[str, list[Finding]]:
     for i, line in kept.items():
         out[i] = line
     return "\n".join(out), found
-
-
-def _front_matter_end(lines: list[str]) -> int:
-    """The index of the line closing the front matter, -1 without one."""
-    if not lines or lines[0].rstrip() != "---":
-        return -1
-    return next((i for i in range(1, len(lines)) if lines[i].rstrip() in ("---", "...")), len(lines))
 
 
 def _scan_body(note: Note, diagnostics: Diagnostics) -> None:
