@@ -121,6 +121,10 @@ class Walker:
         if isinstance(expr, nodes.Call) and macro_name(expr) in MACROS:
             return self.call(MACROS[macro_name(expr)], expr, scope, at)
         kinds = [self.type_of(child, scope, at) for child in expr.iter_child_nodes()]
+        if isinstance(expr, nodes.Filter):  # ``sum(attribute="count")`` takes a field of each element
+            for kw in expr.kwargs:
+                if kw.key == "attribute" and isinstance(kw.value, nodes.Const):
+                    self.attribute(self.element(kinds[0]), kw.value.value, at)
         if isinstance(expr, nodes.Filter) and expr.name == "dictsort" and kinds[0] is not None:
             return types.GenericAlias(list, types.GenericAlias(tuple, typing.get_args(kinds[0])))  # (key, value) pairs
         return None

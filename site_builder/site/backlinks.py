@@ -5,11 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from itertools import groupby
 
+from markupsafe import escape
+
 from site_builder.core.model import Fact, Link, Note
 from site_builder.parse.link_syntax import plain_sentence
-from site_builder.site.builder import PageBuilder
-from site_builder.site.links import SiteLinker, href, source_url
-from site_builder.site.views import BacklinkGroup, BacklinkLine, LinkView
+from site_builder.site.builder import ROOT_MARK, PageBuilder
+from site_builder.site.links import SiteLinker, href, root_of, source_url
+from site_builder.site.views import BacklinkGroup, LinkView
 
 
 def backlink_groups(builder: PageBuilder, links: Iterable[Link], url: str) -> list[BacklinkGroup]:
@@ -22,15 +24,15 @@ def backlink_groups(builder: PageBuilder, links: Iterable[Link], url: str) -> li
     for path, group in groupby(ordered, key=lambda link: link.path):
         note = library.note(path)
         assert note is not None
-        lines = [
-            BacklinkLine(
+        items = [
+            backlink_item(
                 _sentence_html(builder, link.sentence or plain_sentence(note.line_text(link.line)), url, path),
-                href(url, source_url(f"{path}#L{link.line}")),
+                ROOT_MARK + source_url(f"{path}#L{link.line}"),
                 link.line,
             )
             for link in group
         ]
-        view = BacklinkGroup(LinkView(note.title, href(url, note.url)), lines)
+        view = _group(LinkView(note.title, href(url, note.url)), items, url)
         if note.date:
             dated.append((note.date.isoformat(), view))
         else:
@@ -58,12 +60,26 @@ def shown_sentence(text: str) -> str:
     return text
 
 
+def backlink_item(html: str, to: str, line: int) -> str:
+    """One line of a list of backlinks: its number, linking to ``to``, then ``html``, the sentence. Made here, not
+    in a template: an entity of a ten-year workspace has thousands."""
+    return (
+        f'<li><a class="cite" href="{escape(to)}" aria-label="line {line}">L{line}</a> '
+        f'<span class="backlink-text">{html}</span></li>'
+    )
+
+
+def _group(source: LinkView, items: list[str], url: str) -> BacklinkGroup:
+    """A group of ``items`` made with ``ROOT_MARK`` for the way back to the site root, for the page at ``url``."""
+    return BacklinkGroup(source, "".join(items).replace(ROOT_MARK, root_of(url)), len(items))
+
+
 def _sentence_html(builder: PageBuilder, text: str, url: str, source: str) -> str:
-    """A source line as HTML (a table row as its cells, "a · b"); ``.md`` links in it resolve from the source
-    note's folder, not the page's."""
+    """A source line as HTML (a table row as its cells, "a · b"), with ``ROOT_MARK`` for the way back to the site
+    root; ``.md`` links in it resolve from the source note's folder, not the page's."""
     text = shown_sentence(text)
     if ".md" not in text:
-        return builder.inline(text, url)  # memoised: the same sentence shows on many pages
+        return builder.inline_marked(text, url)  # memoised: the same sentence shows on many pages
     return builder.md.render_inline(text, SiteLinker(builder.library, url, source))
 
 
@@ -93,14 +109,15 @@ def citing_groups(builder: PageBuilder, note: Note, url: str) -> list[BacklinkGr
         entity = library.entities[key]
         if entity.note is note:
             continue
-        lines = [
-            BacklinkLine(builder.inline(f.content, url), href(url, f"{entity.url}#t-{f.id}"), f.line) for f in facts
+        items = [
+            backlink_item(builder.inline_marked(f.content, url), f"{ROOT_MARK}{entity.url}#t-{f.id}", f.line)
+            for f in facts
         ]
-        groups.append(BacklinkGroup(LinkView(entity.name, href(url, entity.url)), lines))
+        groups.append(_group(LinkView(entity.name, href(url, entity.url)), items, url))
     opinions = [
-        BacklinkLine(builder.inline(o.statement, url), href(url, f"bank/opinions.html#op-{o.id}"), cited)
+        backlink_item(builder.inline_marked(o.statement, url), f"{ROOT_MARK}bank/opinions.html#op-{o.id}", cited)
         for o, cited in builder.opinions_citing.get(note.path, [])
     ]
     if opinions:
-        groups.append(BacklinkGroup(LinkView("Opinions", href(url, "bank/opinions.html")), opinions))
+        groups.append(_group(LinkView("Opinions", href(url, "bank/opinions.html")), opinions, url))
     return groups

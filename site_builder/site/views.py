@@ -49,20 +49,12 @@ class FactView:
 
 
 @dataclass(frozen=True)
-class BacklinkLine:
-    """A line that links to an entity: the sentence (HTML) and its line anchor."""
-
-    html: str  #: the sentence around the link, as HTML
-    href: str  #: link to the line in its note
-    line: int  #: the line number
-
-
-@dataclass(frozen=True)
 class BacklinkGroup:
     """Backlinks from one source note."""
 
     source: LinkView  #: the note that links here
-    lines: list[BacklinkLine]  #: its lines that do
+    items_html: str  #: its lines that do, as list items (``backlink_item``)
+    count: int  #: how many lines
 
 
 @dataclass(frozen=True)
