@@ -20,6 +20,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
+from site_builder.core.collector import cycle_collection_paused
 from site_builder.core.diagnostics import WHOLE_WORKSPACE, Diagnostics
 from site_builder.core.model import Library, Note
 from site_builder.core.processes import map_in_two
@@ -139,10 +140,11 @@ def load_sources(
     cache: bool,
     save_cache: bool,
 ) -> Loaded:
-    with progress.stage("parse", len(sources)) as tick:
-        notes = parse_sources(opened.root / ".memwiki", sources, cache=cache, save=cache and save_cache, tick=tick)
-    with progress.stage("model"):
-        library = link_notes(notes)
+    with cycle_collection_paused():
+        with progress.stage("parse", len(sources)) as tick:
+            notes = parse_sources(opened.root / ".memwiki", sources, cache=cache, save=cache and save_cache, tick=tick)
+        with progress.stage("model"):
+            library = link_notes(notes)
     return Loaded(opened, notes, library, read_problems)
 
 

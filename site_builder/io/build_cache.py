@@ -26,7 +26,6 @@ run code.
 from __future__ import annotations
 
 import functools
-import gc
 import hashlib
 import os
 import pickle
@@ -38,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 import site_builder
+from site_builder.core.collector import cycle_collection_paused
 from site_builder.core.diagnostics import Diagnostic
 from site_builder.core.model import Note
 from site_builder.io.writer import MARKER, Staging, Stamp
@@ -140,10 +140,11 @@ def notes_shard(path: str) -> str:
 def load_sharded(memwiki_dir: Path, folder: str, shards: int) -> dict[Any, Any]:
     """Every entry of a cache kept in shards; a shard it cannot trust only loses its own entries."""
     entries: dict[Any, Any] = {}
-    for shard in range(shards):
-        found = load_cached(memwiki_dir, f"{folder}/{shard:02x}.pickle")
-        if isinstance(found, dict):
-            entries.update(found)
+    with cycle_collection_paused():  # not between shards either: each time it ran, it would walk all loaded so far
+        for shard in range(shards):
+            found = load_cached(memwiki_dir, f"{folder}/{shard:02x}.pickle")
+            if isinstance(found, dict):
+                entries.update(found)
     return entries
 
 
@@ -237,16 +238,11 @@ def kept_shard(last: ShardMarks, staging: Staging) -> Callable[[str, str], bool]
 
 def load_cached(memwiki_dir: Path, name: str) -> Any:
     """What the last build saved as ``name``, or None when there is nothing it can trust."""
-    collecting = gc.isenabled()
-    gc.disable()  # unpickling makes no garbage, only many objects: the collector would walk them again and again
     try:
-        with (memwiki_dir / name).open("rb") as file:  # read as it is unpickled, not held whole beside it
+        with cycle_collection_paused(), (memwiki_dir / name).open("rb") as file:  # read as unpickled, not held whole
             fingerprint, value = _SafeUnpickler(file).load()
     except Exception:  # any cache it cannot read is no cache
         return None
-    finally:
-        if collecting:
-            gc.enable()
     return value if fingerprint == code_fingerprint() else None
 
 

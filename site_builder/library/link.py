@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 
+from site_builder.core.collector import cycle_collection_paused
 from site_builder.core.diagnostics import Diagnostics
 from site_builder.core.model import Entity, Fact, Library, Link, Note, Opinion, OpinionPoint, Resolver, fact_order
 from site_builder.core.names import entity_key, heading_slug, slugify
@@ -27,6 +28,11 @@ def link_notes(notes: list[Note], opinions: list[Opinion] | None = None) -> Libr
     (by reflect) are given: those are only re-pointed at the facts' current lines.
     What linking finds goes to ``Library.problems``.
     """
+    with cycle_collection_paused():  # many objects, none in a cycle
+        return _link(notes, opinions)
+
+
+def _link(notes: list[Note], opinions: list[Opinion] | None) -> Library:
     diagnostics = Diagnostics()
     public = sorted((n for n in notes if not n.private), key=lambda n: n.path)
     resolver = _resolver(public, diagnostics)

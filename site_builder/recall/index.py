@@ -17,15 +17,14 @@ read of the ``files`` table.
 
 from __future__ import annotations
 
-import gc
 import hashlib
 import sqlite3
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager, suppress
+from contextlib import suppress
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from site_builder.core.collector import cycle_collection_paused
 from site_builder.core.diagnostics import Diagnostics
 from site_builder.core.model import Note
 from site_builder.io.reader import Workspace, read_notes, stamp_workspace
@@ -138,7 +137,7 @@ class RecallIndex:
         if stale:
             from site_builder.parse.note import parse_note  # heavy to import; an unchanged workspace needs none
 
-            with _without_cycle_collection():
+            with cycle_collection_paused():
                 notes = [parse_note(source) for source in read_notes(workspace, stale, diagnostics)]
         return self.update(stamps, notes, known)
 
@@ -151,7 +150,7 @@ class RecallIndex:
         """Record ``stamps`` (every current file), re-index the ``notes`` whose content changed and drop
         files that are gone (``known``: the ``files`` table, when the caller has just read it). Returns the
         number of notes re-indexed."""
-        with _without_cycle_collection():
+        with cycle_collection_paused():
             return self._update(stamps, notes, known)
 
     def _update(self, stamps: dict[str, str], notes: list[Note], known: dict[str, tuple[str, str]] | None) -> int:
@@ -286,19 +285,6 @@ class RecallIndex:
         """How many lines are indexed (counted when they change; asked by the second hop, when it follows an entity)."""
         counted = self._meta("lines")
         return int(counted) if counted is not None else int(self.db.execute("SELECT count(*) FROM docs").fetchone()[0])
-
-
-@contextmanager
-def _without_cycle_collection() -> Iterator[None]:
-    """Python's cycle collector paused: the notes and rows of a whole workspace are many small objects, none in a
-    cycle, and each collection they set off would walk every object the process holds (a build's whole library)."""
-    paused = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if paused:
-            gc.enable()
 
 
 def trusted_stamps(stamps: dict[str, str]) -> dict[str, str]:
