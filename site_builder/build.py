@@ -259,8 +259,9 @@ def _build(
             up_to_date=True,
         )  # fmt: skip
     later = Diagnostics()  # what the stages after linking find
-    loaded = load_sources(opened, sources, read_problems, progress, cache=cache, save_cache=True)
-    gc.freeze()  # the model lives as long as the build: the collector need not walk its objects again and again
+    with cycle_collection_paused():  # frozen before the collector runs again: it never walks the model
+        loaded = load_sources(opened, sources, read_problems, progress, cache=cache, save_cache=True)
+        gc.freeze()  # the model lives as long as the build: the collector need not walk its objects again and again
     reflected = None
     if reflector is not None:
         with progress.stage("reflect"):

@@ -58,6 +58,9 @@ EDITS: dict[str, Callable[[Path], object]] = {
     "an entity's page": replace("bank/entities/Porto.md", "type: place", "type: city"),
     "an entity's page text": append("bank/entities/Porto.md", "\nIts bridges are iron.\n"),
     "an opinion's statement": replace("bank/opinions.md", "Marco prefers written", "Marco likes written"),
+    "an opinion's confidence (its fact's text the same)": replace(
+        "bank/opinions.md", "O(c=0.4) @Harbor", "O(c=0.45) @Harbor"
+    ),
     "an alias that names a mention elsewhere": replace(
         "bank/entities/Marco.md", "[Marco Bellini]", "[Marco Bellini, Rui]"
     ),

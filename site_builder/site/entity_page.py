@@ -6,7 +6,7 @@ from collections import defaultdict
 
 from site_builder.core.model import Entity
 from site_builder.site.backlinks import backlink_groups, backlink_inputs
-from site_builder.site.builder import PageBuilder, counted, search_filters, search_meta
+from site_builder.site.builder import PageBuilder, counted, fact_inputs, search_filters, search_meta
 from site_builder.site.graph_page import entity_graph
 from site_builder.site.links import href
 from site_builder.site.page_views import EntityIndexPage, EntityPage
@@ -72,7 +72,7 @@ def entity_page_inputs(builder: PageBuilder, entity: Entity) -> object:
             builder,
             [*library.backlinks.get(entity.key, []), *(library.note_backlinks.get(note.path, []) if note else [])],
         ),
-        library.facts_by_entity.get(entity.key, []),
+        [fact_inputs(f) for f in library.facts_by_entity.get(entity.key, [])],
         library.related.get(entity.key, [])[:RELATED_ENTITIES],
         [(node, library.entities[node.key].type) for node in graph.nodes],
         graph.edges,

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from site_builder.core.model import KIND_NAMES, Entity, Fact, Note
 from site_builder.site.backlinks import backlink_groups, backlink_inputs, citing_groups
-from site_builder.site.builder import BANK_KINDS, BANK_SECTIONS, PAGE_KINDS, PageBuilder, search_filters, search_meta
+from site_builder.site.builder import (
+    BANK_KINDS,
+    BANK_SECTIONS,
+    PAGE_KINDS,
+    PageBuilder,
+    fact_inputs,
+    search_filters,
+    search_meta,
+)
 from site_builder.site.facts_page import fact_groups
 from site_builder.site.folder_page import crumbs
 from site_builder.site.links import href
@@ -76,7 +84,7 @@ def note_page_inputs(builder: PageBuilder, note: Note) -> object:
         [(o.title, o.url, o.kind, o.path) for o in builder.by_day[note.date] if o is not note] if note.date else [],
         backlink_inputs(builder, builder.library.note_backlinks.get(note.path, [])),
         [(o.id, o.statement, line) for o, line in builder.opinions_citing.get(note.path, [])],
-        kind_facts(builder, note, kind) if kind else None,
+        [fact_inputs(f) for f in kind_facts(builder, note, kind)] if kind else None,
     )
 
 
