@@ -10,7 +10,7 @@ from markupsafe import escape
 from site_builder.core.model import Fact, Link, Note
 from site_builder.parse.link_syntax import plain_sentence
 from site_builder.site.builder import ROOT_MARK, PageBuilder
-from site_builder.site.links import SiteLinker, href, root_of, source_url
+from site_builder.site.links import OPINIONS_URL, SiteLinker, href, root_of, source_url
 from site_builder.site.views import BacklinkGroup, LinkView
 
 
@@ -115,9 +115,11 @@ def citing_groups(builder: PageBuilder, note: Note, url: str) -> list[BacklinkGr
         ]
         groups.append(_group(LinkView(entity.name, href(url, entity.url)), items, url))
     opinions = [
-        backlink_item(builder.inline_marked(o.statement, url), f"{ROOT_MARK}bank/opinions.html#op-{o.id}", cited)
+        backlink_item(
+            builder.inline_marked(o.statement, url), f"{ROOT_MARK}{builder.opinion_pages[o.id]}#op-{o.id}", cited
+        )
         for o, cited in builder.opinions_citing.get(note.path, [])
     ]
     if opinions:
-        groups.append(_group(LinkView("Opinions", href(url, "bank/opinions.html")), opinions, url))
+        groups.append(_group(LinkView("Opinions", href(url, OPINIONS_URL)), opinions, url))
     return groups

@@ -18,7 +18,7 @@ from site_builder.site.charts import ChartPoint, confidence_chart
 from site_builder.site.environment import FACT_ITEM, render_part
 from site_builder.site.fragments import Fragments, LinkNames, start_from
 from site_builder.site.language import site_language
-from site_builder.site.links import SiteLinker, href, root_of, source_url
+from site_builder.site.links import SiteLinker, href, opinion_page_urls, root_of, source_url
 from site_builder.site.markdown import MarkdownRenderer
 from site_builder.site.views import (
     Chrome,
@@ -166,6 +166,11 @@ class PageBuilder:
             data = pickle.dumps(shown, protocol=pickle.HIGHEST_PROTOCOL)
             found = self._opinion_digests[id(opinion)] = hashlib.blake2b(data, digest_size=16).hexdigest()
         return found
+
+    @functools.cached_property
+    def opinion_pages(self) -> dict[str, str]:
+        """Opinion id -> the page of opinions its card is on."""
+        return opinion_page_urls(self.library.opinions)
 
     @functools.cached_property
     def opinions_citing(self) -> dict[str, list[tuple[Opinion, int]]]:

@@ -7,7 +7,7 @@ import re
 from html import escape
 from urllib.parse import unquote
 
-from site_builder.core.model import KIND_NAMES, Fact, Library
+from site_builder.core.model import KIND_NAMES, Fact, Library, Opinion
 from site_builder.core.names import REMEMBERED, heading_slug, page_url
 from site_builder.parse.file_links import resolve, written_path
 from site_builder.site.markdown import Linker, Target
@@ -25,6 +25,20 @@ def root_of(url: str) -> str:
 
 def href(from_url: str, to_url: str) -> str:
     return root_of(from_url) + to_url
+
+
+OPINIONS_URL = "bank/opinions.html"  # the first page of opinions; the others follow it in its folder
+CARDS_PER_PAGE = 200  # opinions on a page of them: a few megabytes even when each card has a long history
+
+
+def opinions_page_url(number: int) -> str:
+    """The address of the ``number``-th page of opinions."""
+    return OPINIONS_URL if number == 1 else f"bank/opinions-{number}.html"
+
+
+def opinion_page_urls(opinions: list[Opinion]) -> dict[str, str]:
+    """Each opinion's id -> the page of opinions its card is on (``opinions`` in the library's order, the pages')."""
+    return {opinion.id: opinions_page_url(index // CARDS_PER_PAGE + 1) for index, opinion in enumerate(opinions)}
 
 
 @functools.lru_cache(maxsize=REMEMBERED)

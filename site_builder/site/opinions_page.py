@@ -1,25 +1,63 @@
-"""The opinions page: every opinion card, then bank/opinions.md itself."""
+"""The opinions pages: the cards of every opinion, highest confidence first, a page of ``CARDS_PER_PAGE`` at a
+time, then (on the first) bank/opinions.md itself.
+
+A heavy workspace holds thousands of opinions, each card with its chart and evidence: on one page they made
+hundreds of megabytes that no browser opens. The first page keeps the address ``bank/opinions.html`` (and the
+file's line anchors, which citations of bank/opinions.md lead to); the others follow it in the same folder.
+"""
 
 from __future__ import annotations
 
+from site_builder.core.model import Opinion
 from site_builder.library.link import OPINIONS_PATH
-from site_builder.site.builder import PageBuilder
+from site_builder.site.builder import PageBuilder, counted
+from site_builder.site.links import CARDS_PER_PAGE, href, opinions_page_url
 from site_builder.site.page_views import OpinionsPage
-
-URL = "bank/opinions.html"
-
-
-def opinions_page_inputs(builder: PageBuilder) -> object:
-    """What the opinions page is made from, besides what every page shares: the opinions and their page's text."""
-    note = builder.library.note(OPINIONS_PATH)
-    return [builder.opinion_digest(o) for o in builder.library.opinions], note.digest if note else None
+from site_builder.site.views import LinkView
 
 
-def opinions_page(builder: PageBuilder) -> OpinionsPage:
-    url = URL
-    note = builder.library.note(OPINIONS_PATH)
-    return OpinionsPage(
-        chrome=builder.chrome(url, kind="opinions", title="Opinions", section="opinions", searchable=True),
-        opinions=[builder.opinion_view(o, url) for o in builder.library.opinions],
-        html=builder.note_html(note, url) if note else "",
+def page_count(builder: PageBuilder) -> int:
+    return max(1, -(-len(builder.library.opinions) // CARDS_PER_PAGE))
+
+
+def _cards(builder: PageBuilder, number: int) -> list[Opinion]:
+    return builder.library.opinions[(number - 1) * CARDS_PER_PAGE : number * CARDS_PER_PAGE]
+
+
+def opinions_page_inputs(builder: PageBuilder, number: int) -> object:
+    """What a page of opinions is made from, besides what every page shares: its opinions, how many pages there are
+    (and what the others hold: the links to them say it) and, on the first, bank/opinions.md."""
+    note = builder.library.note(OPINIONS_PATH) if number == 1 else None
+    pages = page_count(builder)
+    return (
+        number,
+        [builder.opinion_digest(o) for o in _cards(builder, number)],
+        [_range(builder, n) for n in range(1, pages + 1)] if pages > 1 else None,
+        note.digest if note else None,
     )
+
+
+def opinions_page(builder: PageBuilder, number: int) -> OpinionsPage:
+    url = opinions_page_url(number)
+    note = builder.library.note(OPINIONS_PATH) if number == 1 else None
+    pages = page_count(builder)
+    title = "Opinions" if number == 1 else f"Opinions, page {number} of {pages}"
+    return OpinionsPage(
+        chrome=builder.chrome(url, kind="opinions", title=title, section="opinions", searchable=True),
+        opinions=[builder.opinion_view(o, url) for o in _cards(builder, number)],
+        html=builder.note_html(note, url) if note else "",
+        pages=[
+            LinkView(str(n), href(url, opinions_page_url(n)), _range(builder, n), "current" if n == number else "")
+            for n in range(1, pages + 1)
+        ]
+        if pages > 1
+        else [],
+        count=counted(len(builder.library.opinions), "opinion"),
+    )
+
+
+def _range(builder: PageBuilder, number: int) -> str:
+    """What a page holds, said in its link's title: the confidence of its first and last card."""
+    cards = _cards(builder, number)
+    first, last = f"{cards[0].confidence:.2f}", f"{cards[-1].confidence:.2f}"
+    return f"confidence {first}" if first == last else f"confidence {first} to {last}"

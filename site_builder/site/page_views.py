@@ -209,11 +209,13 @@ class EntityIndexPage(PageView):
 
 @dataclass(frozen=True)
 class OpinionsPage(PageView):
-    """Every opinion, then bank/opinions.md itself, folded away (the cards show what it says)."""
+    """A page of opinions, then (on the first) bank/opinions.md itself, folded away (the cards show what it says)."""
 
     template = "opinions.html"
-    opinions: list[OpinionView]  #: all opinions
-    html: str  #: bank/opinions.md as HTML, "" without one
+    opinions: list[OpinionView]  #: this page's opinions, highest confidence first
+    html: str  #: bank/opinions.md as HTML, on the first page only; "" without one
+    pages: list[LinkView]  #: every page of opinions, this one marked "current"; [] when there is one page
+    count: str  #: how many opinions there are on all pages, e.g. "13,644 opinions"
 
 
 @dataclass(frozen=True)

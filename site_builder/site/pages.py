@@ -11,7 +11,7 @@ from site_builder.core.model import Note
 from site_builder.library.hygiene import Section
 from site_builder.library.link import OPINIONS_PATH
 from site_builder.site.agent_page import agent_page
-from site_builder.site.builder import PageBuilder
+from site_builder.site.builder import PageBuilder, fact_inputs
 from site_builder.site.entity_page import (
     INDEX_URL,
     entity_index_inputs,
@@ -27,10 +27,11 @@ from site_builder.site.graph_page import graph_page, graph_page_inputs
 from site_builder.site.home_page import home_page
 from site_builder.site.hygiene_page import URL as HYGIENE_URL
 from site_builder.site.hygiene_page import hygiene_page, hygiene_page_inputs
+from site_builder.site.links import opinions_page_url
 from site_builder.site.not_found_page import not_found_page
 from site_builder.site.note_page import note_page, note_page_inputs
-from site_builder.site.opinions_page import URL as OPINIONS_URL
 from site_builder.site.opinions_page import opinions_page, opinions_page_inputs
+from site_builder.site.opinions_page import page_count as opinion_page_count
 from site_builder.site.project_page import project_pages
 from site_builder.site.records_page import tag_pages
 from site_builder.site.search_page import search_page
@@ -71,10 +72,15 @@ def page_jobs(builder: PageBuilder, sections: list[Section], layouts: tuple[str,
         PageJob(lambda: [timeline_page(builder)], TIMELINE_URL, lambda: timeline_page_inputs(builder), False),
         *(_month_job(builder, month, days) for month, days in month_groups(builder.days)),
         *(_one(note_page, note_page_inputs, builder, note, note.url) for note in notes),
-        PageJob(lambda: [opinions_page(builder)], OPINIONS_URL, lambda: opinions_page_inputs(builder)),
+        *(
+            _one(opinions_page, opinions_page_inputs, builder, number, opinions_page_url(number))
+            for number in range(1, opinion_page_count(builder) + 1)
+        ),
         PageJob(lambda: [entity_index_page(builder)], INDEX_URL, lambda: entity_index_inputs(builder), False),
         PageJob(lambda: [graph_page(builder)], GRAPH_URL, lambda: graph_page_inputs(builder), False),
-        PageJob(lambda: [facts_page(builder)], FACTS_URL, lambda: builder.library.facts, False),
+        PageJob(
+            lambda: [facts_page(builder)], FACTS_URL, lambda: [fact_inputs(f) for f in builder.library.facts], False
+        ),
         *(_one(entity_page, entity_page_inputs, builder, e, e.url) for e in library.entities.values()),
         PageJob(lambda: [*folder_pages(builder), *project_pages(builder), *tag_pages(builder)]),
         PageJob(lambda: [agent_page(builder, layouts)]),

@@ -1,0 +1,102 @@
+"""A heavy workspace's opinions on pages of ``CARDS_PER_PAGE`` cards: every card once, in order, linked right."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+from site_builder.site.links import CARDS_PER_PAGE
+from tests.conftest import output_bytes, run, write_workspace
+
+COUNT = CARDS_PER_PAGE + 7  # two pages, the second short
+LOW = "o-0000"  # the lowest confidence: the last card, on the second page
+
+
+def opinions_file() -> str:
+    lines = ["# Opinions", "", "Beliefs, kept by hand.", ""]
+    for n in range(COUNT):
+        confidence = "0.01" if n == 0 else f"{0.05 + 0.9 * n / COUNT:.2f}"
+        lines.append(f"- O(c={confidence}) @Anna: Anna holds belief number {n} about the harbour. ^o-{n:04d}")
+    return "\n".join(lines) + "\n"
+
+
+def make(root: Path) -> Path:
+    return write_workspace(
+        root,
+        {
+            "bank/entities/Anna.md": "# Anna\n\nCeramicist in Lisbon.\n",
+            "bank/opinions.md": opinions_file(),
+            # restates the opinion of lowest confidence: this day's page cites its card
+            "memory/2025-11-20.md": "# 20 Nov\n\nA day.\n\n## Retain\n"
+            "- O(c=0.02) @Anna: Anna holds belief number 0 about the harbour. ^o-0000\n",
+            "memory/2025-11-26.md": "# 26 Nov\n\nAnother day.\n",
+        },
+    )
+
+
+def build(ws: Path, out: Path) -> None:
+    result = run("build", str(ws), "-o", str(out), "--no-reflect", "--no-search")
+    assert result.exit_code == 0, result.output
+
+
+def cards(html: str) -> list[str]:
+    return re.findall(r'<article class="opinion" id="op-([^"]+)"', html)
+
+
+def test_opinions_are_paged_every_card_once_highest_confidence_first(tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    build(make(tmp_path / "ws"), out)
+    first = (out / "bank/opinions.html").read_text(encoding="utf-8")
+    second = (out / "bank/opinions-2.html").read_text(encoding="utf-8")
+    assert not (out / "bank/opinions-3.html").exists()
+    assert len(cards(first)) == CARDS_PER_PAGE and len(cards(second)) == COUNT - CARDS_PER_PAGE
+    assert sorted(cards(first) + cards(second)) == [f"o-{n:04d}" for n in range(COUNT)]
+    assert cards(first)[0] == f"o-{COUNT - 1:04d}" and cards(second)[-1] == LOW  # highest confidence first
+    # both pages say where the others are, the current one marked
+    for html, current in ((first, "../bank/opinions.html"), (second, "../bank/opinions-2.html")):
+        pager = re.findall(r'<nav class="pager" aria-label="([^"]+)">(.*?)</nav>', html)
+        assert [label for label, _ in pager] == ["Opinion pages", "Opinion pages, after the list"]
+        assert re.findall(r'href="([^"]+)"', pager[0][1]) == ["../bank/opinions.html", "../bank/opinions-2.html"]
+        assert f'href="{current}" title="confidence' in pager[0][1]
+        assert re.search(rf'href="{current}" title="[^"]*" class="current" aria-current="page"', pager[0][1])
+    assert "Opinions, page 2 of 2" in second
+    # the file itself, and its line anchors (where citations of bank/opinions.md lead), on the first page only
+    assert "Beliefs, kept by hand." in first and 'id="L5"' in first
+    assert "Beliefs, kept by hand." not in second
+
+
+def test_a_note_citing_an_opinion_links_to_the_page_its_card_is_on(tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    build(make(tmp_path / "ws"), out)
+    day = (out / "memory/2025-11-20.html").read_text(encoding="utf-8")
+    assert f'href="../bank/opinions-2.html#op-{LOW}"' in day
+    assert f'id="op-{LOW}"' in (out / "bank/opinions-2.html").read_text(encoding="utf-8")
+
+
+def test_a_workspace_with_few_opinions_keeps_one_page_without_a_pager(tmp_path: Path) -> None:
+    ws = write_workspace(tmp_path / "ws", {"bank/opinions.md": "# Opinions\n\n- O(c=0.6) @Anna: Anna likes tea.\n"})
+    out = tmp_path / "site"
+    build(ws, out)
+    html = (out / "bank/opinions.html").read_text(encoding="utf-8")
+    assert len(cards(html)) == 1 and "pager" not in html
+    assert not (out / "bank/opinions-2.html").exists()
+
+
+def test_a_card_moving_to_the_other_page_rebuilds_warm_as_cold(tmp_path: Path) -> None:
+    ws = make(tmp_path / "ws")
+    build(ws, tmp_path / "warm")
+    # a later day restates it higher: the day that cited it, unchanged, must now link to the first page
+    (ws / "memory/2025-12-30.md").write_text(
+        "# 30 Dec\n\n## Retain\n- O(c=0.99) @Anna: Anna holds belief number 0 about the harbour. ^o-0000\n",
+        encoding="utf-8",
+    )
+    build(ws, tmp_path / "warm")
+    cold = tmp_path / "cold-ws"
+    shutil.copytree(ws, cold, ignore=shutil.ignore_patterns(".memwiki"))
+    build(cold, tmp_path / "cold")
+    first = (tmp_path / "warm/bank/opinions.html").read_text(encoding="utf-8")
+    assert LOW in cards(first)  # it moved: now among the highest
+    day = (tmp_path / "warm/memory/2025-11-20.html").read_text(encoding="utf-8")
+    assert f'href="../bank/opinions.html#op-{LOW}"' in day
+    assert output_bytes(tmp_path / "warm") == output_bytes(tmp_path / "cold")
