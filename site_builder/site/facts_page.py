@@ -1,4 +1,9 @@
-"""The facts page (every Retain fact by month, filtered by kind) and the facts listed on World and Experience."""
+"""The facts pages (every Retain fact by month, filtered by kind) and the facts listed on World and Experience.
+
+Up to ``ONE_PAGE_UP_TO`` facts are one page, ``facts.html``. A heavy workspace holds far more (tens of MB on one
+page, which no browser opens well): then each year is a page, the newest at ``facts.html``, the others at
+``facts-YEAR.html`` (and ``facts-undated.html``), with a pager between them.
+"""
 
 from __future__ import annotations
 
@@ -7,22 +12,58 @@ from collections.abc import Iterable
 from itertools import groupby
 
 from site_builder.core.model import KIND_NAMES, Fact, fact_order
-from site_builder.site.builder import PageBuilder
+from site_builder.site.builder import PageBuilder, counted, fact_inputs
+from site_builder.site.links import href
 from site_builder.site.page_views import FactsPage
-from site_builder.site.views import FactGroup, KindCount
+from site_builder.site.views import FactGroup, KindCount, LinkView
 
 URL = "facts.html"
+ONE_PAGE_UP_TO = 3000  # facts; a year of a heavy workspace's facts is then a page of a few MB
+UNDATED = "undated"
 
 
-def facts_page(builder: PageBuilder) -> FactsPage:
-    facts = builder.library.facts
+def fact_pages(facts: list[Fact]) -> dict[str, list[Fact]]:
+    """Page URL -> its facts, in the order of the pages: newest year first, the undated last."""
+    if len(facts) <= ONE_PAGE_UP_TO:
+        return {URL: facts}
+    by_year: dict[str, list[Fact]] = {}
+    for fact in facts:
+        by_year.setdefault(str(fact.date.year) if fact.date else UNDATED, []).append(fact)
+    years = sorted((y for y in by_year if y != UNDATED), reverse=True) + ([UNDATED] if UNDATED in by_year else [])
+    return {(URL if n == 0 else f"facts-{year}.html"): by_year[year] for n, year in enumerate(years)}
+
+
+def facts_page_inputs(pages: dict[str, list[Fact]], url: str) -> object:
+    """What a facts page is made from, besides what every page shares: its facts and what the others hold."""
+    return [fact_inputs(f) for f in pages[url]], [(u, _year(f), len(f)) for u, f in pages.items()] if len(
+        pages
+    ) > 1 else None
+
+
+def facts_page(builder: PageBuilder, pages: dict[str, list[Fact]], url: str) -> FactsPage:
+    facts = pages[url]
     present = {f.kind for f in facts}
+    paged = len(pages) > 1
     return FactsPage(
-        chrome=builder.chrome(URL, kind="facts", title="Facts", section=""),
+        chrome=builder.chrome(
+            url, kind="facts", title=f"Facts, {_year(facts)}" if paged and url != URL else "Facts", section=""
+        ),
         kinds=[KindCount(k, KIND_NAMES[k], sum(1 for f in facts if f.kind == k)) for k in "WBOS" if k in present],
-        groups=fact_groups(builder, facts, URL),
+        groups=fact_groups(builder, facts, url),
         total=len(facts),
+        years=[
+            LinkView(_year(f), href(url, u), counted(len(f), "fact"), "current" if u == url else "")
+            for u, f in pages.items()
+        ]
+        if paged
+        else [],
+        everything=counted(len(builder.library.facts), "Retain fact"),
     )
+
+
+def _year(facts: list[Fact]) -> str:
+    """What a page of facts holds, in a word: its year, or "Not dated"."""
+    return str(facts[0].date.year) if facts[0].date else "Not dated"
 
 
 def fact_groups(builder: PageBuilder, facts: Iterable[Fact], url: str) -> list[FactGroup]:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from site_builder.core.model import KIND_NAMES, Entity, Fact, Note
+from site_builder.core.model import KIND_NAMES, Entity, Fact, Note, fact_order
 from site_builder.site.backlinks import backlink_groups, backlink_inputs, citing_groups
 from site_builder.site.builder import (
     BANK_KINDS,
     BANK_SECTIONS,
     PAGE_KINDS,
     PageBuilder,
+    counted,
     fact_inputs,
     search_filters,
     search_meta,
@@ -19,6 +20,8 @@ from site_builder.site.links import href
 from site_builder.site.page_views import NotePage
 from site_builder.site.records_page import RECORD_KINDS, records_html
 from site_builder.site.views import LinkView
+
+KIND_FACTS_SHOWN = 300  # on World and Experience; a heavy workspace's older ones are on the facts pages
 
 SECTIONS = {
     "core": "home",
@@ -35,6 +38,7 @@ def note_page(builder: PageBuilder, note: Note) -> NotePage:
     entities = mentioned_entities(builder, note)
     kinds = sorted({f.kind for f in note.facts})
     kind = BANK_KINDS.get(note.path, "")
+    shown, older = kind_facts(builder, note, kind) if kind else ([], 0)
     is_day = note.date is not None and builder.by_day[note.date][0] is note
     prev, next_, crumbs_ = (
         day_links(builder, note) if is_day else (None, None, crumbs(note.path.rpartition("/")[0], url))
@@ -60,7 +64,8 @@ def note_page(builder: PageBuilder, note: Note) -> NotePage:
         same_day=same_day(builder, note),
         entities=entities,
         kind_name=KIND_NAMES[kind] if kind else "",
-        kind_facts=fact_groups(builder, kind_facts(builder, note, kind), url) if kind else [],
+        kind_facts=fact_groups(builder, shown, url),
+        kind_facts_older=counted(older, KIND_NAMES[kind] + " fact") if older else "",
         backlinks=[
             *backlink_groups(builder, builder.library.note_backlinks.get(note.path, []), url),
             *citing_groups(builder, note, url),
@@ -87,13 +92,22 @@ def note_page_inputs(builder: PageBuilder, note: Note) -> object:
             (o.id, o.statement, line, builder.opinion_pages[o.id])
             for o, line in builder.opinions_citing.get(note.path, [])
         ],
-        [fact_inputs(f) for f in kind_facts(builder, note, kind)] if kind else None,
+        _kind_facts_inputs(builder, note, kind) if kind else None,
     )
 
 
-def kind_facts(builder: PageBuilder, note: Note, kind: str) -> list[Fact]:
-    """On World and Experience (``kind`` W or B), the facts of that kind stated elsewhere in the workspace."""
-    return [f for f in builder.library.facts if f.kind == kind and f.path != note.path]
+def _kind_facts_inputs(builder: PageBuilder, note: Note, kind: str) -> object:
+    shown, older = kind_facts(builder, note, kind)
+    return [fact_inputs(f) for f in shown], older
+
+
+def kind_facts(builder: PageBuilder, note: Note, kind: str) -> tuple[list[Fact], int]:
+    """On World and Experience (``kind`` W or B), the facts of that kind stated elsewhere in the workspace: the
+    newest ``KIND_FACTS_SHOWN``, and how many older ones the facts pages hold besides."""
+    facts = [f for f in builder.library.facts if f.kind == kind and f.path != note.path]
+    if len(facts) <= KIND_FACTS_SHOWN:
+        return facts, 0
+    return sorted(facts, key=fact_order)[-KIND_FACTS_SHOWN:], len(facts) - KIND_FACTS_SHOWN
 
 
 def day_links(builder: PageBuilder, day: Note) -> tuple[LinkView | None, LinkView | None, list[LinkView]]:

@@ -65,6 +65,7 @@ class NotePage(PageView):
     entities: list[LinkView]  #: the entities the note mentions
     kind_name: str  #: on bank/world.md and bank/experience.md the kind of fact they are named after, else ""
     kind_facts: list[FactGroup]  #: those facts from the rest of the workspace, by month, newest first
+    kind_facts_older: str  #: how many older ones are only on the facts pages, e.g. "1,204 world facts"; "" if none
     backlinks: list[BacklinkGroup]  #: lines linking here, then the entities and opinions citing its facts
 
 
@@ -220,12 +221,15 @@ class OpinionsPage(PageView):
 
 @dataclass(frozen=True)
 class FactsPage(PageView):
-    """``facts.html``: every Retain fact, newest first by month, filtered by kind in the page."""
+    """``facts.html``: every Retain fact (or, in a heavy workspace, a year of them), newest first by month, filtered
+    by kind in the page."""
 
     template = "facts.html"
-    kinds: list[KindCount]  #: the kinds present, in W, B, O, S order
-    groups: list[FactGroup]  #: the facts by month, newest first; the undated last
-    total: int  #: how many facts
+    kinds: list[KindCount]  #: the kinds present on this page, in W, B, O, S order
+    groups: list[FactGroup]  #: this page's facts by month, newest first; the undated last
+    total: int  #: how many facts this page holds
+    years: list[LinkView]  #: every page of facts (a year each), this one marked "current"; [] when there is one
+    everything: str  #: how many facts there are on all pages, e.g. "85,000 Retain facts"
 
 
 @dataclass(frozen=True)

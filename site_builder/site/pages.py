@@ -7,11 +7,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
-from site_builder.core.model import Note
+from site_builder.core.model import Fact, Note
 from site_builder.library.hygiene import Section
 from site_builder.library.link import OPINIONS_PATH
 from site_builder.site.agent_page import agent_page
-from site_builder.site.builder import PageBuilder, fact_inputs
+from site_builder.site.builder import PageBuilder
 from site_builder.site.entity_page import (
     INDEX_URL,
     entity_index_inputs,
@@ -19,8 +19,7 @@ from site_builder.site.entity_page import (
     entity_page,
     entity_page_inputs,
 )
-from site_builder.site.facts_page import URL as FACTS_URL
-from site_builder.site.facts_page import facts_page
+from site_builder.site.facts_page import fact_pages, facts_page, facts_page_inputs
 from site_builder.site.folder_page import folder_pages
 from site_builder.site.graph_page import URL as GRAPH_URL
 from site_builder.site.graph_page import graph_page, graph_page_inputs
@@ -78,9 +77,7 @@ def page_jobs(builder: PageBuilder, sections: list[Section], layouts: tuple[str,
         ),
         PageJob(lambda: [entity_index_page(builder)], INDEX_URL, lambda: entity_index_inputs(builder), False),
         PageJob(lambda: [graph_page(builder)], GRAPH_URL, lambda: graph_page_inputs(builder), False),
-        PageJob(
-            lambda: [facts_page(builder)], FACTS_URL, lambda: [fact_inputs(f) for f in builder.library.facts], False
-        ),
+        *_facts_jobs(builder),
         *(_one(entity_page, entity_page_inputs, builder, e, e.url) for e in library.entities.values()),
         PageJob(lambda: [*folder_pages(builder), *project_pages(builder), *tag_pages(builder)]),
         PageJob(lambda: [agent_page(builder, layouts)]),
@@ -101,6 +98,23 @@ def _one(
 
 def _made(make: Callable[[PageBuilder, T], PageView], builder: PageBuilder, item: T) -> list[PageView]:
     return [make(builder, item)]
+
+
+def _facts_jobs(builder: PageBuilder) -> list[PageJob]:
+    pages = fact_pages(builder.library.facts)
+    return [
+        PageJob(
+            functools.partial(_facts_made, builder, pages, url),
+            url,
+            functools.partial(facts_page_inputs, pages, url),
+            False,
+        )
+        for url in pages
+    ]
+
+
+def _facts_made(builder: PageBuilder, pages: dict[str, list[Fact]], url: str) -> list[PageView]:
+    return [facts_page(builder, pages, url)]
 
 
 def _month_job(builder: PageBuilder, month: Month, days: list[Note]) -> PageJob:

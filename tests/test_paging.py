@@ -1,4 +1,5 @@
-"""A heavy workspace's opinions on pages of ``CARDS_PER_PAGE`` cards: every card once, in order, linked right."""
+"""A heavy workspace's long lists on pages: opinions ``CARDS_PER_PAGE`` cards at a time, facts a year at a time;
+every item once, in order, linked right, and a small workspace keeps one page."""
 
 from __future__ import annotations
 
@@ -6,7 +7,9 @@ import re
 import shutil
 from pathlib import Path
 
+from site_builder.site.facts_page import ONE_PAGE_UP_TO
 from site_builder.site.links import CARDS_PER_PAGE
+from site_builder.site.note_page import KIND_FACTS_SHOWN
 from tests.conftest import output_bytes, run, write_workspace
 
 COUNT = CARDS_PER_PAGE + 7  # two pages, the second short
@@ -100,3 +103,63 @@ def test_a_card_moving_to_the_other_page_rebuilds_warm_as_cold(tmp_path: Path) -
     day = (tmp_path / "warm/memory/2025-11-20.html").read_text(encoding="utf-8")
     assert f'href="../bank/opinions.html#op-{LOW}"' in day
     assert output_bytes(tmp_path / "warm") == output_bytes(tmp_path / "cold")
+
+
+def facts_workspace(root: Path) -> Path:
+    """More facts than one page holds: three years of days, and undated ones in bank/world.md."""
+    per_day = ONE_PAGE_UP_TO // 90 + 1
+    files = {"bank/world.md": "# World\n\n- W @Anna: Anna lives in Lisbon.\n- W @Anna: Anna works with clay.\n"}
+    for year in (2023, 2024, 2025):
+        for n in range(30):
+            facts = "".join(f"- W @Anna: Fact {k} of day {n} in {year}.\n" for k in range(per_day))
+            files[f"memory/{year}-03-{n % 28 + 1:02d}.md" if n < 28 else f"memory/{year}-04-0{n - 27}.md"] = (
+                f"# Day {n}\n\n## Retain\n{facts}"
+            )
+    return write_workspace(root, files)
+
+
+def fact_ids(html: str) -> list[str]:
+    return re.findall(r'<li class="fact-item[^"]*" id="t-([^"]+)"', html)
+
+
+def test_facts_are_a_year_to_a_page_every_fact_once(tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    build(facts_workspace(tmp_path / "ws"), out)
+    pages = {name: (out / name).read_text(encoding="utf-8") for name in (
+        "facts.html", "facts-2024.html", "facts-2023.html", "facts-undated.html"
+    )}  # fmt: skip
+    assert sorted(p.name for p in out.glob("facts*.html")) == sorted(pages)
+    per_page = {name: fact_ids(html) for name, html in pages.items()}
+    everything = [i for ids in per_page.values() for i in ids]
+    assert len(everything) == len(set(everything)) == 3 * 30 * (ONE_PAGE_UP_TO // 90 + 1) + 2
+    assert len(per_page["facts-undated.html"]) == 2
+    assert "in 2025." in pages["facts.html"] and "in 2024." not in pages["facts.html"]  # the newest year first
+    assert "<title>Facts, 2024" in pages["facts-2024.html"] and "<title>Facts, Not dated" in pages["facts-undated.html"]
+    for name, html in pages.items():
+        pager = re.search(r'<nav class="pager" aria-label="Years of facts">(.*?)</nav>', html)
+        assert pager is not None, name
+        assert re.findall(r">([^<]+)</a>", pager[1]) == ["2025", "2024", "2023", "Not dated"]
+        assert re.search(rf'href="{name}" title="[\d,]+ facts" class="current" aria-current="page"', pager[1])
+        assert "Retain facts, newest first, a year to a page" in html
+
+
+def test_a_workspace_with_few_facts_keeps_one_facts_page(tmp_path: Path) -> None:
+    ws = write_workspace(
+        tmp_path / "ws", {"memory/2025-11-26.md": "# 26 Nov\n\n## Retain\n- W @Anna: Anna likes tea.\n"}
+    )
+    out = tmp_path / "site"
+    build(ws, out)
+    assert [p.name for p in out.glob("facts*.html")] == ["facts.html"]
+    assert "pager" not in (out / "facts.html").read_text(encoding="utf-8")
+
+
+def test_world_shows_its_newest_facts_and_leads_to_the_facts_pages_for_the_rest(tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    build(facts_workspace(tmp_path / "ws"), out)
+    world = (out / "bank/world.html").read_text(encoding="utf-8")
+    shown = fact_ids(world)
+    assert len(shown) == KIND_FACTS_SHOWN
+    facts_in_days = 3 * 30 * (ONE_PAGE_UP_TO // 90 + 1)
+    assert f"the {facts_in_days - KIND_FACTS_SHOWN:,} world facts before them are on the" in world
+    assert 'href="../facts.html">facts pages</a>' in world
+    assert set(shown) <= set(fact_ids((out / "facts.html").read_text(encoding="utf-8")))  # the newest: all of 2025
