@@ -7,9 +7,16 @@ import re
 import shutil
 from pathlib import Path
 
+import pytest
+
+import site_builder.site.pages as pages_module
+from site_builder.library.hygiene import Section
+from site_builder.site.builder import PageBuilder
 from site_builder.site.facts_page import ONE_PAGE_UP_TO
+from site_builder.site.hygiene_page import OWN_PAGE_FROM, SHOWN, section_page
 from site_builder.site.links import CARDS_PER_PAGE
 from site_builder.site.note_page import KIND_FACTS_SHOWN
+from site_builder.site.page_views import HygieneSectionPage
 from tests.conftest import output_bytes, run, write_workspace
 
 COUNT = CARDS_PER_PAGE + 7  # two pages, the second short
@@ -163,3 +170,39 @@ def test_world_shows_its_newest_facts_and_leads_to_the_facts_pages_for_the_rest(
     assert f"the {facts_in_days - KIND_FACTS_SHOWN:,} world facts before them are on the" in world
     assert 'href="../facts.html">facts pages</a>' in world
     assert set(shown) <= set(fact_ids((out / "facts.html").read_text(encoding="utf-8")))  # the newest: all of 2025
+
+
+def many_findings(root: Path) -> Path:
+    """A Retain section of bullets that are no facts: more malformed bullets than the report holds."""
+    bullets = "".join(f"- item {n} without a kind\n" for n in range(OWN_PAGE_FROM + 5))
+    return write_workspace(root, {"memory/2025-11-26.md": f"# 26 Nov\n\n## Retain\n{bullets}"})
+
+
+def test_a_section_with_many_findings_has_its_own_page_and_the_report_stays_small(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ws, out = many_findings(tmp_path / "ws"), tmp_path / "site"
+    build(ws, out)
+    report = (out / "hygiene.html").read_text(encoding="utf-8")
+    own = (out / "hygiene-malformed-bullets.html").read_text(encoding="utf-8")
+    count = OWN_PAGE_FROM + 5
+    assert report.count("<code>memory/2025-11-26.md:") == SHOWN
+    assert f'<a href="hygiene-malformed-bullets.html">All {count} findings of this sort</a>' in report
+    assert f'Malformed bullets <span class="muted">({count})</span>' in report
+    assert own.count("<code>memory/2025-11-26.md:") == count
+    assert 'href="memory/2025-11-26.html#L5"' in own and 'href="hygiene.html">hygiene report</a>' in own
+    # a finding of another sort: the report is made again, the big section's page is kept as it was
+    made: list[str] = []
+
+    def spy(builder: PageBuilder, section: Section) -> HygieneSectionPage:
+        made.append(section.title)
+        return section_page(builder, section)
+
+    monkeypatch.setattr(pages_module, "section_page", spy)
+    (ws / "memory/2025-11-27.md").write_text("# 27 Nov\n\nSee [the plan](missing-plan.md).\n", encoding="utf-8")
+    build(ws, out)
+    assert made == []
+    assert "missing-plan.md" in (out / "hygiene.html").read_text(encoding="utf-8")
+    assert (out / "hygiene-malformed-bullets.html").read_text(encoding="utf-8").count(
+        "<code>memory/2025-11-26.md:"
+    ) == count

@@ -240,6 +240,16 @@ class HygienePage(PageView):
     sections: list[HygieneSection]  #: the sections with findings, in the report's order
     clean: list[HygieneSection]  #: the checks that found nothing
     total: int  #: how many findings in all
+    shown: int  #: how many findings of a section are shown before the rest
+
+
+@dataclass(frozen=True)
+class HygieneSectionPage(PageView):
+    """A section of the hygiene report with all its findings (one with too many for the report)."""
+
+    template = "hygiene_section.html"
+    section: HygieneSection  #: the section, every finding in it
+    report: str  #: link to the whole report
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,14 @@ from site_builder.site.graph_page import URL as GRAPH_URL
 from site_builder.site.graph_page import graph_page, graph_page_inputs
 from site_builder.site.home_page import home_page
 from site_builder.site.hygiene_page import URL as HYGIENE_URL
-from site_builder.site.hygiene_page import hygiene_page, hygiene_page_inputs
+from site_builder.site.hygiene_page import (
+    hygiene_page,
+    hygiene_page_inputs,
+    own_page,
+    section_page,
+    section_page_inputs,
+    section_url,
+)
 from site_builder.site.links import opinions_page_url
 from site_builder.site.not_found_page import not_found_page
 from site_builder.site.note_page import note_page, note_page_inputs
@@ -82,6 +89,16 @@ def page_jobs(builder: PageBuilder, sections: list[Section], layouts: tuple[str,
         PageJob(lambda: [*folder_pages(builder), *project_pages(builder), *tag_pages(builder)]),
         PageJob(lambda: [agent_page(builder, layouts)]),
         PageJob(lambda: [hygiene_page(builder, sections)], HYGIENE_URL, lambda: hygiene_page_inputs(sections), False),
+        *(
+            PageJob(
+                functools.partial(_section_made, builder, s),
+                section_url(s),
+                functools.partial(section_page_inputs, s),
+                False,
+            )
+            for s in sections
+            if own_page(s)
+        ),
         PageJob(lambda: [search_page(builder), not_found_page(builder)]),
     ]
 
@@ -111,6 +128,10 @@ def _facts_jobs(builder: PageBuilder) -> list[PageJob]:
         )
         for url in pages
     ]
+
+
+def _section_made(builder: PageBuilder, section: Section) -> list[PageView]:
+    return [section_page(builder, section)]
 
 
 def _facts_made(builder: PageBuilder, pages: dict[str, list[Fact]], url: str) -> list[PageView]:

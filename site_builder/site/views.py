@@ -133,7 +133,9 @@ class HygieneSection:
 
     title: str  #: the section's heading
     explanation: str  #: why these findings matter
-    items: list[HygieneItem]  #: the findings
+    items: list[HygieneItem]  #: the findings (on the report, only the first of a section with a page of its own)
+    count: int  #: how many findings of this sort there are
+    page_href: str  #: the section's own page, holding all its findings; "" when the report holds them all
 
 
 @dataclass(frozen=True)
