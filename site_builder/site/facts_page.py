@@ -35,9 +35,8 @@ def fact_pages(facts: list[Fact]) -> dict[str, list[Fact]]:
 
 def facts_page_inputs(pages: dict[str, list[Fact]], url: str) -> object:
     """What a facts page is made from, besides what every page shares: its facts and what the others hold."""
-    return [fact_inputs(f) for f in pages[url]], [(u, _year(f), len(f)) for u, f in pages.items()] if len(
-        pages
-    ) > 1 else None
+    others = [(u, _year(f), len(f)) for u, f in pages.items()] if len(pages) > 1 else None
+    return [fact_inputs(f) for f in pages[url]], others
 
 
 def facts_page(builder: PageBuilder, pages: dict[str, list[Fact]], url: str) -> FactsPage:
@@ -46,7 +45,7 @@ def facts_page(builder: PageBuilder, pages: dict[str, list[Fact]], url: str) -> 
     paged = len(pages) > 1
     return FactsPage(
         chrome=builder.chrome(
-            url, kind="facts", title=f"Facts, {_year(facts)}" if paged and url != URL else "Facts", section=""
+            url, kind="facts", title=f"Facts, {_year(facts).lower()}" if paged and url != URL else "Facts", section=""
         ),
         kinds=[KindCount(k, KIND_NAMES[k], sum(1 for f in facts if f.kind == k)) for k in "WBOS" if k in present],
         groups=fact_groups(builder, facts, url),
