@@ -59,3 +59,15 @@ def test_a_fact_is_not_found_by_the_words_of_the_facts_beside_it(tmp_path: Path)
         },
     )
     assert [r["source"] for r in recall_results("fixed bike", str(ws))] == ["memory/2023-03-10.md#L7"]
+
+
+def test_a_name_finds_the_facts_about_its_entity_though_their_text_does_not_say_it(tmp_path: Path) -> None:
+    ws = write_workspace(
+        tmp_path / "ws",
+        {
+            "memory/2023-03-11.md": "# 2023-03-11\n\n- Lunch with @Tom at the harbour.\n\n## Retain\n\n"
+            "- W @Tom: Fixed my bike on Saturday.\n- W @Sam: Rides a scooter to work.\n"
+        },
+    )
+    found = [r["source"] for r in recall_results("Tom", str(ws))]
+    assert found == ["memory/2023-03-11.md#L3", "memory/2023-03-11.md#L7"]  # the line that says it first

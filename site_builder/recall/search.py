@@ -2,14 +2,16 @@
 
 Ranking: FTS5 BM25 with Porter stemming over the line itself, its neighbours
 (lower weight; a Retain fact has none, ``index_rows``) and the CJK pairs of
-its text, and over the entities of lines for the other names (aliases) of an
-entity the query names. Each query word is looked up in the line and in its
-neighbours apart, so BM25 weighs it (its IDF) by the lines that hold it
-themselves: counted over whole rows, a word on every sixth line would be beside
-half of all lines and weigh nothing. Then lines about an entity the query names
-(by page name, alias or ``@mention``; a line of dialogue is about its
-speaker, ``dialogue.py``) are lifted, and so are lines dated inside a
-time the query names ("last week", "on 3 June, 2023"), which also get a share
+its text. Each query word is looked up in the line and in its neighbours apart,
+so BM25 weighs it (its IDF) by the lines that hold it themselves: counted over
+whole rows, a word on every sixth line would be beside half of all lines and
+weigh nothing. A line whose entities the query names (or their aliases) is
+found too, but its entities add nothing to its BM25: being about them is what
+the entity lift counts (counting it twice ranked worse on LoCoMo), and a line
+that only its entities match ranks by the support of its note. Lines about an
+entity the query names (by page name, alias or ``@mention``; a line of
+dialogue is about its speaker, ``dialogue.py``) are lifted, and so are lines
+dated inside a time the query names ("last week", "on 3 June, 2023"), which also get a share
 of the query's best score, and, on a question that asks when, how long or how
 many, lines that say when or how much (``when_asked.py``). Each line also gets
 a share of the best score in its note (the day's log that answers the question
@@ -49,8 +51,8 @@ from site_builder.recall.scripts import fold_accents, has_cjk
 from site_builder.recall.time_words import time_window
 from site_builder.recall.when_asked import SAYS_WHEN_LIFT, asks_when, says_when, with_time_support
 
-WEIGHTS = (1.0, 0.75, 0.5, 1.0)  # content, neighbouring lines, entities (names the query goes by), CJK pairs
-WORD_COLUMNS = ("content", "context")  # a query word is looked up in each apart (see the module's note)
+WEIGHTS = (1.0, 0.75, 0.0, 1.0)  # content, neighbouring lines, entities (see the module's note), CJK pairs
+WORD_COLUMNS = ("content", "context", "entities")  # a query word is looked up in each apart (see the module's note)
 ENTITY_LIFT = 1.25
 TIME_LIFT = 1.5
 NOTE_SUPPORT = 0.2  # share of the best score in a line's note that the line gets on top of its own
@@ -137,8 +139,7 @@ def _plan(index: RecallIndex, query: RecallQuery, terms: list[str], window: tupl
     lifted = frozenset(name for key in named for name in entity_names(index, key))
     words = [f"cjk : {_phrase(t)}" if has_cjk(t) else _in_each_column(_phrase(t)) for t in terms]
     plain = tuple(map(_phrase, terms)) if not any(has_cjk(t) for t in terms) else ()
-    # A line about an entity the query names is lifted (``ENTITY_LIFT``); the entity's other names (aliases) are
-    # looked up in the entities column.
+    # The query's own words already match the entities column; its other names (aliases) are looked up there too.
     asked = {fold_accents(t) for t in terms} | {f"{a}-{b}" for a, b in itertools.pairwise(terms)}
     aliases = [f"entities : {_phrase(name.replace('-', ' '))}" for name in sorted(lifted - asked)]
     match = " OR ".join(words + aliases)
