@@ -140,11 +140,13 @@ def test_without_the_second_hop_the_other_half_of_the_answer_is_missing(
 
 def test_an_entity_most_lines_are_about_is_not_followed(bike: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # "Me" is about 61 of the 66 lines: following it would bring grocery runs "from the shop" up.
+    # ("shop" is on most lines, so a grocery run it matches scores next to nothing.)
     results = recall("bike shop Main Street", str(bike), "--k", "5")
     assert results[0]["content"] == "The bike shop on Main Street closed."
-    assert all("Grocery" not in r["content"] for r in results)
+    assert all(r["score"] < 0.01 for r in results if "Grocery" in r["content"])
     monkeypatch.setattr(expand, "HUB_SHARE", 1.0)
-    assert any("Grocery" in r["content"] for r in recall("bike shop Main Street", str(bike), "--k", "5"))
+    results = recall("bike shop Main Street", str(bike), "--k", "5")
+    assert any(r["score"] > 1 for r in results if "Grocery" in r["content"])
 
 
 def test_the_line_after_a_question_answers_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

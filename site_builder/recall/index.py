@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from site_builder.recall.alias_lookup import AliasLookup
     from site_builder.recall.index_rows import Doc
 
-INDEX_VERSION = "5"
+INDEX_VERSION = "6"
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE IF NOT EXISTS files(path TEXT PRIMARY KEY, digest TEXT NOT NULL, stamp TEXT NOT NULL, day TEXT);

@@ -1,4 +1,9 @@
-"""What one note becomes in the recall index: a row per searchable line, with its neighbours as context.
+"""What one note becomes in the recall index: a row per searchable line, a log line with its neighbours as context.
+
+A line of a log or page often answers in two lines (a question and the turn
+after it), so its row holds the text of the lines next to it. A Retain fact
+stands on its own: the facts around it are about other things, so it has no
+context and is no other line's context.
 
 The rows come from the note's one parse: its facts, headings and links (with
 the plain sentence of each linked line) are what the parser made; only the
@@ -39,7 +44,8 @@ class Doc(NamedTuple):
 
 
 def docs_of(note: Note) -> list[Doc]:
-    """Every searchable line of a note (code inside fences too; not fence lines, comments or headings), with its neighbours."""
+    """Every searchable line of a note (code inside fences too; not fence lines, comments or headings), each line
+    that is not a fact with its neighbours."""
     facts = {f.line: f for f in note.facts}
     headings = {h.line for h in note.headings}
     linked: dict[int, list[str]] = {}
@@ -61,14 +67,14 @@ def docs_of(note: Note) -> list[Doc]:
         content = sentences[number] if number in sentences else plain_sentence(text)
         if content and not TABLE_RULE.issuperset(content):
             rows.append((number, content, _keys(linked[number]) if number in linked else (), None))
-    contents = [content for _, content, _, _ in rows]
+    contents = ["" if fact else content for _, content, _, fact in rows]  # a fact is no line's context
     docs = []
     for i, (number, content, entities, fact) in enumerate(rows):
-        context = " ".join(contents[max(0, i - CONTEXT_LINES) : i] + contents[i + 1 : i + 1 + CONTEXT_LINES])
         if fact is None:
-            docs.append(Doc(note.path, number, date, kind, entities, content, context))
+            near = contents[max(0, i - CONTEXT_LINES) : i] + contents[i + 1 : i + 1 + CONTEXT_LINES]
+            docs.append(Doc(note.path, number, date, kind, entities, content, " ".join(filter(None, near))))
         else:
-            docs.append(Doc(note.path, number, date, fact.kind, entities, content, context, *_about(fact)))
+            docs.append(Doc(note.path, number, date, fact.kind, entities, content, "", *_about(fact)))
     return docs
 
 

@@ -1,11 +1,17 @@
 """Answer a recall query from the index: ranked, dated lines with citations.
 
 Ranking: FTS5 BM25 with Porter stemming over the line itself, its neighbours
-(lower weight), its entities and the CJK pairs of its text; then Retain facts
-get a small lift over raw log lines, lines about an entity the query names
-(by page name, alias or ``@mention``; a line of dialogue is about its
-speaker, ``dialogue.py``) are lifted further, and so are lines dated inside a
-time the query names ("last week", "on 3 June, 2023"), which also get a share
+(lower weight; a Retain fact has none, ``index_rows``) and the CJK pairs of
+its text. Each query word is looked up in the line and in its neighbours apart,
+so BM25 weighs it (its IDF) by the lines that hold it themselves: counted over
+whole rows, a word on every sixth line would be beside half of all lines and
+weigh nothing. A line whose entities the query names (or their aliases) is
+found too, but its entities add nothing to its BM25: being about them is what
+the entity lift counts (counting it twice ranked worse on LoCoMo), and a line
+that only its entities match ranks by the support of its note. Lines about an
+entity the query names (by page name, alias or ``@mention``; a line of
+dialogue is about its speaker, ``dialogue.py``) are lifted, and so are lines
+dated inside a time the query names ("last week", "on 3 June, 2023"), which also get a share
 of the query's best score, and, on a question that asks when, how long or how
 many, lines that say when or how much (``when_asked.py``). Each line also gets
 a share of the best score in its note (the day's log that answers the question
@@ -17,11 +23,12 @@ week") lists that time's lines, newest first. An opinion restated on many days
 is one result: its latest statement, its current confidence and how many points
 its history has.
 
-A query none of whose words tells lines apart (each is on at least half of all
-lines, where BM25 gives a word the least weight it has) would score most of the
-index to rank lines alike; its candidates are the lines holding every word in
-their own text, else anywhere, which are the lines BM25 ranks first (each
-word weighs the same), and all matching lines only when those are too few.
+A query whose every word is common (in the text of at least a quarter of all
+lines: BM25 weighs such a word at most log 3, a word on one line in ten
+thousand about 9) would score most of the index to rank lines that differ
+little; its candidates are the lines holding every word in their own text,
+else anywhere, which are the lines BM25 ranks first (the words weigh about the
+same), and all matching lines only when those are too few.
 """
 
 from __future__ import annotations
@@ -29,12 +36,13 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import itertools
+import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from site_builder.core.names import entity_key
 from site_builder.recall.dialogue import about, with_answers
-from site_builder.recall.evidence import FACT_KINDS, Evidence, Row, one_per_evidence, words
+from site_builder.recall.evidence import Evidence, Row, one_per_evidence, words
 from site_builder.recall.expand import HUB_SHARE, Hop, LinesAbout, second_hop
 from site_builder.recall.hits import Hit, current_opinion
 from site_builder.recall.index import RecallIndex
@@ -43,12 +51,13 @@ from site_builder.recall.scripts import fold_accents, has_cjk
 from site_builder.recall.time_words import time_window
 from site_builder.recall.when_asked import SAYS_WHEN_LIFT, asks_when, says_when, with_time_support
 
-WEIGHTS = (1.0, 0.5, 0.5, 1.0)  # content, neighbouring lines, entities, CJK pairs of the content
-FACT_LIFT = 1.1
+WEIGHTS = (1.0, 0.75, 0.0, 1.0)  # content, neighbouring lines, entities (see the module's note), CJK pairs
+WORD_COLUMNS = ("content", "context", "entities")  # a query word is looked up in each apart (see the module's note)
 ENTITY_LIFT = 1.25
 TIME_LIFT = 1.5
 NOTE_SUPPORT = 0.2  # share of the best score in a line's note that the line gets on top of its own
 CANDIDATES = 400
+COMMON_SHARE = 0.25  # a word in the text of this share of all lines or more is common (see the module's note)
 HOP_SCAN = 300  # the newest lines about an entity the second hop reads
 
 __all__ = ["Hit", "QueryError", "RecallQuery", "answer_json", "entity_names", "resolve_entity", "search"]
@@ -128,8 +137,8 @@ def _plan(index: RecallIndex, query: RecallQuery, terms: list[str], window: tupl
     """The FTS5 expression and SQL conditions of a query: its words, the entities it names, its filters."""
     named = _query_entities(index, terms)
     lifted = frozenset(name for key in named for name in entity_names(index, key))
-    words = [f"cjk : {_phrase(t)}" if has_cjk(t) else _phrase(t) for t in terms]
-    plain = tuple(words) if not any(has_cjk(t) for t in terms) else ()
+    words = [f"cjk : {_phrase(t)}" if has_cjk(t) else _in_each_column(_phrase(t)) for t in terms]
+    plain = tuple(map(_phrase, terms)) if not any(has_cjk(t) for t in terms) else ()
     # The query's own words already match the entities column; its other names (aliases) are looked up there too.
     asked = {fold_accents(t) for t in terms} | {f"{a}-{b}" for a, b in itertools.pairwise(terms)}
     aliases = [f"entities : {_phrase(name.replace('-', ' '))}" for name in sorted(lifted - asked)]
@@ -171,12 +180,13 @@ def _restricted(match: str, only: str) -> str:
 
 
 def _candidates(index: RecallIndex, plan: _Plan, query: RecallQuery) -> list[Row]:
-    """The lines a query's words match, best by BM25 first. When no word tells lines apart, the lines holding every
+    """The lines a query's words match, best by BM25 first. When every word is common, the lines holding every
     word in their own text, else anywhere, as long as there are enough of them (see the module's note)."""
     if plan.words and _all_common(index, plan.words):
         enough = max(CANDIDATES, query.k * 4)
-        every = " AND ".join(plan.words)
-        for narrowed in (f"content : ({every})", every):
+        in_content = " AND ".join(f"content : {phrase}" for phrase in plan.words)
+        anywhere = " AND ".join(f"({_in_each_column(phrase)})" for phrase in plan.words)
+        for narrowed in (in_content, anywhere):
             rows: list[Row] = index.db.execute(
                 *_sql(dataclasses.replace(plan, match=_restricted(narrowed, plan.only)), query, True)
             ).fetchall()
@@ -186,15 +196,17 @@ def _candidates(index: RecallIndex, plan: _Plan, query: RecallQuery) -> list[Row
 
 
 def _all_common(index: RecallIndex, phrases: tuple[str, ...]) -> bool:
-    """Is each phrase on at least half of all lines (where FTS5's BM25 gives it the least weight a word has)?"""
-    half = (index.count() + 1) // 2
-    if half < CANDIDATES:  # too few lines for narrowing to matter
+    """Is each phrase in the text of at least ``COMMON_SHARE`` of all lines (where BM25 weighs it little)?"""
+    lines = index.count()
+    if lines < 2 * CANDIDATES:  # too few lines for narrowing to matter
         return False
+    common = math.ceil(COMMON_SHARE * lines)
     for phrase in phrases:
         (hits,) = index.db.execute(
-            "SELECT count(*) FROM (SELECT 1 FROM docs_fts WHERE docs_fts MATCH ? LIMIT ?)", (phrase, half)
+            "SELECT count(*) FROM (SELECT 1 FROM docs_fts WHERE docs_fts MATCH ? LIMIT ?)",
+            (f"content : {phrase}", common),
         ).fetchone()
-        if hits < half:
+        if hits < common:
             return False
     return True
 
@@ -257,11 +269,9 @@ def _sql(plan: _Plan, query: RecallQuery, ranked: bool, limit: int = 0) -> tuple
 
 
 def _score(row: Row, plan: _Plan, days: tuple[str, str] | None) -> float:
-    """BM25 (higher is better) lifted for Retain facts, entities the query names, lines in its time and, when it
-    asks when, lines that say when (``when_asked``)."""
+    """BM25 (higher is better) lifted for entities the query names, lines in its time and, when it asks when, lines
+    that say when (``when_asked``)."""
     score = -float(row[9])
-    if row[4] in FACT_KINDS:
-        score *= FACT_LIFT
     if plan.lifted and about(row, plan.lifted):
         score *= ENTITY_LIFT
     if days and row[3] and days[0] <= row[3] <= days[1]:
@@ -330,6 +340,12 @@ def _mentioned(rows: list[Row], terms: list[str]) -> frozenset[str]:
 
 def _names(terms: list[str]) -> list[str]:
     return [fold_accents(name) for name in [*terms, *(f"{a}-{b}" for a, b in itertools.pairwise(terms))]]
+
+
+def _in_each_column(phrase: str) -> str:
+    """The FTS5 expression of a phrase in any of ``WORD_COLUMNS``, one column filter each: BM25 weighs each by the
+    lines that hold the phrase in that column."""
+    return " OR ".join(f"{column} : {phrase}" for column in WORD_COLUMNS)
 
 
 def _phrase(term: str) -> str:
