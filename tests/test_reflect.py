@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from site_builder.parse.blocks import BEGIN, END
+from site_builder.reflect.run import VERDICT_CANDIDATES
 from tests.conftest import EXAMPLE, run, write_workspace
 
 BASE = {
@@ -266,3 +267,32 @@ def test_a_private_marker_inside_a_generated_block_does_not_hide_what_follows(tm
     reflect(ws)  # the block is reflect's: its old contents, marker included, are replaced
     assert "changed 0 page(s)" in reflect(ws)
     assert "Related: [[Anna]]" in (ws / "bank/entities/Peter.md").read_text(encoding="utf-8")
+
+
+def test_an_opinion_with_more_related_facts_than_a_run_weighs_settles_in_one_run(tmp_path: Path) -> None:
+    # Every day says something about Anna's tea: more facts bear on the opinion than one run weighs.
+    days = {
+        f"memory/2025-{1 + n // 28:02d}-{1 + n % 28:02d}.md": f"# Day {n}\n\n## Retain\n"
+        f"- W @Anna: Anna brewed green tea number {n} before her morning walk.\n"
+        for n in range(VERDICT_CANDIDATES + 25)
+    }
+    ws = write_workspace(
+        tmp_path / "ws",
+        {
+            "bank/entities/Anna.md": "# Anna\n\nCeramicist in Lisbon.\n",
+            "bank/opinions.md": "# Opinions\n\n- O(c=0.6) @Anna: Anna prefers green tea in the morning. ^tea\n",
+            **days,
+        },
+    )
+    reflect(ws)
+    history = (ws / "bank/opinions.md").read_text(encoding="utf-8")
+    assert history.count("| reinforces |") == VERDICT_CANDIDATES  # the newest of the facts that bear on it
+    snapshot = {p: p.read_bytes() for p in ws.rglob("*.md")}
+    assert "changed 0 page(s)" in reflect(ws)  # a second run with no new input changes no byte
+    assert {p: p.read_bytes() for p in ws.rglob("*.md")} == snapshot
+    # a new fact that bears on it is weighed in the next run
+    (ws / "memory/2025-12-30.md").write_text(
+        "# 30 Dec\n\n## Retain\n- W @Anna: Anna ordered green tea for the morning meeting.\n", encoding="utf-8"
+    )
+    reflect(ws)
+    assert "2025-12-30" in (ws / "bank/opinions.md").read_text(encoding="utf-8").split("### ")[-1]

@@ -239,9 +239,15 @@ def test_an_opinion_is_weighed_against_a_bounded_number_of_facts_those_sharing_i
     assert {f"Anna answered in the morning, call {n}." for n in range(3)} <= set(facts)
     assert "Anna called at 8:40 in the morning about tiles." in facts
 
-    # The judged facts are recorded; a new fact sharing the belief's words is weighed in the next run.
+    # The judged facts are recorded: a second run sends nothing; a new fact sharing the belief's words is weighed
+    # in the next run, alone (the rest of the 40 that bear on the belief most were judged).
+    fake = FakeClaude()
+    reflect_with(ws, fake)
+    assert [b for b in fake.requests if b["tools"][0]["name"] == "judge_evidence"] == []
     (ws / "memory/2025-10-27.md").write_text("# Day\n\n## Retain\n- W @Anna: Anna is easy to reach before noon.\n")
     fake = FakeClaude()
     reflect_with(ws, fake)
     later = [b["messages"][0]["content"] for b in fake.requests if b["tools"][0]["name"] == "judge_evidence"]
-    assert len(later) == 2 and "Anna is easy to reach before noon." in "".join(later)
+    assert [re.findall(r"^- \[[0-9a-f]{10}\] [\d-]+: (.*)$", c, re.M) for c in later] == [
+        ["Anna is easy to reach before noon."]
+    ]

@@ -196,12 +196,13 @@ def _entity_input(entity: Entity, path: str, library: Library, opinions: list[Op
 
 
 def _verdict_inputs(library: Library) -> list[VerdictInput]:
-    """Per opinion, the facts about its entities not judged yet: at most ``VERDICT_CANDIDATES`` of them, those
-    sharing the most words with the statement (newest first among equals), given oldest first. Each run weighs
-    a bounded number of facts per opinion, so a heavy workspace costs a reflector (and Claude calls) in
-    proportion to its opinions, not opinions x facts; a new fact is always among the first weighed against a
-    statement it shares words with. The facts about a set of entities, and which of them hold each word, are
-    gathered once for every opinion about that set."""
+    """Per opinion, the facts about its entities that bear on it most and are not judged yet: of the
+    ``VERDICT_CANDIDATES`` sharing the most words with the statement (newest first among equals), those not
+    judged, given oldest first. An opinion is weighed against a bounded number of facts, so a heavy workspace
+    costs a reflector (and Claude calls) in proportion to its opinions, not opinions x facts, and reflect
+    settles in one run; a new fact is among the first weighed against a statement it shares as many words with
+    as the others. The facts about a set of entities, and which of them hold each word, are gathered once for
+    every opinion about that set."""
     about: dict[tuple[str, ...], _Candidates] = {}
     words = Words()
     items = []
@@ -230,16 +231,18 @@ class _Candidates:
                 self.holding.setdefault(stem, []).append(position)
 
     def for_statement(self, stems: frozenset[str] | set[str], judged: set[str]) -> list[Fact]:
-        """The facts to weigh against a statement: the work is in proportion to the facts judged and those
-        sharing its words, not to all the facts about its entities (an entity may have thousands)."""
+        """The facts to weigh against a statement: of the ``VERDICT_CANDIDATES`` facts that share the most of its
+        words (newest first among equals), those not judged yet. The same facts give the same choice, judged or
+        not, so a second run with no new input weighs nothing new and changes no byte. The work is in proportion
+        to the facts sharing its words, not to all the facts about its entities (an entity may have thousands)."""
         skipped = {self.position[fact_id] for fact_id in judged if fact_id in self.position}
-        if len(self.facts) - len(skipped) <= VERDICT_CANDIDATES:
+        if len(self.facts) <= VERDICT_CANDIDATES:
             return [fact for i, fact in enumerate(self.facts) if i not in skipped]
         shared: Counter[int] = Counter()
         for stem in stems:
-            shared.update(i for i in self.holding.get(stem, ()) if i not in skipped)
+            shared.update(self.holding.get(stem, ()))
         best = sorted(shared, key=lambda i: (shared[i], i), reverse=True)[:VERDICT_CANDIDATES]
         if len(best) < VERDICT_CANDIDATES:  # then the newest of the facts sharing no word
-            newest = (i for i in reversed(range(len(self.facts))) if i not in skipped and i not in shared)
+            newest = (i for i in reversed(range(len(self.facts))) if i not in shared)
             best += itertools.islice(newest, VERDICT_CANDIDATES - len(best))
-        return [self.facts[i] for i in sorted(best)]
+        return [self.facts[i] for i in sorted(best) if i not in skipped]
