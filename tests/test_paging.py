@@ -141,6 +141,7 @@ def test_facts_are_a_year_to_a_page_every_fact_once(tmp_path: Path) -> None:
     assert len(everything) == len(set(everything)) == 3 * 30 * (ONE_PAGE_UP_TO // 90 + 1) + 2
     assert len(per_page["facts-undated.html"]) == 2
     assert "in 2025." in pages["facts.html"] and "in 2024." not in pages["facts.html"]  # the newest year first
+    assert f">all {30 * (ONE_PAGE_UP_TO // 90 + 1):,}</label>" in pages["facts.html"]  # the year's count, as read
     assert "<title>Facts, 2024" in pages["facts-2024.html"] and "<title>Facts, not dated" in pages["facts-undated.html"]
     for name, html in pages.items():
         pager = re.search(r'<nav class="pager" aria-label="Years of facts">(.*?)</nav>', html)

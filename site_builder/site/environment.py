@@ -29,7 +29,7 @@ def resource_dir(name: str) -> Path:
 def make_environment() -> jinja2.Environment:
     """The template environment, made once per process: templates compile once, not once per build (nor are
     their files looked at again: they are memwiki's own, not the workspace's)."""
-    return jinja2.Environment(
+    environment = jinja2.Environment(
         loader=jinja2.FileSystemLoader(resource_dir("templates")),
         auto_reload=False,
         autoescape=True,
@@ -37,6 +37,13 @@ def make_environment() -> jinja2.Environment:
         trim_blocks=False,
         keep_trailing_newline=True,
     )
+    environment.filters["thousands"] = thousands
+    return environment
+
+
+def thousands(count: int) -> str:
+    """A count as people read it: ``29,368``."""
+    return f"{count:,}"
 
 
 def render_part(template: str, view: object) -> str:
