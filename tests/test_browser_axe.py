@@ -6,6 +6,7 @@ No serious or critical violation is allowed; the test prints every violation it 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -105,4 +106,41 @@ def test_no_serious_violations_with_live_search_preview_and_phone_menu_open(
             if violation["impact"] in BLOCKING:
                 blocking.append(line)
         print(f"{scheme} {state}: {len(found)} violation(s)")
+    assert blocking == []
+
+
+PAGED_KINDS = {  # kind: (path, what only the paged view has)
+    "opinions, first page of two": ("opinions/bank/opinions.html", "nav.pager"),
+    "opinions, second page": ("opinions/bank/opinions-2.html", "nav.pager"),
+    "facts, newest year": ("facts/facts.html", "nav.pager"),
+    "facts, an older year": ("facts/facts-2024.html", "nav.pager"),
+    "hygiene with a section of its own": ("hygiene/hygiene.html", "a[href='hygiene-malformed-bullets.html']"),
+    "a hygiene section's own page": ("hygiene/hygiene-malformed-bullets.html", "main a[href='hygiene.html']"),
+}
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_no_serious_violations_on_the_pages_of_a_heavy_workspace(browser: Any, tmp_path: Path, scheme: str) -> None:
+    from axe_playwright_python.sync_playwright import Axe
+
+    from tests.test_paging import facts_workspace, make, many_findings
+
+    for name, made in (("opinions", make), ("facts", facts_workspace), ("hygiene", many_findings)):
+        build(made(tmp_path / f"ws-{name}"), tmp_path / "host" / name)
+    axe = Axe()
+    context = browser.new_context(color_scheme=scheme, viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    blocking: list[str] = []
+    try:
+        with serving(tmp_path / "host") as url:
+            for kind, (path, paged) in PAGED_KINDS.items():
+                page.goto(url + path)
+                assert page.locator(paged).count() > 0, kind
+                for violation in axe.run(page).response["violations"]:
+                    line = f"{scheme} {kind} ({path}): {violation['impact']} {violation['id']}"
+                    print(line)
+                    if violation["impact"] in BLOCKING:
+                        blocking.append(line)
+    finally:
+        context.close()
     assert blocking == []
