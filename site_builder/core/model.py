@@ -7,6 +7,7 @@ Nothing here does I/O or rendering. Dates are ``datetime.date``; a fact's
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import re
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -222,8 +223,13 @@ class Resolver:
         """The note a wikilink names: by its name, or by its path (``[[dir/page]]``, with or without ``.md``)."""
         if "/" in name:
             path = name.strip("/").removesuffix(".md") + ".md"
-            return path if path in self.notes.values() else None
+            return path if path in self.note_paths else None
         return self.notes.get(entity_key(name.removesuffix(".md")))
+
+    @functools.cached_property
+    def note_paths(self) -> frozenset[str]:
+        """The paths ``notes`` leads to, looked up as written (made once: not a walk of every note per link)."""
+        return frozenset(self.notes.values())
 
 
 @dataclass
