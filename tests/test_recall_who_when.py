@@ -41,6 +41,28 @@ def test_entity_filter_and_ranking_resolve_aliases(ws: Path) -> None:
     assert recall("Margaret", str(ws))[0]["source"] == "memory/2025-11-07.md#L2"
 
 
+def test_lines_that_name_an_entity_either_way_rank_above_the_lines_beside_them(tmp_path: Path) -> None:
+    days = {
+        f"memory/2025-10-{day:02d}.md": f"# Day {day}\nWent running in the park.\nCooked dinner at home.\n"
+        for day in range(1, 21)
+    }
+    ws = write_workspace(
+        tmp_path / "ws",
+        {
+            **days,
+            "bank/entities/Margaret.md": "---\naliases: [Maggie]\n---\n# Margaret\nChairs the board.\n",
+            "memory/2025-11-03.md": "# Mon\n@Margaret asked for a pre-read.\nLunch with @Tom about the budget.\n",
+            "memory/2025-11-04.md": "# Tue\n@Maggie booked the big room.\nThe printer broke again.\n",
+        },
+    )
+    margaret, maggie = "@Margaret asked for a pre-read.", "@Maggie booked the big room."
+    assert [r["content"] for r in recall("Margaret", str(ws))][:2] == [margaret, maggie]
+    by_alias = recall("Maggie", str(ws))
+    assert by_alias[0]["content"] == maggie
+    found = {r["content"]: r["score"] for r in by_alias}
+    assert found[margaret] > found.get("Cooked dinner at home.", 0) and found[margaret] > 1
+
+
 def test_an_entity_shard_holds_lines_that_name_it_by_alias(ws: Path, tmp_path: Path) -> None:
     assert run("build", str(ws), "-o", str(tmp_path / "site"), "--no-search").exit_code == 0
     shard = json.loads((ws / ".memwiki/recall/entities/margaret.json").read_text(encoding="utf-8"))

@@ -6,9 +6,13 @@ its text. Each query word is looked up in the line and in its neighbours apart,
 so BM25 weighs it (its IDF) by the lines that hold it themselves: counted over
 whole rows, a word on every sixth line would be beside half of all lines and
 weigh nothing. A line whose entities the query names (or their aliases) is
-found too, but its entities add nothing to its BM25: being about them is what
-the entity lift counts (counting it twice ranked worse on LoCoMo), and a line
-that only its entities match ranks by the support of its note. Lines about an
+found too. Its entities add to its BM25 only when the query names an entity
+by its page or an alias and few lines are about it (``NAMED_SHARE``): then a
+line that calls Margaret "Maggie" ranks with the lines that say "Margaret",
+above the lines beside them. An entity most lines are about (the user, the two
+people of a conversation) adds nothing: being about it is what the entity lift
+counts (counting it twice ranked worse on LoCoMo), and a line that only its
+entities match ranks by the support of its note. Lines about an
 entity the query names (by page name, alias or ``@mention``; a line of
 dialogue is about its speaker, ``dialogue.py``) are lifted, and so are lines
 dated inside a time the query names ("last week", "on 3 June, 2023"), which also get a share
@@ -52,6 +56,8 @@ from site_builder.recall.time_words import time_window
 from site_builder.recall.when_asked import SAYS_WHEN_LIFT, asks_when, says_when, with_time_support
 
 WEIGHTS = (1.0, 0.75, 0.0, 1.0)  # content, neighbouring lines, entities (see the module's note), CJK pairs
+NAMED_WEIGHTS = (1.0, 0.75, 1.0, 1.0)  # when the query names an entity few lines are about (see the module's note)
+NAMED_SHARE = 0.25  # an entity that more than this share of all lines is about is not "few lines"
 WORD_COLUMNS = ("content", "context", "entities")  # a query word is looked up in each apart (see the module's note)
 ENTITY_LIFT = 1.25
 TIME_LIFT = 1.5
@@ -73,6 +79,7 @@ class _Plan:
     entity_names: frozenset[str]  # folded keys of the entity asked for and its aliases (the filter)
     lifted: frozenset[str]  # folded keys of entities the query names, with their aliases
     asks_when: bool  # the query asks for a time or an amount ("when", "how long", "how many")
+    weights: tuple[float, ...] = WEIGHTS  # BM25's weight of each column
 
 
 def alias_map(index: RecallIndex) -> Mapping[str, str]:
@@ -119,7 +126,7 @@ def search(index: RecallIndex, query: RecallQuery) -> list[Hit]:
         scored.sort(key=lambda sr: (-sr[0], sr[1][0], sr[1][1]))
         found = one_per_evidence(scored)
         if not query.entity:
-            hop = Hop(words(text), plan.lifted, _lines_about(index, plan, query), _share_about(index))
+            hop = Hop(words(text), plan.lifted, _lines_about(index, plan, query), _share_about(index, HUB_SHARE))
             found = second_hop(found, hop)
         return _one_per_opinion(index, found, query)
     # A time alone: keep the date order (scores only break ties within a day); the time filters, so an opinion
@@ -169,6 +176,7 @@ def _plan(index: RecallIndex, query: RecallQuery, terms: list[str], window: tupl
         names,
         lifted | names,
         asks_when(query.text),
+        NAMED_WEIGHTS if any(_share_about(index, NAMED_SHARE)(key) <= NAMED_SHARE for key in named) else WEIGHTS,
     )
 
 
@@ -221,8 +229,8 @@ def _lines_about(index: RecallIndex, plan: _Plan, query: RecallQuery) -> LinesAb
     return rows
 
 
-def _share_about(index: RecallIndex) -> Callable[[str], float]:
-    """The share of all lines that are about an entity (counted up to just past ``HUB_SHARE``)."""
+def _share_about(index: RecallIndex, upto: float) -> Callable[[str], float]:
+    """The share of all lines that are about an entity (counted up to just past ``upto``)."""
     total: list[int] = []  # counted on the first call: most queries follow no entity
 
     def share(key: str) -> float:
@@ -231,7 +239,7 @@ def _share_about(index: RecallIndex) -> Callable[[str], float]:
         about = f"entities : {_phrase(key.replace('-', ' '))}"
         (count,) = index.db.execute(
             "SELECT count(*) FROM (SELECT 1 FROM docs_fts WHERE docs_fts MATCH ? LIMIT ?)",
-            (about, int(HUB_SHARE * total[0]) + 1),
+            (about, int(upto * total[0]) + 1),
         ).fetchone()
         return int(count) / total[0]
 
@@ -245,7 +253,7 @@ def _sql(plan: _Plan, query: RecallQuery, ranked: bool, limit: int = 0) -> tuple
         where.insert(0, "docs_fts MATCH ?")
         params.insert(0, plan.match)
     if ranked:
-        rank = f"bm25(docs_fts, {', '.join(str(w) for w in WEIGHTS)})"
+        rank = f"bm25(docs_fts, {', '.join(str(w) for w in plan.weights)})"
         order = "rank"
     else:  # a time alone: newest first, facts before raw lines
         rank = "-1.0 - (d.kind IN ('W','B','O','S'))"
