@@ -377,3 +377,22 @@ def test_a_forced_layout_takes_its_own_core_memory_and_two_claims_are_reported(t
     note = forced.library.note("memory/knowledge.md")
     assert note is not None and note.kind == "core"
     assert [d for d in forced.problems().items if d.code == "layout"] == []
+
+
+def test_a_note_named_like_one_of_memwikis_pages_gets_a_page_of_its_own(tmp_path: Path) -> None:
+    notes = ["facts", "graph", "agent", "hygiene", "search", "facts-2024", "hygiene-routine", "bank/opinions-2"]
+    ws = write_workspace(
+        tmp_path / "ws",
+        {
+            **{f"{name}.md": f"# {name}\n\nMy own note called {name}.\n" for name in notes},
+            "memory/2025-11-03.md": "# Mon\n\n## Retain\n- W @Anna: Anna likes tea.\n",
+        },
+    )
+    out = tmp_path / "site"
+    build(ws, out)
+    for name in notes:
+        assert f"My own note called {name}." in (out / f"{name}.md.html").read_text(encoding="utf-8"), name
+    # memwiki's own pages are still its own
+    assert "Retain fact" in (out / "facts.html").read_text(encoding="utf-8")
+    assert "<h1>Hygiene report</h1>" in (out / "hygiene.html").read_text(encoding="utf-8")
+    assert "What the agent sees" in (out / "agent.html").read_text(encoding="utf-8")

@@ -68,8 +68,12 @@ def entity_file_name(name: str) -> str | None:
     return f"bank/entities/{clean}.md"
 
 
-# Site paths memwiki's own pages take; a note whose page would land on one gets ``.md.html`` instead.
-RESERVED_URLS = re.compile(r"^(index|404|hygiene|search|memory/\d{4}-\d{2}|.*/index)\.html$")
+# Site paths memwiki's own pages take; a note whose page would land on one gets ``.md.html`` instead (else one
+# page would hide the other: a note called facts.md was never on the site).
+RESERVED_URLS = re.compile(
+    r"^(index|404|search|graph|agent|hygiene|hygiene-[^/]+|facts|facts-[^/]+|bank/opinions-\d+"
+    r"|memory/\d{4}-\d{2}|.*/index)\.html$"
+)
 
 
 @functools.lru_cache(maxsize=REMEMBERED)
