@@ -6,7 +6,7 @@ The sub-packages follow the data flow, one way:
     -> recall (bundle, index, search) -> io (write)
 
 ``core`` holds what every stage shares; ``build.py`` runs the stages in order and
-``cli.py`` is the command line over it; ``serve`` previews and rebuilds on change.
+``cli`` is the command line over it; ``serve`` previews and rebuilds on change.
 ``docs/internals.md`` walks through it.
 """
 

@@ -2,32 +2,24 @@
 
 from __future__ import annotations
 
-import dataclasses
 import datetime as dt
-import json
 import shlex
 import sys
 import time
 from pathlib import Path
-from typing import TextIO
 
 import click
 
 import site_builder
+from site_builder.cli.agents import context_command, mcp_command, recall_command
+from site_builder.cli.options import workspace_argument
 from site_builder.core.config import parse_config
 from site_builder.core.diagnostics import PROBLEM_CODES, Diagnostics
 from site_builder.io.reader import BadSettings, NotAWorkspace, WorkspaceError, open_workspace
 from site_builder.io.writer import OutputError, check_output
-from site_builder.recall.agent_view import FORMATS
-from site_builder.recall.query import DEFAULT_K
 
 # Heavy modules (the renderer, Pagefind, the anthropic SDK, watchfiles) are imported inside the
 # commands that use them, so `memwiki recall` starts fast.
-
-workspace_argument = click.argument(
-    "workspace", default=".", type=click.Path(file_okay=False, path_type=Path), required=False
-)
-
 
 base_url_option = click.option(
     "--base-url",
@@ -171,118 +163,6 @@ def check_command(workspace: Path, strict: bool) -> None:
         sys.exit(1)
 
 
-@main.command("recall")
-@click.argument("query", required=False)
-@click.argument(
-    "workspace_arg", metavar="[WORKSPACE]", required=False, type=click.Path(file_okay=False, path_type=Path)
-)
-@click.option(
-    "-w",
-    "--workspace",
-    type=click.Path(file_okay=False, path_type=Path),
-    help="Workspace folder (or give it after QUERY; default: the current folder).",
-)
-@click.option("--k", "k", type=click.IntRange(1, 1000), default=DEFAULT_K, show_default=True, help="Results to return.")
-@click.option(
-    "--since",
-    help="Only lines dated on/after this: YYYY-MM-DD, a span back from today (30d, 2w, 6m, 1y) "
-    "or time words ('yesterday', 'last week', 'in November 2025').",
-)
-@click.option("--until", help="Only lines dated on/before this (a date, a span or time words; their last day).")
-@click.option("--now", help="Count relative times from this day (YYYY-MM-DD) instead of today: archived workspaces.")
-@click.option("--entity", help="Only lines about this entity (name or alias).")
-@click.option("--kind", type=click.Choice(["W", "B", "O", "S", "log", "page"]), help="Only this kind of line.")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
-@click.option(
-    "--queries",
-    type=click.File("r", encoding="utf-8"),
-    help="Answer one query per line of FILE ('-' for stdin); prints one JSON object per line.",
-)
-def recall_command(
-    query: str | None,
-    workspace_arg: Path | None,
-    workspace: Path | None,
-    k: int,
-    since: str | None,
-    until: str | None,
-    now: str | None,
-    entity: str | None,
-    kind: str | None,
-    as_json: bool,
-    queries: TextIO | None,
-) -> None:
-    """Answer QUERY from WORKSPACE with ranked, dated, cited lines."""
-    from site_builder.recall.ahead import answer_fresh
-    from site_builder.recall.hits import Hit
-    from site_builder.recall.index import RecallIndex
-    from site_builder.recall.query import QueryError, make_query, parse_now
-    from site_builder.recall.search import answer_json, resolve_entity, search
-
-    if queries is not None and query is not None and workspace_arg is None:
-        workspace_arg = Path(query)  # `recall --queries FILE WORKSPACE`
-        query = None
-    if (query is None) == (queries is None):
-        raise click.UsageError("give a QUERY or --queries FILE (not both)")
-    if workspace is not None and workspace_arg is not None and workspace.resolve() != workspace_arg.resolve():
-        raise click.UsageError(f"two workspaces given: {workspace_arg} and -w {workspace}")
-
-    def ask(index: RecallIndex) -> tuple[QueryError | None, list[Hit] | QueryError]:
-        """(what is wrong with --entity, the hits or what is wrong with the query)."""
-        try:
-            if entity:
-                resolve_entity(index, entity)
-        except QueryError as exc:
-            return exc, []
-        try:
-            return None, search(index, dataclasses.replace(base, text=query)) if query is not None else []
-        except QueryError as exc:
-            return None, exc
-
-    try:
-        today = parse_now(now)
-        base = make_query("", k=k, since=since, until=until, entity=entity, kind=kind, today=today)
-        _, index, answer = answer_fresh(workspace or workspace_arg or Path(), Diagnostics(), ask)
-        if answer[0] is not None:
-            raise answer[0]
-    except (WorkspaceError, QueryError) as exc:
-        raise click.ClickException(str(exc)) from None
-    if index.is_empty():
-        click.echo("warning: the workspace has no facts or log lines to search", err=True)
-    if queries is not None:
-        for line in queries:
-            record = answer_json(index, dataclasses.replace(base, text=line.rstrip("\n")))
-            click.echo(json.dumps(record, ensure_ascii=False))
-        return
-    hits = answer[1]
-    if isinstance(hits, QueryError):
-        raise click.ClickException(str(hits))
-    if as_json:
-        click.echo(json.dumps({"query": query, "results": [h.as_json() for h in hits]}, ensure_ascii=False, indent=2))
-        return
-    if not hits:
-        click.echo("No matching facts or log lines.")
-    for rank, hit in enumerate(hits, 1):
-        click.echo(hit.as_text(rank))
-
-
-@main.command("mcp")
-@workspace_argument
-@click.option("--allow-write", is_flag=True, help="Offer memory_remember (appends Retain facts to today's log).")
-@click.option("--now", help="Count relative times from this day (YYYY-MM-DD) instead of today: archived workspaces.")
-def mcp_command(workspace: Path, allow_write: bool, now: str | None) -> None:
-    """Serve WORKSPACE's memory to agents as MCP tools over stdio (memory_search, memory_get, ...)."""
-    from site_builder.recall.query import QueryError, parse_now
-
-    try:
-        opened = open_workspace(workspace)
-        today = parse_now(now) if now else None
-    except (WorkspaceError, QueryError) as exc:
-        raise click.ClickException(str(exc)) from None
-    from site_builder.mcp.server import serve_stdio  # imports the mcp SDK: only this command needs it
-
-    serve_stdio(opened, allow_write=allow_write, now=today)
-
-
 @main.command("reflect")
 @workspace_argument
 @click.option("--dry-run", is_flag=True, help="Print the changes as a unified diff and write nothing.")
@@ -393,29 +273,6 @@ def serve_command(
         raise click.ClickException(str(exc)) from None
 
 
-@main.command("context")
-@workspace_argument
-@click.option("--budget", type=click.IntRange(50, 1_000_000), help="Token budget (default: core memory + 4000).")
-@click.option("--query", "-q", default="", help="Also include the lines most relevant to this query.")
-@click.option(
-    "--format", "fmt", type=click.Choice(FORMATS), default="memwiki", show_default=True, help="Whose prompt block."
-)
-@click.option("--budget-report", is_flag=True, help="Print what the agent loads always, lists, or finds by search.")
-@click.option("--now", help="Count time words in --query from this day (YYYY-MM-DD) instead of today.")
-def context_command(
-    workspace: Path, budget: int | None, query: str, fmt: str, budget_report: bool, now: str | None
-) -> None:
-    """Print a memory block for an agent's prompt: core memory, opinions, relevant and recent facts."""
-    from site_builder.build import load
-    from site_builder.recall.context import context_for
-    from site_builder.recall.query import QueryError, parse_now
-
-    try:
-        today = parse_now(now)
-        loaded = load(workspace)
-        parts = (loaded.workspace, loaded.notes, loaded.library)
-        text, note = context_for(*parts, budget=budget, query=query.strip(), fmt=fmt, report=budget_report, today=today)
-    except (WorkspaceError, QueryError) as exc:
-        raise click.ClickException(str(exc)) from None
-    click.echo(text, nl=False)
-    click.echo(note, err=True)
+main.add_command(recall_command)
+main.add_command(mcp_command)
+main.add_command(context_command)
