@@ -1,8 +1,9 @@
 """``build()``: the whole pipeline, one line per stage, each timed. First gather, then write.
 
 gather: read -> parse -> model -> reflect (new page texts, re-parsed in memory)
-        -> render (site path -> bytes, and the search records) -> recall bundle
-write:  reflect's pages into the workspace -> the site, staged -> the recall index
+        -> render (site path -> bytes, and the search records), and beside it, in a child process, recall.json
+           and its shards (staged) and the recall index (``recall.publish``)
+write:  reflect's pages into the workspace -> the site, staged
         -> search index (Pagefind runs in a thread from the end of render) -> ``--strict`` check
         -> swap the site in -> recall.json into ``.memwiki/``
 """
@@ -11,9 +12,9 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import functools
 import gc
 import shutil
-import sqlite3
 import sys
 import tempfile
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -23,7 +24,7 @@ from pathlib import Path
 from site_builder.core.collector import cycle_collection_paused
 from site_builder.core.diagnostics import WHOLE_WORKSPACE, Diagnostics
 from site_builder.core.model import Library, Note
-from site_builder.core.processes import map_in_two
+from site_builder.core.processes import Background, map_in_two
 from site_builder.core.progress import Progress, Tick
 from site_builder.io.build_cache import (
     LAST_BUILD_FILE,
@@ -31,7 +32,6 @@ from site_builder.io.build_cache import (
     LastBuild,
     build_key,
     count_files,
-    kept_shard,
     load_fragments,
     load_notes,
     load_shard_marks,
@@ -52,8 +52,7 @@ from site_builder.io.writer import (
 from site_builder.library.hygiene import broken_file_links, future_dated, hygiene_report
 from site_builder.library.link import link_notes
 from site_builder.parse.note import parse_note
-from site_builder.recall.bundle import Bundle, make_bundle
-from site_builder.recall.index import refresh_index
+from site_builder.recall.publish import publish_recall, update_recall_index
 from site_builder.reflect.reflector import Reflector
 from site_builder.reflect.run import ReflectResult, reflect
 from site_builder.site.fragments import Fragments
@@ -66,7 +65,7 @@ from site_builder.site.pagefind import (
     build_index,
     place_index,
 )
-from site_builder.site.render import PageOutput, render_site
+from site_builder.site.render import PARALLEL_FROM, PageOutput, render_site
 
 PARALLEL_PARSE_FROM = 400  # files to parse: below this a second process costs more than it saves
 TEMPORARY_RECORDS = "memwiki-records-"  # the prefix of the folder a build without cache puts its records in
@@ -268,6 +267,17 @@ def _build(
             loaded, reflected = reflect_loaded(loaded, reflector, later)
     staging = Staging(out)  # render writes each page into it as soon as it is made
     records = _records_staging(memwiki_dir, keep=cache or search_later) if search else None
+    # recall.json, its shards and the recall index are made by a child beside render (both cores busy); the index
+    # waits for reflect's pages to be written, when it wrote some (the index records each file as it stands).
+    index_now = reflected is None or not reflected.changes
+    recall = Background(
+        functools.partial(
+            publish_recall, loaded.library, opened.config.title, opened.config.recall_max_tokens, staging,
+            load_shard_marks(memwiki_dir) if cache else None, (opened, loaded.notes) if index_now else None,
+        ),
+        len(loaded.notes),
+        PARALLEL_FROM,
+    )  # fmt: skip
     try:
         with progress.stage("render", len(loaded.library.notes) + len(loaded.library.entities)) as tick:
             sections = hygiene_report(loaded.library, Diagnostics([*loaded.problems().items, *later.items]))
@@ -282,31 +292,29 @@ def _build(
                 PageOutput(staging, records),
             )
         # Pagefind works on the records in a thread of its own (its binary is a process: both cores are busy)
-        # while the recall bundle, the rest of the site and the recall index are made here.
+        # while the rest of the site is written here.
         indexing = None
         if records is not None and not search_later:
             indexing = ThreadPoolExecutor(1, "memwiki-search")
             found = SearchRecords(records.path, site.records, site.language)
             index_made = indexing.submit(build_index, found, memwiki_dir / "cache" if cache else None)
             indexing.shutdown(wait=False)
-        with progress.stage("recall"):
-            last_shards = load_shard_marks(memwiki_dir) if cache else None
-            kept = kept_shard(last_shards, staging) if last_shards is not None else None
-            bundle = make_bundle(loaded.library, opened.config.title, opened.config.recall_max_tokens, kept)
         with progress.stage("write"):
             if reflected is not None and reflector is not None:
                 write_reflected(opened.root, reflected, reflector, later)
             staging.write(site.files)
-            shard_stamps = {path: staging.put(path, data) for path, data in bundle.files.items()}
-        recall_problems = Diagnostics()  # the recall index is not the site: its problems never keep the old site
-        with progress.stage("recall index"):
-            _refresh_recall_index(loaded, recall_problems)
+        with progress.stage("recall"):
+            published = recall.result()
+            recall_problems = Diagnostics(list(published.problems))  # the recall index's never keep the old site
+            if not index_now:
+                update_recall_index(opened, loaded.notes, recall_problems)
         if search and search_later:
             staging.keep_from_output(SEARCH_FOLDER)
         stats = None
         if indexing is not None:
             stats = _place_search(index_made, staging, progress, later)
     except BaseException:
+        recall.cancel()
         staging.abort()
         if records is not None:
             _drop_records(records)
@@ -316,31 +324,30 @@ def _build(
         staging.abort()
         if records is not None:
             _drop_records(records)
-        report = bundle.report()
         diagnostics.extend(recall_problems)
-        return BuildResult(out, site.pages, 0, False, loaded, diagnostics, stats, report, progress.timings, reflected)
+        return BuildResult(
+            out, site.pages, 0, False, loaded, diagnostics, stats, published.report, progress.timings, reflected
+        )  # fmt: skip
     staging.commit()
     if records is not None:  # after the site: a page is kept only when its file is as the saved marks say
         records.commit() if cache or search_later else _drop_records(records)
-    _copy_recall_bundle(loaded, bundle, out, recall_problems)
+    _copy_recall_bundle(loaded, published.paths, out, recall_problems)
     diagnostics.extend(recall_problems)
-    files = site.pages + len(site.files) + len(bundle.paths)
+    files = site.pages + len(site.files) + len(published.paths)
     if cache:
         save_fragments(memwiki_dir, site.fragments, reuse, loaded.notes)
-        before = last_shards or {}
-        marks = {path: (key, shard_stamps.get(path) or before[path][1]) for path, key in bundle.inputs.items()}
-        save_cached(memwiki_dir, SHARDS_FILE, marks)
+        save_cached(memwiki_dir, SHARDS_FILE, published.marks)
         # After reflect wrote, the input is new; a site whose search comes later is not finished: look again next time.
         if not ((reflected and reflected.changes) or search_later):
             done = LastBuild(
-                key, str(out), count_files(out), site.pages, files, tuple(diagnostics.items), bundle.report(), stats
+                key, str(out), count_files(out), site.pages, files, tuple(diagnostics.items), published.report, stats
             )
             save_cached(memwiki_dir, LAST_BUILD_FILE, done)
     later_records = (
         SearchRecords(memwiki_dir / RECORDS_FOLDER, site.records, site.language) if search and search_later else None
     )
     return BuildResult(
-        out, site.pages, files, True, loaded, diagnostics, stats, bundle.report(), progress.timings, reflected,
+        out, site.pages, files, True, loaded, diagnostics, stats, published.report, progress.timings, reflected,
         records=later_records,
     )  # fmt: skip
 
@@ -382,18 +389,10 @@ def _place_search(
         raise
 
 
-def _refresh_recall_index(loaded: Loaded, diagnostics: Diagnostics) -> None:
-    """The recall index brought up to date with the notes just parsed."""
+def _copy_recall_bundle(loaded: Loaded, paths: list[str], site: Path, diagnostics: Diagnostics) -> None:
+    """recall.json and the shards (``paths``) into ``.memwiki/``, where an agent finds them beside the workspace:
+    the site's files, linked where the file system allows."""
     try:
-        refresh_index(loaded.workspace, loaded.notes).db.close()
-    except (OSError, sqlite3.Error) as exc:
-        diagnostics.warn(".memwiki", 0, f"recall index not updated ({exc}); memwiki recall will update it", "io")
-
-
-def _copy_recall_bundle(loaded: Loaded, bundle: Bundle, site: Path, diagnostics: Diagnostics) -> None:
-    """recall.json and the shards into ``.memwiki/``, where an agent finds them beside the workspace: the site's
-    files, linked where the file system allows."""
-    try:
-        write_derived(loaded.root / ".memwiki", {path: site / path for path in bundle.paths})
+        write_derived(loaded.root / ".memwiki", {path: site / path for path in paths})
     except OSError as exc:
         diagnostics.warn(".memwiki", 0, f"recall.json not copied into the workspace: {exc}", "io")

@@ -260,8 +260,8 @@ from site_builder.core import processes
 processes.process_count = lambda jobs, worth_from: 2
 pids = sys.argv[1]
 
-def work(share, shares):
-    if share == 1:
+def work(take, reporting):
+    if not reporting:
         with open(pids, "w") as f:
             f.write(str(os.getpid()))
         time.sleep(0.5)  # the parent is killed meanwhile

@@ -20,7 +20,7 @@ def test_a_long_stage_shows_its_count_and_percent_then_one_line(workspace: MakeW
     assert re.search(r"parse 10/21 \(47%\)", shown) and "parse 21/21 (100%)" in shown
     assert re.search(r"render \d+/\d+ \(\d+%\)", shown)
     finished = re.findall(r"\r\x1b\[K  (\w[\w ]*?) +\d+\.\d\d s\n", shown)
-    assert finished == ["read", "parse", "model", "render", "recall", "write", "recall index"]  # each stage once
+    assert finished == ["read", "parse", "model", "render", "write", "recall"]  # each stage once
 
 
 def test_pipes_get_no_progress(workspace: MakeWorkspace, tmp_path: Path) -> None:

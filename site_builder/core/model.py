@@ -214,10 +214,21 @@ class Resolver:
     entities: dict[str, Entity] = field(default_factory=dict)
     aliases: dict[str, str] = field(default_factory=dict)
     notes: dict[str, str] = field(default_factory=dict)
+    # name as written -> its entity: linking and every page look the same few thousand names up again and again
+    _found: dict[str, Entity | None] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def entity(self, name: str) -> Entity | None:
-        key = entity_key(name)
-        return self.entities.get(self.aliases.get(key, key))
+        try:
+            return self._found[name]
+        except KeyError:
+            key = entity_key(name)
+            found = self._found[name] = self.entities.get(self.aliases.get(key, key))
+            return found
+
+    def add_placeholder(self, entity: Entity) -> None:
+        """An entity without a page, named often enough (linking makes them as it meets their names)."""
+        self.entities[entity.key] = entity
+        self._found.clear()  # a name that found nothing may find it now
 
     def note_path(self, name: str) -> str | None:
         """The note a wikilink names: by its name, or by its path (``[[dir/page]]``, with or without ``.md``)."""

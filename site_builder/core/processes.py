@@ -1,6 +1,6 @@
-"""Both cores: work split into two shares, the second done by a forked child.
+"""Both cores: jobs shared with a forked child, and work a forked child does in the background.
 
-A forked child inherits everything the parent has (nothing is sent to it) and sends back only its share's result.
+A forked child inherits everything the parent has (nothing is sent to it) and sends back only its result.
 No fork from a process with other threads (``memwiki serve``, Pagefind's thread): forking one is unsafe.
 """
 
@@ -9,69 +9,141 @@ from __future__ import annotations
 import multiprocessing
 import os
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from multiprocessing.connection import Connection
-from typing import TypeVar
+from typing import Any, Generic, TypeVar
 
 In = TypeVar("In")
 Out = TypeVar("Out")
 
-# work(share, shares): the result of every ``shares``-th item from ``share``; share 0 is always done here.
-Share = Callable[[int, int], Out]
+Take = Callable[[], "int | None"]  # the next job to do, None once every job is taken
+# work(take, reporting): does the jobs ``take`` hands out, returns what they made; ``reporting`` in one process only.
+Share = Callable[[Take, bool], Out]
+
+
+def can_fork() -> bool:
+    """A second process is worth starting: two cores or more, no other thread, not ``MEMWIKI_PROCESSES=1``."""
+    if os.environ.get("MEMWIKI_PROCESSES") == "1" or threading.active_count() > 1:
+        return False
+    return len(os.sched_getaffinity(0)) > 1
 
 
 def process_count(jobs: int, worth_from: int) -> int:
-    """2 on a machine with two cores or more for at least ``worth_from`` jobs, else 1; ``MEMWIKI_PROCESSES=1``
-    forces one."""
-    if os.environ.get("MEMWIKI_PROCESSES") == "1" or jobs < worth_from or threading.active_count() > 1:
-        return 1
-    return 2 if len(os.sched_getaffinity(0)) > 1 else 1
+    """2 when a second process can be forked (``can_fork``) for at least ``worth_from`` jobs, else 1."""
+    return 2 if jobs >= worth_from and can_fork() else 1
 
 
 def in_shares(work: Share[Out], jobs: int, worth_from: int) -> list[Out]:
-    """``[work(0, 1)]``, or ``[work(0, 2), work(1, 2)]`` with the second share done by a forked child when ``jobs``
-    make it worth it. If the child fails, its share is done here, so an error is raised with its real traceback."""
+    """``[work(take, True)]``, or ``[mine, theirs]`` when ``jobs`` make a second process worth it: this process and a
+    forked child each take the next job no one has taken until none is left, so both end together however uneven
+    the jobs are. If the child fails, the jobs it took are done here again, so an error is raised with its real
+    traceback."""
     if process_count(jobs, worth_from) == 1:
-        return [work(0, 1)]
+        return [work(_handing_out(range(jobs)), True)]
     context = multiprocessing.get_context("fork")
+    handed = context.Value("q", 0)  # the next job: shared by both processes
+
+    def take() -> int | None:
+        with handed.get_lock():
+            job = int(handed.value)
+            handed.value = job + 1
+        return job if job < jobs else None
+
+    mine: list[int] = []
+
+    def take_mine() -> int | None:
+        job = take()
+        if job is not None:
+            mine.append(job)
+        return job
+
     receive, send = context.Pipe(duplex=False)
-    child = context.Process(target=_child, args=(work, send, receive), daemon=True)
+    child = context.Process(target=_child, args=(lambda: work(take, False), send, receive), daemon=True)
     child.start()
     send.close()
-    mine = work(0, 2)
-    try:
-        theirs = receive.recv()
-    except EOFError:  # the child died
-        theirs = None
+    done_here = work(take_mine, True)
+    theirs = _received(receive)
     child.join()
-    return [mine, work(1, 2) if theirs is None else theirs]
+    if theirs is None:  # the child died or failed: its jobs again, here
+        taken_here = set(mine)
+        return [done_here, work(_handing_out(j for j in range(jobs) if j not in taken_here), False)]
+    return [done_here, theirs[0]]
 
 
 def map_in_two(
     work: Callable[[In], Out], items: Sequence[In], worth_from: int, done: Callable[[int], None] | None = None
 ) -> list[Out]:
     """``[work(item) for item in items]`` over both cores when there are ``worth_from`` items or more. ``done``
-    hears how many items are done (counted here, times the number of shares)."""
+    hears how many items have been taken so far."""
 
-    def share(first: int, shares: int) -> list[Out]:
+    def share(take: Take, reporting: bool) -> list[tuple[int, Out]]:
         results = []
-        for item in items[first::shares]:
-            results.append(work(item))
-            if done and first == 0:
-                done(shares * len(results))
+        while (index := take()) is not None:
+            results.append((index, work(items[index])))
+            if done and reporting:
+                done(index + 1)
         return results
 
-    parts = in_shares(share, len(items), worth_from)
-    return [parts[index % len(parts)][index // len(parts)] for index in range(len(items))]
+    found: dict[int, Out] = {}
+    for part in in_shares(share, len(items), worth_from):
+        found.update(part)
+    return [found[index] for index in range(len(items))]
 
 
-def _child(work: Share[Out], send: Connection, receive: Connection) -> None:
+class Background(Generic[Out]):
+    """``work()`` done by a forked child while this process goes on; ``result()`` waits for it. When it is not worth
+    a process (``process_count`` of ``size`` units of work), or the child failed, ``result()`` does the work itself."""
+
+    def __init__(self, work: Callable[[], Out], size: int, worth_from: int) -> None:
+        self._work = work
+        self._child: Any = None
+        if process_count(size, worth_from) == 1:
+            return
+        context = multiprocessing.get_context("fork")
+        self._receive, send = context.Pipe(duplex=False)
+        self._child = context.Process(target=_child, args=(work, send, self._receive), daemon=True)
+        self._child.start()
+        send.close()
+
+    def result(self) -> Out:
+        if self._child is None:
+            return self._work()
+        found = _received(self._receive)
+        self._child.join()
+        self._child = None
+        return self._work() if found is None else found[0]
+
+    def cancel(self) -> None:
+        """Stop the child (the build it works for failed): it writes nothing more."""
+        if self._child is not None:
+            self._child.terminate()
+            self._child.join()
+            self._receive.close()
+            self._child = None
+
+
+def _handing_out(jobs: Iterable[int]) -> Take:
+    left = iter(jobs)
+    return lambda: next(left, None)
+
+
+def _received(receive: Connection) -> tuple[Any] | None:
+    """What the child sent: its result in a tuple, or None when it died or failed."""
+    try:
+        found: tuple[Any] | None = receive.recv()
+    except EOFError:
+        found = None
+    receive.close()
+    return found
+
+
+def _child(work: Callable[[], Any], send: Connection, receive: Connection) -> None:
     # The child's copy of the parent's end: were it kept open, a child whose parent was killed would wait forever
-    # to send its share (and hold the build's lock); closed, sending fails and the child ends.
+    # to send its result (and hold the build's lock); closed, sending fails and the child ends.
     receive.close()
     try:
-        send.send(work(1, 2))
-    except BaseException:  # the parent does this share itself and raises what it meets
+        send.send((work(),))
+    except BaseException:  # the parent does this work itself and raises what it meets
         send.send(None)
     finally:
         send.close()

@@ -167,7 +167,7 @@ def _resolve_link(
         if key not in named:
             return None
         entity = Entity(key=key, name=link.target, slug=slugify(link.target))
-        resolver.entities[key] = entity
+        resolver.add_placeholder(entity)
     if link.heading:
         _check_heading(link, entity.note, diagnostics)
     return entity.key

@@ -10,7 +10,7 @@ import jinja2
 
 from site_builder.core.config import Config
 from site_builder.core.model import Library, Link
-from site_builder.core.processes import in_shares
+from site_builder.core.processes import Take, in_shares
 from site_builder.core.progress import Tick
 from site_builder.io.writer import Staging
 from site_builder.library.hygiene import Section
@@ -129,18 +129,17 @@ def render_jobs(
     tick: Tick | None = None,
     output: PageOutput | None = None,
 ) -> Rendered:
-    """Every job's pages, rendered. With two processes a forked child takes every second job: it inherits the
-    library as it is (nothing to send), writes its pages itself and sends back their marks and the fragments it
-    made; the output is the same bytes as from one process. ``tick`` hears how many pages are done (counted in
-    this process, times the number of processes)."""
+    """Every job's pages, rendered. With two processes a forked child takes jobs too (the next one no one has taken,
+    ``in_shares``): it inherits the library as it is (nothing to send), writes its pages itself and sends back their
+    marks and the fragments it made; the output is the same bytes as from one process. ``tick`` hears how many jobs
+    have been taken."""
     last = builder.last_pages if output is not None else {}
     if output is not None:  # every page's inputs are digested
         builder.prepare_inputs()
 
-    def share(first: int, shares: int) -> Rendered:
+    def share(take: Take, reporting: bool) -> Rendered:
         known_notes, known_inline = set(builder.fragments.notes), set(builder.fragments.inline)
-        counted = (lambda done: tick(shares * done)) if tick and first == 0 else None
-        done = _render_share(jobs, env, first, shares, counted, output, last, builder.shared_inputs)
+        done = _render_share(jobs, env, take, tick if reporting else None, output, last, builder.shared_inputs)
         made = builder.fragments  # what this share rendered that the builder did not have before
         done.fragments.notes = {k: v for k, v in made.notes.items() if k not in known_notes}
         done.fragments.inline = {k: v for k, v in made.inline.items() if k not in known_inline}
@@ -164,17 +163,17 @@ def _digest(data: bytes) -> str:
 def _render_share(
     jobs: list[PageJob],
     env: jinja2.Environment,
-    share: int,
-    shares: int,
+    take: Take,
     tick: Tick | None,
     output: PageOutput | None,
     last: dict[str, PageMark],
     shared: str,
 ) -> Rendered:
-    """Every ``shares``-th job from ``share`` on. A page is kept from the last site when what it is made from is
-    the same: its job's inputs when it says them (its view is then not made at all), else its view."""
+    """The jobs ``take`` hands out. A page is kept from the last site when what it is made from is the same: its
+    job's inputs when it says them (its view is then not made at all), else its view."""
     done = Rendered()
-    for job in jobs[share::shares]:
+    while (index := take()) is not None:
+        job = jobs[index]
         key = _inputs_key(job, shared) if output is not None else ""
         searched = job.searchable and output is not None and output.records is not None
         kept = _kept(output, job.url, key, last.get(job.url), searched) if output and key else None
@@ -199,7 +198,7 @@ def _render_share(
                     mark = _put(output, url, data, view, record)
             _add(done, url, mark, listed=page.chrome.listed)
         if tick:
-            tick(len(done.fragments.pages))
+            tick(index + 1)
     return done
 
 

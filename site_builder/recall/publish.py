@@ -1,0 +1,56 @@
+"""What a build gives an agent, made while the site renders: ``recall.json`` and its shards written into the
+staged site, and the recall index brought up to date with the notes just parsed.
+
+A build runs ``publish_recall`` in a forked child (``processes.Background``) beside render: it needs only the
+linked library, and sends back a few lines (``Published``), not the bundle.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass, field
+
+from site_builder.core.diagnostics import Diagnostic, Diagnostics
+from site_builder.core.model import Library, Note
+from site_builder.io.build_cache import ShardMarks, kept_shard
+from site_builder.io.reader import Workspace
+from site_builder.io.writer import Staging
+from site_builder.recall.bundle import make_bundle
+from site_builder.recall.index import refresh_index
+
+
+@dataclass(frozen=True)
+class Published:
+    paths: list[str]  # recall.json and every shard, in the staged site
+    report: str  # one line about recall.json (``Bundle.report``)
+    marks: ShardMarks  # what each shard was made from and its file as written (or kept): for the next build
+    problems: list[Diagnostic] = field(default_factory=list)  # the recall index's: they never keep the old site
+
+
+def publish_recall(
+    library: Library,
+    title: str,
+    max_tokens: int,
+    staging: Staging,
+    last_shards: ShardMarks | None,
+    index: tuple[Workspace, list[Note]] | None,
+) -> Published:
+    """recall.json and the shards it does not keep from the last build (``last_shards``; None: no cache) into
+    ``staging``; then, when ``index`` is given, the workspace's recall index updated from its notes."""
+    kept = kept_shard(last_shards, staging) if last_shards is not None else None
+    bundle = make_bundle(library, title, max_tokens, kept)
+    stamps = {path: staging.put(path, data) for path, data in bundle.files.items()}
+    before = last_shards or {}
+    marks = {path: (key, stamps.get(path) or before[path][1]) for path, key in bundle.inputs.items()}
+    problems = Diagnostics()
+    if index is not None:
+        update_recall_index(*index, problems)
+    return Published(bundle.paths, bundle.report(), marks, problems.items)
+
+
+def update_recall_index(workspace: Workspace, notes: list[Note], diagnostics: Diagnostics) -> None:
+    """The recall index brought up to date with the notes just parsed; a failure is a warning."""
+    try:
+        refresh_index(workspace, notes).db.close()
+    except (OSError, sqlite3.Error) as exc:
+        diagnostics.warn(".memwiki", 0, f"recall index not updated ({exc}); memwiki recall will update it", "io")
