@@ -37,8 +37,9 @@ from site_builder.io.build_cache import (
     load_shard_marks,
     note_key,
     save_cached,
-    save_fragments,
     save_notes,
+    save_page_marks,
+    save_rendered,
     up_to_date,
 )
 from site_builder.io.reader import SourceFile, Workspace, open_workspace, read_raw, read_sources, source_file
@@ -310,6 +311,7 @@ def _build(
                 update_recall_index(opened, loaded.notes, recall_problems)
         if search and search_later:
             staging.keep_from_output(SEARCH_FOLDER)
+        anew = save_rendered(memwiki_dir, site.fragments, reuse, loaded.notes) if cache else True  # Pagefind runs
         stats = None
         if indexing is not None:
             stats = _place_search(index_made, staging, progress, later)
@@ -335,7 +337,7 @@ def _build(
     diagnostics.extend(recall_problems)
     files = site.pages + len(site.files) + len(published.paths)
     if cache:
-        save_fragments(memwiki_dir, site.fragments, reuse, loaded.notes)
+        save_page_marks(memwiki_dir, site.fragments, reuse, anew=anew)
         save_cached(memwiki_dir, SHARDS_FILE, published.marks)
         # After reflect wrote, the input is new; a site whose search comes later is not finished: look again next time.
         if not ((reflected and reflected.changes) or search_later):
@@ -343,6 +345,9 @@ def _build(
                 key, str(out), count_files(out), site.pages, files, tuple(diagnostics.items), published.report, stats
             )
             save_cached(memwiki_dir, LAST_BUILD_FILE, done)
+    staging.settle()
+    if records is not None:
+        records.settle()
     later_records = (
         SearchRecords(memwiki_dir / RECORDS_FOLDER, site.records, site.language) if search and search_later else None
     )

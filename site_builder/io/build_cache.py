@@ -190,24 +190,34 @@ def load_fragments(memwiki_dir: Path) -> Fragments | None:
     return Fragments(str(context[0]), context[1], parts["notes"], parts["inline"], parts["pages"])
 
 
-def save_fragments(memwiki_dir: Path, fragments: Fragments, last: Fragments | None, notes: Iterable[Note]) -> None:
-    """Write the shards of the fragments that changed since ``last`` (what ``load_fragments`` gave); the HTML of a
-    note's earlier texts is dropped. In a new epoch (links resolve differently: ``site.fragments``), or when
-    nothing was loaded, the whole cache is written anew. The epoch and the names links resolve to come last:
+def save_rendered(memwiki_dir: Path, fragments: Fragments, last: Fragments | None, notes: Iterable[Note]) -> bool:
+    """Write the shards of the rendered HTML (notes and lines) that changed since ``last`` (what ``load_fragments``
+    gave); the HTML of a note's earlier texts is dropped. In a new epoch (links resolve differently:
+    ``site.fragments``), or when nothing was loaded, the whole cache is written anew, and True says so: the page
+    marks are then written whole too (``save_page_marks``). The epoch and the names links resolve to come last:
     a killed build never leaves HTML of one epoch under another, nor names that the HTML beside them was not
-    checked against."""
+    checked against. The HTML is keyed by what it was made from: it may be saved before the site is swapped in."""
     digests = {note.path: note.digest for note in notes}
     fragments.notes = {key: html for key, html in fragments.notes.items() if digests.get(_rendered_path(key)) == key[1]}
-    if last is None or last.epoch != fragments.epoch:
+    anew = last is None or last.epoch != fragments.epoch
+    if anew:
         shutil.rmtree(memwiki_dir / FRAGMENTS_FOLDER, ignore_errors=True)
-        last = None
-    for part in FRAGMENT_PARTS:
-        before = getattr(last, part) if last is not None else {}
+    for part in ("notes", "inline"):
+        before = getattr(last, part) if last is not None and not anew else {}
         name = (lambda key: str(key[0])) if part == "notes" else str
         save_sharded(memwiki_dir, f"{FRAGMENTS_FOLDER}/{part}", FRAGMENT_SHARDS, getattr(fragments, part), before, name)
-    if last is None or not _same_names(last.names, fragments.names):
+    if anew or last is None or not _same_names(last.names, fragments.names):
         save_cached(memwiki_dir, f"{FRAGMENTS_FOLDER}/context.pickle", (fragments.epoch, fragments.names))
     (memwiki_dir / OLD_FRAGMENTS_FILE).unlink(missing_ok=True)
+    return anew
+
+
+def save_page_marks(memwiki_dir: Path, fragments: Fragments, last: Fragments | None, *, anew: bool) -> None:
+    """Write the shards of the page marks (how each page was made, its file as written) that changed since
+    ``last``; all of them when ``save_rendered`` wrote the cache ``anew``. Only after the site is swapped in:
+    a page is kept only when its file is as the saved marks say."""
+    before = last.pages if last is not None and not anew else {}
+    save_sharded(memwiki_dir, f"{FRAGMENTS_FOLDER}/pages", FRAGMENT_SHARDS, fragments.pages, before, str)
 
 
 def _same_names(last: LinkNames | None, now: LinkNames | None) -> bool:

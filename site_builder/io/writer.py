@@ -12,6 +12,7 @@ import contextlib
 import os
 import shutil
 import sys
+import threading
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 
@@ -94,6 +95,7 @@ class Staging:
         self.path.mkdir(parents=True)
         (self.path / MARKER).write_text(MARKER_TEXT, encoding="utf-8")
         self._folders: set[Path] = set()  # the folders ``_target`` has checked and made
+        self._removing: threading.Thread | None = None  # removes the old site after ``commit``
 
     def keep_from_output(self, folder: str) -> None:
         """Carry ``folder`` of the current output into the new one (hard links where the file system allows)."""
@@ -152,20 +154,28 @@ class Staging:
         return target
 
     def commit(self) -> None:
-        """Swap the staged site in; the old one is removed only after the swap.
+        """Swap the staged site in; the old one is removed only after the swap, in a thread (a site is thousands of
+        files) that ``settle`` waits for.
 
         On Linux the two folders are exchanged in one atomic step, so there is no
         moment without a complete site; elsewhere it takes two renames.
         """
         if self.out.exists() and _exchange(self.path, self.out):
-            _remove_staged(self.path)  # now holds the old site
-            return
-        old = self.out.parent / f".{self.out.name}.old-{os.getpid()}"
-        if self.out.exists():
-            self.out.rename(old)
-        self.path.rename(self.out)
+            old = self.path  # now holds the old site
+        else:
+            old = self.out.parent / f".{self.out.name}.old-{os.getpid()}"
+            if self.out.exists():
+                self.out.rename(old)
+            self.path.rename(self.out)
         if old.exists():
-            _remove_staged(old)
+            self._removing = threading.Thread(target=_remove_staged, args=(old,), name="memwiki-old-site")
+            self._removing.start()
+
+    def settle(self) -> None:
+        """Wait until the old site ``commit`` swapped out is gone."""
+        if self._removing is not None:
+            self._removing.join()
+            self._removing = None
 
     def abort(self) -> None:
         _remove_staged(self.path)

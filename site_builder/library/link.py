@@ -6,6 +6,8 @@ the renderer and recall only look names up in the result.
 
 from __future__ import annotations
 
+import itertools
+import operator
 from collections import Counter, defaultdict
 
 from site_builder.core.collector import cycle_collection_paused
@@ -17,6 +19,7 @@ from site_builder.library.opinions import collect_opinions, repoint_opinions, re
 from site_builder.parse.link_syntax import DAY_NAME
 
 OPINIONS_PATH = "bank/opinions.md"
+_PLACE = operator.attrgetter("path", "line")  # where a link is: its file, then its line
 
 
 def link_notes(notes: list[Note], opinions: list[Opinion] | None = None) -> Library:
@@ -212,7 +215,7 @@ def _check_heading(link: Link, note: Note | None, diagnostics: Diagnostics) -> N
 def _dedupe(links: list[Link]) -> list[Link]:
     seen: set[tuple[str, int]] = set()
     out = []
-    for link in sorted(links, key=lambda link: (link.path, link.line)):
+    for link in sorted(links, key=_PLACE):
         if (link.path, link.line) not in seen:
             seen.add((link.path, link.line))
             out.append(link)
@@ -221,16 +224,15 @@ def _dedupe(links: list[Link]) -> list[Link]:
 
 def _facts_by_entity(facts: list[Fact], resolver: Resolver) -> dict[str, list[Fact]]:
     out: dict[str, list[Fact]] = defaultdict(list)
-    for fact in facts:
-        keys = {e.key for e in (resolver.entity(n) for n in fact.names) if e}
-        for key in keys:
+    for fact in sorted(facts, key=fact_order):  # sorted once: each entity's facts come in that order
+        for key in {e.key for e in map(resolver.entity, fact.names) if e}:
             out[key].append(fact)
-    return {k: sorted(v, key=fact_order) for k, v in sorted(out.items())}
+    return dict(sorted(out.items()))
 
 
 def _related(notes: list[Note], resolver: Resolver) -> dict[str, list[tuple[str, int]]]:
     """Entities mentioned on the same line, counted: the co-mention graph."""
-    pairs: dict[str, Counter[str]] = defaultdict(Counter)
+    pairs: Counter[tuple[str, str]] = Counter()
     for note in notes:
         by_line: dict[int, set[str]] = defaultdict(set)
         own = entity_key(note.stem) if note.kind == "entity" else None
@@ -241,8 +243,9 @@ def _related(notes: list[Note], resolver: Resolver) -> dict[str, list[tuple[str,
         for keys in by_line.values():
             if own:
                 keys.add(own)
-            for a in keys:
-                for b in keys:
-                    if a != b:
-                        pairs[a][b] += 1
-    return {k: sorted(c.items(), key=lambda kv: (-kv[1], kv[0])) for k, c in sorted(pairs.items())}
+            if len(keys) > 1:
+                pairs.update(itertools.permutations(keys, 2))
+    related: dict[str, list[tuple[str, int]]] = defaultdict(list)
+    for (a, b), count in sorted(pairs.items(), key=lambda pair: (pair[0][0], -pair[1], pair[0][1])):
+        related[a].append((b, count))
+    return dict(related)

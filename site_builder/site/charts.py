@@ -6,6 +6,7 @@ charts follow the light/dark theme and need no inline styles.
 
 from __future__ import annotations
 
+import bisect
 import datetime as dt
 from dataclasses import dataclass
 from html import escape
@@ -115,7 +116,10 @@ def heatmap(year: int, days: dict[dt.date, HeatDay]) -> str:
 
 
 def _level(count: int, counts: list[int]) -> int:
+    """The shade of a day with ``count`` lines among the year's (``counts``, sorted): its quartile."""
     if count <= 0 or not counts:
         return 0
-    rank = sum(1 for c in counts if c <= count) / len(counts)
+    rank = bisect.bisect_right(counts, count) / len(
+        counts
+    )  # ``counts`` is sorted: the share of days with as many or fewer
     return 1 + min(3, int(rank * 4 - 1e-9))
