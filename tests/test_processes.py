@@ -1,0 +1,87 @@
+"""Both cores: jobs shared with a forked child (each job done once, whatever the child does) and work a forked
+child does in the background (its result, or the work done here when the child fails)."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+from site_builder.core import processes
+from site_builder.core.processes import Background, Take, in_shares, map_in_two
+
+two_cores = pytest.mark.skipif(len(os.sched_getaffinity(0)) < 2, reason="needs two cores to fork")
+
+
+@two_cores
+def test_each_job_is_done_once_and_the_slow_ones_do_not_hold_up_the_other_process() -> None:
+    def work(take: Take, reporting: bool) -> list[tuple[int, int]]:
+        done = []
+        while (job := take()) is not None:
+            if job % 10 == 0 and not reporting:
+                time.sleep(0.02)  # the child meets the slow jobs: the parent takes more of the others
+            done.append((job, os.getpid()))
+        return done
+
+    parts = in_shares(work, 200, 1)
+    jobs = sorted(job for part in parts for job, _ in part)
+    assert jobs == list(range(200))
+    here, there = ({pid for _, pid in part} for part in parts)
+    assert here == {os.getpid()} and there != here
+    assert len(parts[0]) > len(parts[1])  # handed out as asked for, not every second job
+
+
+@two_cores
+def test_the_jobs_of_a_child_that_fails_are_done_again_here() -> None:
+    def work(take: Take, reporting: bool) -> list[int]:
+        done = []
+        while (job := take()) is not None:
+            if not reporting and job > 20:
+                raise RuntimeError("the child fails")
+            done.append(job)
+        return done
+
+    parts = in_shares(work, 100, 1)
+    assert sorted(job for part in parts for job in part) == list(range(100))
+
+
+@two_cores
+def test_map_in_two_keeps_the_order_of_the_items() -> None:
+    items = list(range(500))
+    assert map_in_two(lambda n: n * n, items, 1) == [n * n for n in items]
+
+
+@two_cores
+def test_background_work_comes_back_from_the_child_or_is_done_here_when_the_child_fails(tmp_path: Path) -> None:
+    parent = os.getpid()
+    assert Background(os.getpid, 10, 1).result() != parent  # made by the child
+
+    def fails_in_the_child() -> str:
+        if os.getpid() != parent:
+            raise RuntimeError("the child fails")
+        return "done here"
+
+    assert Background(fails_in_the_child, 10, 1).result() == "done here"
+    assert Background(os.getpid, 0, 1).result() == parent  # not worth a process
+
+
+@two_cores
+def test_cancelled_background_work_writes_nothing_more(tmp_path: Path) -> None:
+    late = tmp_path / "late"
+
+    def slow() -> None:
+        time.sleep(1)
+        late.write_text("written after the build gave up")
+
+    work = Background(slow, 10, 1)
+    work.cancel()
+    time.sleep(1.5)
+    assert not late.exists()
+
+
+def test_one_process_when_asked_for(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MEMWIKI_PROCESSES", "1")
+    assert processes.process_count(10_000, 1) == 1
+    assert Background(os.getpid, 10_000, 1).result() == os.getpid()
