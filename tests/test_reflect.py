@@ -296,3 +296,25 @@ def test_an_opinion_with_more_related_facts_than_a_run_weighs_settles_in_one_run
     )
     reflect(ws)
     assert "2025-12-30" in (ws / "bank/opinions.md").read_text(encoding="utf-8").split("### ")[-1]
+
+
+def test_a_control_character_in_a_record_never_makes_an_entity_page_unreadable(tmp_path: Path) -> None:
+    """A TinyClaw episode whose summary holds a NUL (JSON ``\\u0000``), and a log with one past its first 8 KB:
+    reflect quotes both on Anna's page. Written as is, the NUL made the page a "binary file" that the next run
+    skipped whole, Anna's own line with it."""
+    ws = write_workspace(
+        tmp_path / "ws",
+        {
+            "bank/entities/Anna.md": "# Anna\n\nCeramicist in Lisbon.\n",
+            "memory/episodes.jsonl": '{"ts": "2026-02-12T10:30:00Z", "user": "@Anna", "summary": "kiln \\u0000 fired"}\n',
+            "memory/2026-02-13.md": "# Fri\n\n"
+            + "A quiet line.\n" * 800
+            + "\n## Retain\n- W @Anna: glaze \x00 ready.\n",
+        },
+    )
+    reflect(ws)
+    page = (ws / "bank/entities/Anna.md").read_bytes()
+    assert b"\x00" not in page and "\ufffd".encode() in page
+    assert (ws / "bank/entities/Anna.md").read_text(encoding="utf-8").startswith("# Anna\n\nCeramicist in Lisbon.\n")
+    assert "binary" not in reflect(ws)
+    assert (ws / "bank/entities/Anna.md").read_bytes() == page  # the second run changes nothing

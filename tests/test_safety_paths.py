@@ -131,6 +131,7 @@ def test_the_new_site_is_swapped_in_with_one_atomic_exchange(tmp_path: Path, mon
     monkeypatch.setattr(Path, "rename", no_rename)
     staging.commit()
     assert sorted(p.name for p in out.iterdir()) == [".memwiki-site", "new.html"]
+    staging.settle()  # the old site is removed in a thread
     assert [p.name for p in tmp_path.iterdir()] == ["site"]
 
 

@@ -20,6 +20,13 @@ COMMENT_OPEN = re.compile(r"^[ \t]*<!--")
 Role = Literal["text", "fence", "code", "comment"]
 # OpenClaw's dreaming writes managed blocks into notes: <!-- openclaw:dreaming:light:start --> … :end -->
 DREAM_MARK = re.compile(r"<!--\s*openclaw:dreaming:(\w+):(start|end)\s*-->")
+_UNPRINTABLE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")  # control characters but tab and newline
+
+
+def printable(text: str) -> str:
+    """``text`` with each control character (but tab and newline) shown as U+FFFD: a NUL in a JSON record would
+    make the Markdown memwiki writes from it look like a binary file, which no one can read back."""
+    return _UNPRINTABLE.sub("\ufffd", text)
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,6 +15,7 @@ import json
 from typing import Any
 
 from site_builder.core.diagnostics import Diagnostics
+from site_builder.parse.lines import printable
 
 REFLECTION_TYPES = ("failure", "success", "insight")
 OUTCOMES = ("resolved", "unresolved", "informational", "unknown")
@@ -115,7 +116,7 @@ def _when(record: dict[str, Any]) -> str:
 
 
 def _text(value: Any) -> str:
-    return literal(" ".join(str(value).split())) if value not in (None, "") else ""
+    return literal(printable(" ".join(str(value).split()))) if value not in (None, "") else ""
 
 
 def literal(text: str) -> str:

@@ -8,7 +8,7 @@ The marker format is read back by ``site_builder.parse.blocks``.
 from __future__ import annotations
 
 from site_builder.parse.blocks import find_spans
-from site_builder.parse.lines import FENCE, walk_lines
+from site_builder.parse.lines import FENCE, printable, walk_lines
 
 END_MARKER = "<!-- memwiki:end -->"
 
@@ -22,7 +22,9 @@ class BlockError(ValueError):
 
 
 def replace_block(text: str, name: str, body: str) -> str:
-    """``text`` with block ``name`` holding ``body``; a missing block is appended at the end."""
+    """``text`` with block ``name`` holding ``body`` (its control characters shown as U+FFFD: a NUL would make the
+    page unreadable); a missing block is appended at the end."""
+    body = printable(body)
     lines = text.split("\n")
     spans, unclosed = find_spans(lines)
     if unclosed:
