@@ -68,7 +68,9 @@ from site_builder.site.pagefind import (
 )
 from site_builder.site.render import PARALLEL_FROM, PageOutput, render_site
 
-PARALLEL_PARSE_FROM = 400  # files to parse: below this a second process costs more than it saves
+# Characters to parse: below this a second process costs more than it saves (about 0.25 s of parsing).
+PARALLEL_PARSE_FROM = 500_000
+PARSE_COST_PER_FILE = 1_250  # a file counts as at least this many characters (a file of a few lines costs more)
 TEMPORARY_RECORDS = "memwiki-records-"  # the prefix of the folder a build without cache puts its records in
 RECORDS_FOLDER = "cache/records"  # under .memwiki/: the search records of the last site, kept like it
 
@@ -157,7 +159,9 @@ def parse_sources(
     keys = [note_key(s.path, s.kind, s.digest, s.problems) for s in sources]
     missing = [source for key, source in zip(keys, sources, strict=True) if key not in parsed]
     cached = len(sources) - len(missing)
-    fresh = iter(map_in_two(parse_note, missing, PARALLEL_PARSE_FROM, (lambda n: tick(cached + n)) if tick else None))
+    size = max(len(missing) * PARSE_COST_PER_FILE, sum(len(source.text) for source in missing))
+    counted = (lambda n: tick(cached + n)) if tick else None
+    fresh = iter(map_in_two(parse_note, missing, PARALLEL_PARSE_FROM, counted, size))
     notes = {key: parsed.get(key) or next(fresh) for key in keys}
     if tick:
         tick(len(notes))

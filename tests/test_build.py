@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from site_builder.build import PARALLEL_PARSE_FROM
+from site_builder.build import PARALLEL_PARSE_FROM, PARSE_COST_PER_FILE
 from site_builder.core.processes import process_count
 from site_builder.site.render import PARALLEL_FROM
 from tests.conftest import MakeWorkspace, run
@@ -234,7 +234,7 @@ def test_version_and_help() -> None:
 def test_two_processes_parse_and_render_the_same_bytes_as_one(
     workspace: MakeWorkspace, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    count = max(PARALLEL_FROM, PARALLEL_PARSE_FROM)
+    count = max(PARALLEL_FROM, PARALLEL_PARSE_FROM // PARSE_COST_PER_FILE)
     days = {
         f"memory/{2026 + i // 336}-{1 + i // 28 % 12:02d}-{1 + i % 28:02d}.md": f"# Day {i}\n\n- Met @Ana{i % 7} about [[Harbor]].\n"
         for i in range(count)

@@ -33,12 +33,13 @@ def process_count(jobs: int, worth_from: int) -> int:
     return 2 if jobs >= worth_from and can_fork() else 1
 
 
-def in_shares(work: Share[Out], jobs: int, worth_from: int) -> list[Out]:
-    """``[work(take, True)]``, or ``[mine, theirs]`` when ``jobs`` make a second process worth it: this process and a
+def in_shares(work: Share[Out], jobs: int, worth_from: int, size: int | None = None) -> list[Out]:
+    """``[work(take, True)]``, or ``[mine, theirs]`` when the work's ``size`` (by default ``jobs``: how many jobs
+    there are) makes a second process worth it (``process_count``): this process and a
     forked child each take the next job no one has taken until none is left, so both end together however uneven
     the jobs are. If the child fails, the jobs it took are done here again, so an error is raised with its real
     traceback."""
-    if process_count(jobs, worth_from) == 1:
+    if process_count(jobs if size is None else size, worth_from) == 1:
         return [work(_handing_out(range(jobs)), True)]
     context = multiprocessing.get_context("fork")
     handed = context.Value("q", 0)  # the next job: shared by both processes
@@ -71,10 +72,14 @@ def in_shares(work: Share[Out], jobs: int, worth_from: int) -> list[Out]:
 
 
 def map_in_two(
-    work: Callable[[In], Out], items: Sequence[In], worth_from: int, done: Callable[[int], None] | None = None
+    work: Callable[[In], Out],
+    items: Sequence[In],
+    worth_from: int,
+    done: Callable[[int], None] | None = None,
+    size: int | None = None,
 ) -> list[Out]:
-    """``[work(item) for item in items]`` over both cores when there are ``worth_from`` items or more. ``done``
-    hears how many items have been taken so far."""
+    """``[work(item) for item in items]`` over both cores when the work's ``size`` (in the units of ``worth_from``;
+    by default, how many items) makes it worth it. ``done`` hears how many items have been taken so far."""
 
     def share(take: Take, reporting: bool) -> list[tuple[int, Out]]:
         results = []
@@ -85,7 +90,7 @@ def map_in_two(
         return results
 
     found: dict[int, Out] = {}
-    for part in in_shares(share, len(items), worth_from):
+    for part in in_shares(share, len(items), worth_from, size):
         found.update(part)
     return [found[index] for index in range(len(items))]
 
