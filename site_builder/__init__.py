@@ -5,8 +5,9 @@ The sub-packages follow the data flow, one way:
     io (read) -> parse -> library (model) -> reflect -> site (render, Pagefind)
     -> recall (bundle, index, search) -> io (write)
 
-``core`` holds what every stage shares; ``build.py`` runs the stages in order and
-``cli`` is the command line over it; ``serve`` previews and rebuilds on change.
+``core`` holds what every stage shares; ``load.py`` reads, parses and links (what every command starts from),
+``build.py`` runs the stages in order and ``cli`` is the command line over them; ``serve`` previews and rebuilds
+on change.
 ``docs/internals.md`` walks through it.
 """
 

@@ -11,7 +11,6 @@ write:  reflect's pages into the workspace -> the site, staged
 from __future__ import annotations
 
 import dataclasses
-import datetime as dt
 import functools
 import gc
 import shutil
@@ -23,9 +22,8 @@ from pathlib import Path
 
 from site_builder.core.collector import cycle_collection_paused
 from site_builder.core.diagnostics import WHOLE_WORKSPACE, Diagnostics
-from site_builder.core.model import Library, Note
-from site_builder.core.processes import Background, map_in_two
-from site_builder.core.progress import Progress, Tick
+from site_builder.core.processes import Background
+from site_builder.core.progress import Progress
 from site_builder.io.build_cache import (
     LAST_BUILD_FILE,
     SHARDS_FILE,
@@ -33,29 +31,24 @@ from site_builder.io.build_cache import (
     build_key,
     count_files,
     load_fragments,
-    load_notes,
     load_shard_marks,
-    note_key,
     save_cached,
-    save_notes,
     save_page_marks,
     save_rendered,
     up_to_date,
 )
-from site_builder.io.reader import SourceFile, Workspace, open_workspace, read_raw, read_sources, source_file
+from site_builder.io.reader import Workspace, open_workspace
 from site_builder.io.writer import (
     Staging,
     build_lock,
     check_output,
     write_derived,
-    write_workspace_files,
 )
-from site_builder.library.hygiene import broken_file_links, future_dated, hygiene_report
-from site_builder.library.link import link_notes
-from site_builder.parse.note import parse_note
+from site_builder.library.hygiene import hygiene_report
+from site_builder.load import Loaded, load_sources, read_workspace, reflect_loaded, write_reflected
 from site_builder.recall.publish import publish_recall, update_recall_index
 from site_builder.reflect.reflector import Reflector
-from site_builder.reflect.run import ReflectResult, reflect
+from site_builder.reflect.run import ReflectResult
 from site_builder.site.fragments import Fragments
 from site_builder.site.pagefind import (
     SEARCH_FOLDER,
@@ -68,35 +61,8 @@ from site_builder.site.pagefind import (
 )
 from site_builder.site.render import PARALLEL_FROM, PageOutput, render_site
 
-# Characters to parse: below this a second process costs more than it saves (about 0.25 s of parsing).
-PARALLEL_PARSE_FROM = 500_000
-PARSE_COST_PER_FILE = 1_250  # a file counts as at least this many characters (a file of a few lines costs more)
 TEMPORARY_RECORDS = "memwiki-records-"  # the prefix of the folder a build without cache puts its records in
 RECORDS_FOLDER = "cache/records"  # under .memwiki/: the search records of the last site, kept like it
-
-
-@dataclass
-class Loaded:
-    """A workspace read, parsed and linked: what every command starts from."""
-
-    workspace: Workspace
-    notes: list[Note]  # every note, private ones included
-    library: Library  # the public notes, linked
-    read_problems: Diagnostics
-
-    @property
-    def root(self) -> Path:
-        return self.workspace.root
-
-    def problems(self) -> Diagnostics:
-        """Everything found so far: in the settings, while reading, in each note and while linking."""
-        found = Diagnostics([*self.workspace.problems, *self.read_problems.items])
-        for note in self.notes:
-            found.items.extend(note.problems)
-        found.extend(self.library.problems)
-        found.items.extend(broken_file_links(self.notes))
-        found.items.extend(future_dated(self.notes, dt.date.today()))
-        return found
 
 
 @dataclass
@@ -113,98 +79,6 @@ class BuildResult:
     reflected: ReflectResult | None = None
     up_to_date: bool = False  # the same input was built into this output before: nothing was done again
     records: SearchRecords | None = None  # the search records, when the index comes later
-
-
-def load(
-    workspace: str | Path | Workspace, progress: Progress | None = None, *, cache: bool = True, save_cache: bool = False
-) -> Loaded:
-    """read -> parse (only the files that changed since the cached parse, unless ``cache`` is off) -> model.
-    ``save_cache``: bring the cache up to date (builds do; commands that only read the workspace don't)."""
-    progress = progress or Progress()
-    opened = open_workspace(workspace)
-    sources, read_problems = read_workspace(opened, progress)
-    return load_sources(opened, sources, read_problems, progress, cache=cache, save_cache=save_cache)
-
-
-def read_workspace(opened: Workspace, progress: Progress) -> tuple[list[SourceFile], Diagnostics]:
-    read_problems = Diagnostics()
-    with progress.stage("read"):
-        sources = read_sources(opened, read_problems)
-    return sources, read_problems
-
-
-def load_sources(
-    opened: Workspace,
-    sources: list[SourceFile],
-    read_problems: Diagnostics,
-    progress: Progress,
-    *,
-    cache: bool,
-    save_cache: bool,
-) -> Loaded:
-    with cycle_collection_paused():
-        with progress.stage("parse", len(sources)) as tick:
-            notes = parse_sources(opened.root / ".memwiki", sources, cache=cache, save=cache and save_cache, tick=tick)
-        with progress.stage("model"):
-            library = link_notes(notes)
-    return Loaded(opened, notes, library, read_problems)
-
-
-def parse_sources(
-    memwiki_dir: Path, sources: list[SourceFile], *, cache: bool, save: bool, tick: Tick | None = None
-) -> list[Note]:
-    """Every source parsed (over both cores when there are many), or taken from the build cache when its path,
-    kind and text are unchanged. Private notes are never cached: their text stays in the workspace files alone."""
-    parsed = load_notes(memwiki_dir) if cache else {}
-    keys = [note_key(s.path, s.kind, s.digest, s.problems) for s in sources]
-    missing = [source for key, source in zip(keys, sources, strict=True) if key not in parsed]
-    cached = len(sources) - len(missing)
-    size = max(len(missing) * PARSE_COST_PER_FILE, sum(len(source.text) for source in missing))
-    counted = (lambda n: tick(cached + n)) if tick else None
-    fresh = iter(map_in_two(parse_note, missing, PARALLEL_PARSE_FROM, counted, size))
-    notes = {key: parsed.get(key) or next(fresh) for key in keys}
-    if tick:
-        tick(len(notes))
-    shareable = {key: note for key, note in notes.items() if not note.private}
-    if save and shareable.keys() != parsed.keys():
-        save_notes(memwiki_dir, shareable, parsed)
-    return list(notes.values())
-
-
-def reflect_loaded(loaded: Loaded, reflector: Reflector, diagnostics: Diagnostics) -> tuple[Loaded, ReflectResult]:
-    """Ask reflect for new page texts; the pages it changes are parsed again in memory and linked anew."""
-    result = reflect(loaded.library, reflector, lambda rel: read_raw(loaded.root, rel), diagnostics)
-    if not result.changes:
-        return loaded, result
-    again = {
-        path: parse_note(source_file(loaded.workspace, path, new.encode("utf-8", "surrogateescape")))
-        for path, (_, new) in result.changes.items()
-    }
-    notes = [again.pop(n.path, n) for n in loaded.notes] + list(again.values())
-    library = link_notes(notes, opinions=result.opinions_now)
-    return dataclasses.replace(loaded, notes=notes, library=library), result
-
-
-def reflect_workspace(
-    loaded: Loaded, reflector: Reflector, *, dry_run: bool = False
-) -> tuple[Loaded, ReflectResult, Diagnostics]:
-    """``memwiki reflect``: reflect, write the changed pages (unless ``dry_run``) and say what went wrong."""
-    found = Diagnostics()
-    again, result = reflect_loaded(loaded, reflector, found)
-    if not dry_run:
-        write_reflected(loaded.root, result, reflector, found)
-    return again, result, found
-
-
-def write_reflected(root: Path, result: ReflectResult, reflector: Reflector, diagnostics: Diagnostics) -> None:
-    """Reflect's pages into the workspace, its cache into ``.memwiki/``."""
-    write_workspace_files(root, {path: new for path, (_, new) in result.changes.items()}, diagnostics)
-    cache = reflector.cache_files()
-    if cache:
-        try:
-            write_derived(root / ".memwiki", cache)
-        except OSError as exc:
-            diagnostics.warn(".memwiki", 0, f"reflect cache not saved: {exc}", "io")
 
 
 def build(

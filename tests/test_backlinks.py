@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from site_builder.build import load
+from site_builder.load import load
 from tests.conftest import MakeWorkspace, run
 
 DAY = "# Monday\n\nFlew the kite with @Peter.\n\n## Retain\n- W @Peter: Peter flies a yellow kite.\n"

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-import site_builder.build as build_module
+import site_builder.load as load_module
 import site_builder.site.render as render
 from site_builder.core.model import Note
 from site_builder.io.build_cache import load_fragments, notes_shard
@@ -34,7 +34,7 @@ def count_parses(monkeypatch: pytest.MonkeyPatch) -> list[str]:
         parsed.append(source.path)
         return real(source)
 
-    monkeypatch.setattr(build_module, "parse_note", spy)
+    monkeypatch.setattr(load_module, "parse_note", spy)
     return parsed
 
 

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 import site_builder.site.pages as pages_module
-from site_builder.build import load
 from site_builder.core.model import Entity, Note
 from site_builder.library.graph import NEIGHBOURS
+from site_builder.load import load
 from site_builder.site.builder import PageBuilder
 from site_builder.site.entity_page import entity_page
 from site_builder.site.note_page import note_page

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from site_builder.build import load
+from site_builder.load import load
 from tests.conftest import run, write_workspace
 
 DAY1, DAY2 = "memory/2026-01-16.md", "memory/2026-01-17.md"

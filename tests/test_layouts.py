@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from site_builder.build import load
+from site_builder.load import load
 from tests.conftest import run, write_workspace
 
 REAL = Path(__file__).resolve().parents[2] / "shared" / "real"

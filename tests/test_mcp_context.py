@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from site_builder.build import load
 from site_builder.io.reader import open_workspace
+from site_builder.load import load
 from site_builder.mcp.live import LiveWorkspace
 from site_builder.mcp.tools import MemoryTools
 from site_builder.recall.context import context_for

@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from site_builder.build import load
 from site_builder.core.model import Library
 from site_builder.io.reader import open_workspace
+from site_builder.load import load
 from site_builder.mcp.live import LiveWorkspace
 from site_builder.mcp.tools import MemoryTools, ToolError
 from site_builder.recall.bundle import entity_shard, opinion_json

@@ -10,8 +10,9 @@ from typing import Any
 
 import pytest
 
-from site_builder.build import build, load
+from site_builder.build import build
 from site_builder.library.summaries import first_line_markdown
+from site_builder.load import load
 from tests.conftest import EXAMPLE, serving, write_workspace
 
 WORKSPACE = {

@@ -12,9 +12,10 @@ import jsonschema
 import pytest
 from referencing import Registry, Resource
 
-from site_builder.build import build, load
+from site_builder.build import build
 from site_builder.core.diagnostics import Diagnostics
 from site_builder.io.reader import open_workspace
+from site_builder.load import load
 from site_builder.recall.bundle import estimate_tokens, json_schema
 from site_builder.recall.index import open_index
 from site_builder.recall.search import RecallQuery, search

@@ -8,7 +8,7 @@ import json
 import shutil
 from pathlib import Path
 
-from site_builder.build import load
+from site_builder.load import load
 from tests.conftest import run, write_workspace
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "layouts" / "tinyclaw"

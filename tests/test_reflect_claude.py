@@ -12,8 +12,8 @@ import anthropic
 import httpx2 as httpx  # the HTTP client the anthropic SDK is built on (httpx, renamed)
 import pytest
 
-from site_builder.build import load, reflect_workspace
 from site_builder.core.config import Config
+from site_builder.load import load, reflect_workspace
 from site_builder.reflect.choose import make_reflector
 from site_builder.reflect.run import ReflectResult
 from tests.conftest import run, write_workspace

@@ -11,8 +11,9 @@ import anthropic
 import httpx2 as httpx
 import pytest
 
-from site_builder.build import build, load, reflect_workspace
+from site_builder.build import build
 from site_builder.core.config import Config
+from site_builder.load import load, reflect_workspace
 from site_builder.reflect.choose import make_reflector
 from tests.conftest import output_bytes, run, write_workspace
 

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from site_builder.build import Loaded, build
+from site_builder.build import build
+from site_builder.load import Loaded
 from site_builder.serve.preview import preview_pages
 from tests.conftest import MakeWorkspace
 from tests.test_serve import start, until

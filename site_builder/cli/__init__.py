@@ -143,10 +143,10 @@ def build_command(
 @click.option("--strict", is_flag=True, help="Fail on any finding, not only on broken input.")
 def check_command(workspace: Path, strict: bool) -> None:
     """Print the hygiene report; exit 1 when input is broken (any finding with --strict)."""
-    from site_builder.build import load
     from site_builder.core.progress import Progress
     from site_builder.library.hygiene import hygiene_report, report_lines
     from site_builder.library.inventory import inventory_lines
+    from site_builder.load import load
 
     try:
         loaded = load(workspace, Progress.for_terminal())
@@ -176,8 +176,8 @@ def reflect_command(workspace: Path, dry_run: bool, provider: str | None, strict
     Only the blocks between <!-- memwiki:begin --> and <!-- memwiki:end --> change;
     everything a person wrote around them is kept byte for byte.
     """
-    from site_builder.build import load, reflect_workspace
     from site_builder.core.progress import Progress
+    from site_builder.load import load, reflect_workspace
     from site_builder.reflect.choose import ReflectorError, make_reflector
 
     try:

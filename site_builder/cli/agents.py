@@ -142,7 +142,7 @@ def context_command(
     workspace: Path, budget: int | None, query: str, fmt: str, budget_report: bool, now: str | None
 ) -> None:
     """Print a memory block for an agent's prompt: core memory, opinions, relevant and recent facts."""
-    from site_builder.build import load
+    from site_builder.load import load
     from site_builder.recall.context import context_for
     from site_builder.recall.query import QueryError, parse_now
 

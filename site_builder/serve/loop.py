@@ -9,9 +9,10 @@ from pathlib import Path
 
 import click
 
-from site_builder.build import Loaded, build, update_search
+from site_builder.build import build, update_search
 from site_builder.io.reader import BadSettings, Workspace, WorkspaceError, open_workspace
 from site_builder.io.writer import OutputError
+from site_builder.load import Loaded
 from site_builder.reflect.choose import ReflectorError, make_reflector
 from site_builder.serve.preview import preview_pages
 from site_builder.serve.server import LiveState, make_server

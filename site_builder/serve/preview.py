@@ -12,11 +12,11 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
-from site_builder.build import Loaded
 from site_builder.core.model import Note
 from site_builder.io.reader import source_file
 from site_builder.io.writer import write_text_atomic
 from site_builder.library.link import OPINIONS_PATH
+from site_builder.load import Loaded
 from site_builder.parse.note import parse_note
 from site_builder.site.builder import PageBuilder
 from site_builder.site.environment import make_environment

@@ -25,8 +25,8 @@ import anthropic
 import httpx2 as httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository root, for tests.bench
-from site_builder.build import load, reflect_workspace
 from site_builder.core.config import Config
+from site_builder.load import load, reflect_workspace
 from site_builder.reflect.choose import make_reflector
 from site_builder.reflect.offline import OfflineReflector
 from tests.bench.gen_corpus import generate
