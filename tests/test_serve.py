@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import os
 import re
 import signal
 import socket
@@ -191,3 +192,58 @@ def test_reflect_writes_do_not_cause_a_second_rebuild(tmp_path: Path) -> None:
         assert "Peter bought a kite." in html
     finally:
         server.stop()
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (read from /proc)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
+
+
+def _running(pid: int) -> bool:
+    status = Path(f"/proc/{pid}/status")
+    try:
+        return "\nState:\tZ" not in status.read_text()
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_builds_run_in_a_builder_process_and_serve_goes_on_without_it(tmp_path: Path) -> None:
+    """serve forks its builder before its threads start (so builds may use both cores); if the builder dies,
+    serve builds in its own process and open pages still get every edit."""
+    ws = write_workspace(tmp_path / "ws", {"memory/2025-11-03.md": DAY})
+    server = start(ws, "--no-reflect")
+    try:
+        builders = _children(server.process.pid)
+        assert len(builders) == 1, builders
+        states = server.states()
+        assert next(states)["version"] == 1
+        os.kill(builders[0], signal.SIGKILL)
+        (ws / "memory/2025-11-03.md").write_text(DAY + "- W @Peter: Peter flies it on Sundays.\n", encoding="utf-8")
+        until(states, lambda state: state["version"] >= 2 and not state["busy"] and not state["only"])
+        _, html = server.get("/memory/2025-11-03.html")
+        assert "Peter flies it on Sundays." in html
+    finally:
+        out = server.stop()
+    assert "building in serve's own process from now on" in out and "Traceback" not in out
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_the_builder_ends_with_serve_even_when_serve_is_killed(tmp_path: Path) -> None:
+    ws = write_workspace(tmp_path / "ws", {"memory/2025-11-03.md": DAY})
+    server = start(ws, "--no-reflect")
+    (builder,) = _children(server.process.pid)
+    server.process.kill()  # no chance to stop its builder: the builder sees the pipe close
+    server.stop()
+    deadline = time.monotonic() + 20
+    while _running(builder) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not _running(builder), "the builder outlived serve"

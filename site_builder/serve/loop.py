@@ -10,12 +10,14 @@ from pathlib import Path
 import click
 
 from site_builder.build import build, update_search
+from site_builder.core.processes import can_fork
 from site_builder.io.reader import BadSettings, Workspace, WorkspaceError, open_workspace
 from site_builder.io.writer import OutputError
 from site_builder.load import Loaded
 from site_builder.reflect.choose import ReflectorError, make_reflector
+from site_builder.serve.builder import Builder
 from site_builder.serve.preview import preview_pages
-from site_builder.serve.server import LiveState, make_server
+from site_builder.serve.server import LiveState, News, make_server
 from site_builder.serve.watch import Watcher
 from site_builder.site.pagefind import SearchIndexError
 
@@ -23,37 +25,56 @@ from site_builder.site.pagefind import SearchIndexError
 def serve_workspace(
     workspace: Workspace, out: Path, host: str, port: int, strict: bool, base_url: str | None, reflect: bool
 ) -> None:
-    """Serve until Ctrl-C or SIGTERM; every batch of edits rebuilds (reflect first, unless told not to)."""
+    """Serve until Ctrl-C or SIGTERM; every batch of edits rebuilds (reflect first, unless told not to), in the
+    builder process (``serve.builder``) when one can be forked."""
     state = LiveState()
     server = make_server(out, state, host, port)
     signal.signal(signal.SIGTERM, signal.default_int_handler)
+    root = workspace.root
+    last: Loaded | None = None  # what the last build read: the next edit's page is shown from it first
+
+    def build_once(changed: list[str] | None, news: News) -> list[Path]:
+        nonlocal last
+        if changed is not None and last is not None and not strict:  # under --strict only a site without warnings
+            show_edited_first(last, changed, out, news)
+        wrote, last = rebuild(root, out, news, strict, base_url, reflect)
+        return wrote
+
+    builder = Builder(build_once, [server.socket]) if can_fork() else None  # forked before any thread starts
+
+    def build_here_or_there(changed: list[str] | None) -> list[Path]:
+        nonlocal builder
+        if builder is not None:
+            wrote = builder.build(changed, state)
+            if wrote is not None:
+                return wrote
+            builder = None
+        return build_once(changed, state)
+
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://{host}:{server.server_address[1]}/"
     watcher = Watcher(workspace)
     watcher.start()
-    root = workspace.root
     try:
-        wrote, last = rebuild(root, out, state, strict, base_url, reflect)
-        watcher.ignore_own_writes(wrote)
+        watcher.ignore_own_writes(build_here_or_there(None))
         watcher.ready.wait(timeout=10)
         click.echo(f"Serving {out} at {url} ; edits to {root} rebuild and reload open pages. Ctrl-C stops.")
         for changes in watcher.batches():
             names = sorted({Path(p).relative_to(root).as_posix() for _, p in changes})
             click.echo(f"Changed: {', '.join(names[:5])}{' …' if len(names) > 5 else ''}")
-            if last is not None and not strict:  # under --strict only a site without warnings is shown
-                show_edited_first(last, names, out, state)
-            wrote, last = rebuild(root, out, state, strict, base_url, reflect)
-            watcher.ignore_own_writes(wrote)
+            watcher.ignore_own_writes(build_here_or_there(names))
     except KeyboardInterrupt:
         pass
     finally:
+        if builder is not None:
+            builder.stop()
         watcher.stop.set()
         server.shutdown()
         server.server_close()
     click.echo("Stopped.")
 
 
-def show_edited_first(last: Loaded, changed: list[str], out: Path, state: LiveState) -> None:
+def show_edited_first(last: Loaded, changed: list[str], out: Path, state: News) -> None:
     """The pages of the edited notes, rendered and reloaded before the full rebuild (see ``serve.preview``)."""
     started = time.perf_counter()
     state.working("rebuilding")
@@ -68,7 +89,7 @@ def show_edited_first(last: Loaded, changed: list[str], out: Path, state: LiveSt
 
 
 def rebuild(
-    root: Path, out: Path, state: LiveState, strict: bool, base_url: str | None, reflect: bool
+    root: Path, out: Path, state: News, strict: bool, base_url: str | None, reflect: bool
 ) -> tuple[list[Path], Loaded | None]:
     """One build for serve; returns the workspace files reflect wrote (not a reason to build again) and what the
     build read (the next edit's page is shown from it first), or None when it did not read the workspace.

@@ -18,13 +18,23 @@ from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 from urllib.parse import urlsplit
 
 LIVE_PREFIX = "/__memwiki/"
 LIVE_JS = resources.files("site_builder.serve").joinpath("live.js").read_bytes()
 NO_SITE = b"""<!doctype html><html lang="en"><head><meta charset="utf-8"><title>memwiki serve</title></head>
 <body><h1>No site yet</h1><p>The first build has not succeeded; the error is shown below.</p></body></html>"""
+
+
+class News(Protocol):
+    """What a build tells open pages (``LiveState``'s calls; the builder process sends them over a pipe)."""
+
+    def working(self, what: str) -> None: ...
+
+    def show_first(self, pages: list[str]) -> None: ...
+
+    def publish(self, *, error: str | None = None, warnings: list[str] | None = None, rebuilt: bool) -> None: ...
 
 
 @dataclass
