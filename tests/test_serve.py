@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from site_builder.site.render import PARALLEL_FROM
 from tests.conftest import write_workspace
 
 DAY = "# Monday\nPeter talked about kites.\n\n## Retain\n- W @Peter: Peter owns a green kite.\n"
@@ -217,15 +218,26 @@ def _running(pid: int) -> bool:
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
 def test_builds_run_in_a_builder_process_and_serve_goes_on_without_it(tmp_path: Path) -> None:
-    """serve forks its builder before its threads start (so builds may use both cores); if the builder dies,
-    serve builds in its own process and open pages still get every edit."""
-    ws = write_workspace(tmp_path / "ws", {"memory/2025-11-03.md": DAY})
+    """serve forks its builder before its threads start, so builds use both cores (a workspace of enough days that
+    render and recall fork); if the builder dies, serve builds in its own process and open pages still get every
+    edit."""
+    days = {
+        f"memory/2025-{1 + i // 28:02d}-{1 + i % 28:02d}.md": f"# Day {i}\n\n- Met @Ana about tiles.\n"
+        for i in range(1, 240)
+    }
+    ws = write_workspace(tmp_path / "ws", {"memory/2025-11-03.md": DAY, **days})
+    assert len(days) + 1 >= PARALLEL_FROM
     server = start(ws, "--no-reflect")
     try:
         builders = _children(server.process.pid)
         assert len(builders) == 1, builders
         states = server.states()
-        assert next(states)["version"] == 1
+        assert next(states) == {"version": 1, "error": None, "warnings": [], "only": [], "busy": ""}
+        (ws / "memory/2025-01-02.md").write_text("# Day 1\n\n- Met @Ana about the kiln.\n", encoding="utf-8")
+        until(states, lambda state: state["version"] >= 2 and not state["busy"] and not state["only"])
+        assert next(server.states())["error"] is None  # built in the builder, which forked for render and recall
+        _, html = server.get("/bank/entities/ana.html")
+        assert "the kiln" in html
         os.kill(builders[0], signal.SIGKILL)
         (ws / "memory/2025-11-03.md").write_text(DAY + "- W @Peter: Peter flies it on Sundays.\n", encoding="utf-8")
         until(states, lambda state: state["version"] >= 2 and not state["busy"] and not state["only"])

@@ -32,7 +32,9 @@ class Builder:
         context = multiprocessing.get_context("fork")
         self._here, there = context.Pipe()
         args = (run, there, self._here, inherited)
-        self._process = context.Process(target=_serve_builds, args=args, daemon=True)
+        # Not a daemon: a daemon may not start children, and a build forks (render, recall). It ends when serve
+        # closes its end of the pipe (``stop``), or dies.
+        self._process = context.Process(target=_serve_builds, args=args)
         self._process.start()
         there.close()
 
