@@ -71,8 +71,10 @@ class _StateOverPipe:
     def show_first(self, pages: list[str]) -> None:
         self._pipe.send(("show_first", [pages, {}]))
 
-    def publish(self, *, error: str | None = None, warnings: list[str] | None = None, rebuilt: bool) -> None:
-        self._pipe.send(("publish", [{"error": error, "warnings": warnings, "rebuilt": rebuilt}]))
+    def publish(
+        self, *, error: str | None = None, warnings: list[str] | None = None, rebuilt: bool, busy: str = ""
+    ) -> None:
+        self._pipe.send(("publish", [{"error": error, "warnings": warnings, "rebuilt": rebuilt, "busy": busy}]))
 
 
 def _serve_builds(

@@ -10,6 +10,7 @@ from pathlib import Path
 import click
 
 from site_builder.build import build, update_search
+from site_builder.core.collector import cycle_collection_paused
 from site_builder.core.processes import can_fork
 from site_builder.io.reader import BadSettings, Workspace, WorkspaceError, open_workspace
 from site_builder.io.writer import OutputError
@@ -79,7 +80,8 @@ def show_edited_first(last: Loaded, changed: list[str], out: Path, state: News) 
     started = time.perf_counter()
     state.working("rebuilding")
     try:
-        pages = preview_pages(last, changed, out)
+        with cycle_collection_paused():  # a full collection over the last build's library would take seconds
+            pages = preview_pages(last, changed, out)
     except Exception as exc:  # the full build that follows shows the site right, or says what is wrong
         click.echo(f"note: the edited page waits for the full build ({type(exc).__name__}: {exc})", err=True)
         return
@@ -124,11 +126,13 @@ def rebuild(
         state.publish(error="\n".join(lines), rebuilt=False)
         return wrote, None
     click.echo(f"Built {result.pages} pages in {time.perf_counter() - started:.2f} s; {len(lines)} warning(s).")
-    state.publish(warnings=lines, rebuilt=True)  # open pages reload now; search catches up below
-    if result.records is not None:
-        state.working("updating search")
+    records = result.records  # the search records, when search catches up after the pages
+    state.publish(
+        warnings=lines, rebuilt=True, busy="updating search" if records is not None else ""
+    )  # pages reload now
+    if records is not None:
         try:
-            update_search(out, root, result.records)
+            update_search(out, root, records)
         except SearchIndexError as exc:
             click.echo(f"warning: search not updated: {exc}", err=True)
         state.working("")

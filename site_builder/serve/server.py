@@ -34,7 +34,9 @@ class News(Protocol):
 
     def show_first(self, pages: list[str]) -> None: ...
 
-    def publish(self, *, error: str | None = None, warnings: list[str] | None = None, rebuilt: bool) -> None: ...
+    def publish(
+        self, *, error: str | None = None, warnings: list[str] | None = None, rebuilt: bool, busy: str = ""
+    ) -> None: ...
 
 
 @dataclass
@@ -48,14 +50,18 @@ class LiveState:
     only: list[str] = field(default_factory=list)  # the site paths this version changed, when not the whole site
     changed: threading.Condition = field(default_factory=threading.Condition)
 
-    def publish(self, *, error: str | None = None, warnings: list[str] | None = None, rebuilt: bool) -> None:
+    def publish(
+        self, *, error: str | None = None, warnings: list[str] | None = None, rebuilt: bool, busy: str = ""
+    ) -> None:
+        """A build's outcome; ``busy``: what still follows it (search), in the same step, so that open pages never
+        see the new version as done while its search is still being updated."""
         with self.changed:
             if rebuilt:
                 self.version += 1
                 self.only = []
             self.error = error
             self.warnings = warnings or []
-            self.busy = ""
+            self.busy = busy
             self.changed.notify_all()
 
     def show_first(self, pages: list[str]) -> None:
