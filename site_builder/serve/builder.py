@@ -12,6 +12,7 @@ builds in its own process from then on.
 
 from __future__ import annotations
 
+import atexit
 import multiprocessing
 import socket
 from collections.abc import Callable
@@ -37,6 +38,7 @@ class Builder:
         self._process = context.Process(target=_serve_builds, args=args)
         self._process.start()
         there.close()
+        atexit.register(self.stop)  # whatever way serve ends (before multiprocessing waits for its children)
 
     def build(self, changed: list[str] | None, state: LiveState) -> list[Path] | None:
         """One build of the ``changed`` files (None: the first); the files reflect wrote, or None when the builder
@@ -53,6 +55,7 @@ class Builder:
             return None
 
     def stop(self) -> None:
+        """Close serve's end of the pipe: the builder ends once its build is done. Safe to call again."""
         self._here.close()
         self._process.join(timeout=5)
         if self._process.is_alive():
