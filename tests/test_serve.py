@@ -216,7 +216,13 @@ def _running(pid: int) -> bool:
         return False
 
 
-@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+needs_a_builder = pytest.mark.skipif(
+    not Path("/proc/self/stat").exists() or len(os.sched_getaffinity(0)) < 2,
+    reason="reads /proc; serve forks its builder only where a second core makes it worth it",
+)
+
+
+@needs_a_builder
 def test_builds_run_in_a_builder_process_and_serve_goes_on_without_it(tmp_path: Path) -> None:
     """serve forks its builder before its threads start, so builds use both cores (a workspace of enough days that
     render and recall fork); if the builder dies, serve builds in its own process and open pages still get every
@@ -248,7 +254,7 @@ def test_builds_run_in_a_builder_process_and_serve_goes_on_without_it(tmp_path: 
     assert "building in serve's own process from now on" in out and "Traceback" not in out
 
 
-@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+@needs_a_builder
 def test_the_builder_ends_with_serve_even_when_serve_is_killed(tmp_path: Path) -> None:
     ws = write_workspace(tmp_path / "ws", {"memory/2025-11-03.md": DAY})
     server = start(ws, "--no-reflect")
