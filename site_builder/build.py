@@ -138,7 +138,7 @@ def _build(
         )  # fmt: skip
     later = Diagnostics()  # what the stages after linking find
     with cycle_collection_paused():  # frozen before the collector runs again: it never walks the model
-        loaded = load_sources(opened, sources, read_problems, progress, cache=cache, save_cache=True)
+        loaded = load_sources(opened, sources, read_problems, progress, cache=cache)
         gc.freeze()  # the model lives as long as the build: the collector need not walk its objects again and again
     reflected = None
     if reflector is not None:
@@ -181,6 +181,8 @@ def _build(
         with progress.stage("write"):
             if reflected is not None and reflector is not None:
                 write_reflected(opened.root, reflected, reflector, later)
+            if cache:  # after reflect's pages are written: they are cached as parsed after reflect
+                loaded.cached.save(memwiki_dir)
             staging.write(site.files)
         with progress.stage("recall"):
             published = recall.result()

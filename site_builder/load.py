@@ -17,7 +17,7 @@ from site_builder.core.diagnostics import Diagnostics
 from site_builder.core.model import Library, Note
 from site_builder.core.processes import map_in_two
 from site_builder.core.progress import Progress, Tick
-from site_builder.io.build_cache import load_notes, note_key, save_notes
+from site_builder.io.build_cache import NoteKey, load_notes, note_key, save_notes
 from site_builder.io.reader import SourceFile, Workspace, open_workspace, read_raw, read_sources, source_file
 from site_builder.io.writer import write_derived, write_workspace_files
 from site_builder.library.hygiene import broken_file_links, future_dated
@@ -39,6 +39,7 @@ class Loaded:
     notes: list[Note]  # every note, private ones included
     library: Library  # the public notes, linked
     read_problems: Diagnostics
+    cached: NotesCache = dataclasses.field(default_factory=lambda: NotesCache({}, {}))
 
     @property
     def root(self) -> Path:
@@ -55,15 +56,28 @@ class Loaded:
         return found
 
 
-def load(
-    workspace: str | Path | Workspace, progress: Progress | None = None, *, cache: bool = True, save_cache: bool = False
-) -> Loaded:
+@dataclass
+class NotesCache:
+    """The parsed notes in the build cache: as the last build left them (``last``) and as this one leaves them
+    (``now``: every shareable note, by key). A build saves ``now`` once reflect's pages are written, so that the
+    pages reflect wrote are cached as parsed after it, not parsed again by the next build."""
+
+    last: dict[NoteKey, Note]
+    now: dict[NoteKey, Note]
+
+    def save(self, memwiki_dir: Path) -> None:
+        """Write the shards of the cache that changed."""
+        if self.now.keys() != self.last.keys():
+            save_notes(memwiki_dir, self.now, self.last)
+
+
+def load(workspace: str | Path | Workspace, progress: Progress | None = None, *, cache: bool = True) -> Loaded:
     """read -> parse (only the files that changed since the cached parse, unless ``cache`` is off) -> model.
-    ``save_cache``: bring the cache up to date (builds do; commands that only read the workspace don't)."""
+    The cache is only read: builds bring it up to date (``Loaded.cached``), commands that only read don't."""
     progress = progress or Progress()
     opened = open_workspace(workspace)
     sources, read_problems = read_workspace(opened, progress)
-    return load_sources(opened, sources, read_problems, progress, cache=cache, save_cache=save_cache)
+    return load_sources(opened, sources, read_problems, progress, cache=cache)
 
 
 def read_workspace(opened: Workspace, progress: Progress) -> tuple[list[SourceFile], Diagnostics]:
@@ -80,21 +94,21 @@ def load_sources(
     progress: Progress,
     *,
     cache: bool,
-    save_cache: bool,
 ) -> Loaded:
     with cycle_collection_paused():
         with progress.stage("parse", len(sources)) as tick:
-            notes = parse_sources(opened.root / ".memwiki", sources, cache=cache, save=cache and save_cache, tick=tick)
+            notes, cached = parse_sources(opened.root / ".memwiki", sources, cache=cache, tick=tick)
         with progress.stage("model"):
             library = link_notes(notes)
-    return Loaded(opened, notes, library, read_problems)
+    return Loaded(opened, notes, library, read_problems, cached)
 
 
 def parse_sources(
-    memwiki_dir: Path, sources: list[SourceFile], *, cache: bool, save: bool, tick: Tick | None = None
-) -> list[Note]:
+    memwiki_dir: Path, sources: list[SourceFile], *, cache: bool, tick: Tick | None = None
+) -> tuple[list[Note], NotesCache]:
     """Every source parsed (over both cores when there are many), or taken from the build cache when its path,
-    kind and text are unchanged. Private notes are never cached: their text stays in the workspace files alone."""
+    kind and text are unchanged; and the cache with them. Private notes are never cached: their text stays in the
+    workspace files alone."""
     parsed = load_notes(memwiki_dir) if cache else {}
     keys = [note_key(s.path, s.kind, s.digest, s.problems) for s in sources]
     missing = [source for key, source in zip(keys, sources, strict=True) if key not in parsed]
@@ -106,9 +120,7 @@ def parse_sources(
     if tick:
         tick(len(notes))
     shareable = {key: note for key, note in notes.items() if not note.private}
-    if save and shareable.keys() != parsed.keys():
-        save_notes(memwiki_dir, shareable, parsed)
-    return list(notes.values())
+    return list(notes.values()), NotesCache(parsed, shareable)
 
 
 def reflect_loaded(loaded: Loaded, reflector: Reflector, diagnostics: Diagnostics) -> tuple[Loaded, ReflectResult]:
@@ -116,13 +128,18 @@ def reflect_loaded(loaded: Loaded, reflector: Reflector, diagnostics: Diagnostic
     result = reflect(loaded.library, reflector, lambda rel: read_raw(loaded.root, rel), diagnostics)
     if not result.changes:
         return loaded, result
-    again = {
-        path: parse_note(source_file(loaded.workspace, path, new.encode("utf-8", "surrogateescape")))
+    sources = [
+        source_file(loaded.workspace, path, new.encode("utf-8", "surrogateescape"))
         for path, (_, new) in result.changes.items()
-    }
+    ]
+    reparsed = {note_key(s.path, s.kind, s.digest, s.problems): parse_note(s) for s in sources}
+    again = {note.path: note for note in reparsed.values()}
+    now = {key: note for key, note in loaded.cached.now.items() if key[0] not in again}
     notes = [again.pop(n.path, n) for n in loaded.notes] + list(again.values())
     library = link_notes(notes, opinions=result.opinions_now)
-    return dataclasses.replace(loaded, notes=notes, library=library), result
+    now |= {key: note for key, note in reparsed.items() if not note.private}
+    cached = NotesCache(loaded.cached.last, now)
+    return dataclasses.replace(loaded, notes=notes, library=library, cached=cached), result
 
 
 def reflect_workspace(

@@ -224,6 +224,39 @@ def test_pages_whose_view_is_unchanged_are_taken_from_the_last_site_not_rendered
     assert site_bytes(out) == site_bytes(tmp_path / "cold")
 
 
+def test_after_reflect_wrote_pages_the_next_build_parses_and_renders_nothing_again(
+    workspace: MakeWorkspace, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Reflect's pages are cached as parsed after it, and a page made from reflect's opinions has the same key as
+    the page made next time from the opinions recorded in bank/opinions.md (its digest depends on values only)."""
+    import jinja2
+
+    ws = workspace(
+        {
+            **FILES,
+            "memory/2026-01-03.md": "# 2026-01-03\n\n## Retain\n- O(c=0.7) @Sam: Prefers tea to coffee.\n",
+            "memory/2026-01-04.md": "# 2026-01-04\n\n## Retain\n- O(c=0.8) @Sam: Prefers tea to coffee.\n",
+        }
+    )
+    out = tmp_path / "site"
+    assert run("build", str(ws), "-o", str(out), "--no-search").exit_code == 0
+    assert "memwiki:begin" in (ws / "bank/opinions.md").read_text(encoding="utf-8")  # reflect wrote pages
+    parsed = count_parses(monkeypatch)
+    rendered: list[str] = []
+    real = jinja2.Template.render
+
+    def spy(self: jinja2.Template, *args: object, **kwargs: object) -> str:
+        rendered.append(getattr(getattr(kwargs.get("page"), "chrome", None), "url", "?"))
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(jinja2.Template, "render", spy)
+    again = run("build", str(ws), "-o", str(out), "--no-search")
+    assert again.exit_code == 0, again.output
+    assert parsed == []
+    assert [url for url in rendered if url.endswith(".html")] == []  # (the feed is always written)
+    assert "Up to date" in run("build", str(ws), "-o", str(out), "--no-search").output
+
+
 def test_a_second_build_of_the_same_workspace_waits_for_the_first(
     workspace: MakeWorkspace, tmp_path: Path, capfd: pytest.CaptureFixture[str]
 ) -> None:

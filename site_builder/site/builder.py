@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
-import hashlib
-import pickle
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from site_builder.core.config import Config
+from site_builder.core.digest import value_digest
 from site_builder.core.model import KIND_NAMES, Fact, Library, Note, Opinion
 from site_builder.library.graph import Neighbourhoods
 from site_builder.library.projects import find_projects
@@ -163,8 +162,7 @@ class PageBuilder:
                 [(e.stance, fact_inputs(e.fact)) for e in opinion.evidence],
                 opinion.origin.source,
             )
-            data = pickle.dumps(shown, protocol=pickle.HIGHEST_PROTOCOL)
-            found = self._opinion_digests[id(opinion)] = hashlib.blake2b(data, digest_size=16).hexdigest()
+            found = self._opinion_digests[id(opinion)] = value_digest(shown)
         return found
 
     @functools.cached_property

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import hashlib
-import pickle
 from dataclasses import dataclass, field
 
 import jinja2
 
 from site_builder.core.config import Config
+from site_builder.core.digest import value_digest
 from site_builder.core.model import Library, Link
 from site_builder.core.processes import Take, in_shares
 from site_builder.core.progress import Tick
@@ -156,10 +155,6 @@ def render_jobs(
     return joined
 
 
-def _digest(data: bytes) -> str:
-    return hashlib.blake2b(data, digest_size=16).hexdigest()
-
-
 def _render_share(
     jobs: list[PageJob],
     env: jinja2.Environment,
@@ -184,7 +179,7 @@ def _render_share(
             url = page.chrome.url
             assert not key or (url == job.url and page.chrome.listed and page.chrome.searchable == job.searchable)
             searched = page.chrome.searchable and output is not None and output.records is not None
-            view = key or _digest(pickle.dumps(page, protocol=pickle.HIGHEST_PROTOCOL))
+            view = key or value_digest(page)
             mark = _kept(output, url, view, last.get(url), searched) if output is not None else None
             if mark is not None:
                 done.unchanged.add(url)
@@ -207,7 +202,7 @@ def _inputs_key(job: PageJob, shared: str) -> str:
     inputs = job.inputs() if job.inputs is not None else None
     if inputs is None:
         return ""
-    return "in:" + _digest(pickle.dumps((shared, inputs), protocol=pickle.HIGHEST_PROTOCOL))
+    return "in:" + value_digest((shared, inputs))
 
 
 def _add(done: Rendered, url: str, mark: PageMark, *, listed: bool) -> None:
