@@ -37,7 +37,7 @@ from site_builder.io.build_cache import (
     save_rendered,
     up_to_date,
 )
-from site_builder.io.reader import Workspace, open_workspace
+from site_builder.io.reader import SourceFile, Workspace, open_workspace
 from site_builder.io.writer import (
     Staging,
     build_lock,
@@ -121,14 +121,12 @@ def _build(
     search_later: bool,
 ) -> BuildResult:
     progress = progress or Progress()
-    opened = workspace
-    if base_url is not None:
-        opened = opened.with_config(dataclasses.replace(opened.config, base_url=base_url.rstrip("/")))
+    opened = _with_base_url(workspace, base_url)
     out = check_output(Path(output) if output else opened.root / "_site", opened.root)
     memwiki_dir = opened.root / ".memwiki"
     sources, read_problems = read_workspace(opened, progress)
-    settings = (opened.config, opened.layout, opened.problems, strict, search, type(reflector).__name__)
-    key = build_key(((s.path, s.kind, s.digest, s.problems) for s in sources), (*settings, *read_problems.items))
+    settings = (strict, search, type(reflector).__name__)
+    key = _input_key(opened, sources, read_problems, settings)
     last = up_to_date(memwiki_dir, key, out) if cache else None
     if last is not None:
         return BuildResult(
@@ -219,8 +217,11 @@ def _build(
     if cache:
         save_page_marks(memwiki_dir, site.fragments, reuse, anew=anew)
         save_cached(memwiki_dir, SHARDS_FILE, published.marks)
-        # After reflect wrote, the input is new; a site whose search comes later is not finished: look again next time.
-        if not ((reflected and reflected.changes) or search_later):
+        # After reflect wrote, the input is the workspace as it left it; a site whose search comes later is not
+        # finished: look again next time.
+        if reflected and reflected.changes:
+            key = _key_after_reflect(loaded, base_url, settings) if not later.items else ""
+        if key and not search_later:
             done = LastBuild(
                 key, str(out), count_files(out), site.pages, files, tuple(diagnostics.items), published.report, stats
             )
@@ -235,6 +236,33 @@ def _build(
         out, site.pages, files, True, loaded, diagnostics, stats, published.report, progress.timings, reflected,
         records=later_records,
     )  # fmt: skip
+
+
+def _with_base_url(workspace: Workspace, base_url: str | None) -> Workspace:
+    if base_url is None:
+        return workspace
+    return workspace.with_config(dataclasses.replace(workspace.config, base_url=base_url.rstrip("/")))
+
+
+def _input_key(
+    opened: Workspace, sources: list[SourceFile], read_problems: Diagnostics, settings: tuple[object, ...]
+) -> str:
+    """The key of a build's whole input (``build_key``): its files, the workspace's settings and the build's."""
+    found = (opened.config, opened.layout, opened.problems, *settings, *read_problems.items)
+    return build_key(((s.path, s.kind, s.digest, s.problems) for s in sources), found)
+
+
+def _key_after_reflect(loaded: Loaded, base_url: str | None, settings: tuple[object, ...]) -> str:
+    """The key the next build finds when the workspace is as reflect left it: the site just made is what that build
+    would make (it was made from the texts reflect wrote, and reflect run again changes no byte), so that build has
+    nothing to do. The workspace is read again, as that build will read it (a folder reflect added may change the
+    layout); "" when a file is not as this build saw it (someone edited it meanwhile: build again next time).
+    Not called when reflect or writing said anything (a page it could not write, a model call that failed)."""
+    again = _with_base_url(open_workspace(loaded.root), base_url)
+    sources, read_problems = read_workspace(again, Progress())
+    if {s.path: s.digest for s in sources} != {note.path: note.digest for note in loaded.notes}:
+        return ""
+    return _input_key(again, sources, read_problems, settings)
 
 
 def _records_staging(memwiki_dir: Path, *, keep: bool) -> Staging:

@@ -7,6 +7,7 @@ import os
 import pickle
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -224,11 +225,12 @@ def test_pages_whose_view_is_unchanged_are_taken_from_the_last_site_not_rendered
     assert site_bytes(out) == site_bytes(tmp_path / "cold")
 
 
-def test_after_reflect_wrote_pages_the_next_build_parses_and_renders_nothing_again(
+def test_after_reflect_wrote_pages_the_next_build_has_nothing_to_do(
     workspace: MakeWorkspace, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Reflect's pages are cached as parsed after it, and a page made from reflect's opinions has the same key as
-    the page made next time from the opinions recorded in bank/opinions.md (its digest depends on values only)."""
+    """The site made from the pages reflect wrote is the site of the workspace it left; its pages are cached as
+    parsed after reflect; and a page made from reflect's opinions has the same key as the page made later from the
+    opinions recorded in bank/opinions.md (a digest of values, whatever objects they share)."""
     import jinja2
 
     ws = workspace(
@@ -239,8 +241,9 @@ def test_after_reflect_wrote_pages_the_next_build_parses_and_renders_nothing_aga
         }
     )
     out = tmp_path / "site"
-    assert run("build", str(ws), "-o", str(out), "--no-search").exit_code == 0
+    assert "Built " in run("build", str(ws), "-o", str(out), "--no-search").output
     assert "memwiki:begin" in (ws / "bank/opinions.md").read_text(encoding="utf-8")  # reflect wrote pages
+    assert "Up to date" in run("build", str(ws), "-o", str(out), "--no-search").output
     parsed = count_parses(monkeypatch)
     rendered: list[str] = []
     real = jinja2.Template.render
@@ -250,11 +253,38 @@ def test_after_reflect_wrote_pages_the_next_build_parses_and_renders_nothing_aga
         return real(self, *args, **kwargs)
 
     monkeypatch.setattr(jinja2.Template, "render", spy)
-    again = run("build", str(ws), "-o", str(out), "--no-search")
-    assert again.exit_code == 0, again.output
-    assert parsed == []
-    assert [url for url in rendered if url.endswith(".html")] == []  # (the feed is always written)
-    assert "Up to date" in run("build", str(ws), "-o", str(out), "--no-search").output
+    (ws / "memory/2026-01-02.md").write_text("# 2026-01-02\n\nMet @Sam at the market.\n")
+    assert "Built " in run("build", str(ws), "-o", str(out), "--no-search").output
+    assert parsed == ["memory/2026-01-02.md"]
+    assert "memory/2026-01-02.html" in rendered and "bank/opinions.html" not in rendered
+    monkeypatch.undo()
+    before = {path: (ws / path).read_bytes() for path in ("bank/opinions.md", "bank/entities/Sam.md")}
+    cold = run("build", str(ws), "-o", str(tmp_path / "cold"), "--no-search", "--no-cache")
+    assert "Built " in cold.output
+    assert {path: (ws / path).read_bytes() for path in before} == before  # reflect again changes no byte
+    assert site_bytes(out) == site_bytes(tmp_path / "cold")
+
+
+def test_a_page_edited_while_reflect_writes_is_built_next_time(
+    workspace: MakeWorkspace, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The build after reflect wrote is skipped only when every file is as the build saw it."""
+    import site_builder.build as build_module
+
+    ws = workspace({**FILES, "memory/2026-01-03.md": "# 2026-01-03\n\n## Retain\n- O(c=0.7) @Sam: Likes tea.\n"})
+    real = build_module.write_reflected
+
+    def and_someone_edits(*args: Any, **kwargs: Any) -> None:
+        real(*args, **kwargs)
+        (ws / "memory/2026-01-02.md").write_text("# 2026-01-02\n\nMet @Sam at the market.\n")
+
+    monkeypatch.setattr(build_module, "write_reflected", and_someone_edits)
+    out = tmp_path / "site"
+    assert "Built " in run("build", str(ws), "-o", str(out), "--no-search").output
+    assert "the market" not in (out / "memory/2026-01-02.html").read_text(encoding="utf-8")
+    monkeypatch.undo()
+    assert "Built " in run("build", str(ws), "-o", str(out), "--no-search").output
+    assert "the market" in (out / "memory/2026-01-02.html").read_text(encoding="utf-8")
 
 
 def test_a_second_build_of_the_same_workspace_waits_for_the_first(
