@@ -272,7 +272,7 @@ def test_a_page_edited_while_reflect_writes_is_built_next_time(
     import site_builder.build as build_module
 
     ws = workspace({**FILES, "memory/2026-01-03.md": "# 2026-01-03\n\n## Retain\n- O(c=0.7) @Sam: Likes tea.\n"})
-    real = build_module.write_reflected
+    real = load_module.write_reflected
 
     def and_someone_edits(*args: Any, **kwargs: Any) -> None:
         real(*args, **kwargs)
