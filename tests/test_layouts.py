@@ -248,7 +248,7 @@ def test_links_to_markdown_files_lead_to_their_pages_and_broken_ones_are_reporte
     check = run("check", str(ws))
     assert "MEMORY.md:3: links to notes/gone.md, which is not here" in check.output
     assert (
-        "knowledge/tools.md:3: links to home/me/.openclaw/workspace/skills/k/SKILL.md, which is not here"
+        "knowledge/tools.md:3: links to /home/me/.openclaw/workspace/skills/k/SKILL.md, which is not here"
         in check.output
     )
     assert "Broken links (2)" in check.output

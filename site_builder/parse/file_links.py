@@ -50,7 +50,10 @@ def resolve(note_path: str, target: str, known: Container[str]) -> str | None:
 
 
 def written_path(note_path: str, target: str) -> str:
-    """Where ``target`` points from the note's folder, for messages about links that lead nowhere."""
+    """Where ``target`` points from the note's folder, for messages about links that lead nowhere; an absolute
+    path as written (``/home/me/.openclaw/workspace/skills/x/SKILL.md``: outside the workspace copy memwiki reads)."""
+    if target.startswith("/"):
+        return posixpath.normpath(target)
     return next(iter(_candidates(note_path, target)), target)
 
 
