@@ -255,12 +255,18 @@ def _input_key(
 def _key_after_reflect(loaded: Loaded, base_url: str | None, settings: tuple[object, ...]) -> str:
     """The key the next build finds when the workspace is as reflect left it: the site just made is what that build
     would make (it was made from the texts reflect wrote, and reflect run again changes no byte), so that build has
-    nothing to do. The workspace is read again, as that build will read it (a folder reflect added may change the
-    layout); "" when a file is not as this build saw it (someone edited it meanwhile: build again next time).
-    Not called when reflect or writing said anything (a page it could not write, a model call that failed)."""
+    nothing to do. The workspace is read again, as that build will read it; "" when anything is not as this build
+    saw it: a file or memwiki.toml edited meanwhile, or a layout that a folder reflect added changes (build again
+    next time). Not called when reflect or writing said anything (a page it could not write, a model call that
+    failed)."""
+    was = loaded.workspace
     again = _with_base_url(open_workspace(loaded.root), base_url)
     sources, read_problems = read_workspace(again, Progress())
     if {s.path: s.digest for s in sources} != {note.path: note.digest for note in loaded.notes}:
+        return ""
+    if (again.config, again.layout, again.problems, read_problems.items) != (
+        was.config, was.layout, was.problems, loaded.read_problems.items
+    ):  # fmt: skip
         return ""
     return _input_key(again, sources, read_problems, settings)
 

@@ -265,10 +265,23 @@ def test_after_reflect_wrote_pages_the_next_build_has_nothing_to_do(
     assert site_bytes(out) == site_bytes(tmp_path / "cold")
 
 
-def test_a_page_edited_while_reflect_writes_is_built_next_time(
-    workspace: MakeWorkspace, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize(
+    ("edited", "text", "page", "shown"),
+    [
+        ("memory/2026-01-02.md", "# 2026-01-02\n\nMet @Sam at the market.\n", "memory/2026-01-02.html", "the market"),
+        ("memwiki.toml", '[site]\ntitle = "Harbour notes"\n', "index.html", "Harbour notes"),
+    ],
+)
+def test_a_file_edited_while_reflect_writes_is_built_next_time(
+    workspace: MakeWorkspace,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    edited: str,
+    text: str,
+    page: str,
+    shown: str,
 ) -> None:
-    """The build after reflect wrote is skipped only when every file is as the build saw it."""
+    """The build after reflect wrote is skipped only when every file and the settings are as the build saw them."""
     import site_builder.build as build_module
 
     ws = workspace({**FILES, "memory/2026-01-03.md": "# 2026-01-03\n\n## Retain\n- O(c=0.7) @Sam: Likes tea.\n"})
@@ -276,15 +289,15 @@ def test_a_page_edited_while_reflect_writes_is_built_next_time(
 
     def and_someone_edits(*args: Any, **kwargs: Any) -> None:
         real(*args, **kwargs)
-        (ws / "memory/2026-01-02.md").write_text("# 2026-01-02\n\nMet @Sam at the market.\n")
+        (ws / edited).write_text(text, encoding="utf-8")
 
     monkeypatch.setattr(build_module, "write_reflected", and_someone_edits)
     out = tmp_path / "site"
     assert "Built " in run("build", str(ws), "-o", str(out), "--no-search").output
-    assert "the market" not in (out / "memory/2026-01-02.html").read_text(encoding="utf-8")
+    assert shown not in (out / page).read_text(encoding="utf-8")
     monkeypatch.undo()
     assert "Built " in run("build", str(ws), "-o", str(out), "--no-search").output
-    assert "the market" in (out / "memory/2026-01-02.html").read_text(encoding="utf-8")
+    assert shown in (out / page).read_text(encoding="utf-8")
 
 
 def test_a_second_build_of_the_same_workspace_waits_for_the_first(
