@@ -37,7 +37,7 @@ from site_builder.io.build_cache import (
     save_rendered,
     up_to_date,
 )
-from site_builder.io.reader import SourceFile, Workspace, open_workspace
+from site_builder.io.reader import SourceFile, Workspace, WorkspaceError, open_workspace
 from site_builder.io.writer import (
     Staging,
     build_lock,
@@ -260,8 +260,11 @@ def _key_after_reflect(loaded: Loaded, base_url: str | None, settings: tuple[obj
     next time). Not called when reflect or writing said anything (a page it could not write, a model call that
     failed)."""
     was = loaded.workspace
-    again = _with_base_url(open_workspace(loaded.root), base_url)
-    sources, read_problems = read_workspace(again, Progress())
+    try:
+        again = _with_base_url(open_workspace(loaded.root), base_url)
+        sources, read_problems = read_workspace(again, Progress())
+    except (WorkspaceError, OSError):  # the folder went away meanwhile: the next build will say so
+        return ""
     if {s.path: s.digest for s in sources} != {note.path: note.digest for note in loaded.notes}:
         return ""
     if (again.config, again.layout, again.problems, read_problems.items) != (
