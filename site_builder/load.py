@@ -124,15 +124,27 @@ def parse_sources(
 
 
 def reflect_loaded(loaded: Loaded, reflector: Reflector, diagnostics: Diagnostics) -> tuple[Loaded, ReflectResult]:
-    """Ask reflect for new page texts; the pages it changes are parsed again in memory and linked anew."""
-    result = reflect(loaded.library, reflector, lambda rel: read_raw(loaded.root, rel), diagnostics)
+    """Ask reflect for new page texts; the pages it changes are parsed again in memory (once: reflect parses them
+    to see whether their facts moved, and that parse is this one) and linked anew."""
+    pages: dict[tuple[str, str], tuple[SourceFile, Note]] = {}
+
+    def parse_page(path: str, text: str) -> Note:
+        found = pages.get((path, text))
+        if found is None:
+            source = source_file(loaded.workspace, path, text.encode("utf-8", "surrogateescape"))
+            found = pages[(path, text)] = (source, parse_note(source))
+        return found[1]
+
+    result = reflect(loaded.library, reflector, lambda rel: read_raw(loaded.root, rel), diagnostics, parse_page)
     if not result.changes:
         return loaded, result
-    sources = [
-        source_file(loaded.workspace, path, new.encode("utf-8", "surrogateescape"))
-        for path, (_, new) in result.changes.items()
-    ]
-    reparsed = {note_key(s.path, s.kind, s.digest, s.problems): parse_note(s) for s in sources}
+    for path, (_, new) in result.changes.items():
+        parse_page(path, new)
+    reparsed = {
+        note_key(s.path, s.kind, s.digest, s.problems): note
+        for (path, text), (s, note) in pages.items()
+        if path in result.changes and result.changes[path][1] == text  # not a text the second pass changed again
+    }
     again = {note.path: note for note in reparsed.values()}
     now = {key: note for key, note in loaded.cached.now.items() if key[0] not in again}
     notes = [again.pop(n.path, n) for n in loaded.notes] + list(again.values())
