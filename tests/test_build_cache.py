@@ -274,7 +274,7 @@ def test_a_page_reflect_writes_is_parsed_once(
 
     ws = workspace({**FILES, "memory/2026-01-03.md": "# 2026-01-03\n\n## Retain\n- O(c=0.7) @Sam: Likes tea.\n"})
     parsed = count_parses(monkeypatch)
-    real = reflect_run.parse_note
+    real = parse_note
 
     def spy(source: SourceFile) -> Note:
         parsed.append(source.path)
