@@ -10,7 +10,6 @@ write:  reflect's pages into the workspace -> the site, staged
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import gc
 import shutil
@@ -28,7 +27,6 @@ from site_builder.io.build_cache import (
     LAST_BUILD_FILE,
     SHARDS_FILE,
     LastBuild,
-    build_key,
     count_files,
     load_fragments,
     load_shard_marks,
@@ -37,7 +35,7 @@ from site_builder.io.build_cache import (
     save_rendered,
     up_to_date,
 )
-from site_builder.io.reader import SourceFile, Workspace, WorkspaceError, open_workspace
+from site_builder.io.reader import Workspace, open_workspace
 from site_builder.io.writer import (
     Staging,
     build_lock,
@@ -45,7 +43,16 @@ from site_builder.io.writer import (
     write_derived,
 )
 from site_builder.library.hygiene import hygiene_report
-from site_builder.load import Loaded, load_sources, read_workspace, reflect_loaded, write_reflected
+from site_builder.load import (
+    Loaded,
+    input_key,
+    key_after_reflect,
+    load_sources,
+    read_workspace,
+    reflect_loaded,
+    with_base_url,
+    write_reflected,
+)
 from site_builder.recall.publish import publish_recall, update_recall_index
 from site_builder.reflect.reflector import Reflector
 from site_builder.reflect.run import ReflectResult
@@ -121,12 +128,12 @@ def _build(
     search_later: bool,
 ) -> BuildResult:
     progress = progress or Progress()
-    opened = _with_base_url(workspace, base_url)
+    opened = with_base_url(workspace, base_url)
     out = check_output(Path(output) if output else opened.root / "_site", opened.root)
     memwiki_dir = opened.root / ".memwiki"
     sources, read_problems = read_workspace(opened, progress)
     settings = (strict, search, type(reflector).__name__)
-    key = _input_key(opened, sources, read_problems, settings)
+    key = input_key(opened, sources, read_problems, settings)
     last = up_to_date(memwiki_dir, key, out) if cache else None
     if last is not None:
         return BuildResult(
@@ -220,7 +227,7 @@ def _build(
         # After reflect wrote, the input is the workspace as it left it; a site whose search comes later is not
         # finished: look again next time.
         if reflected and reflected.changes:
-            key = _key_after_reflect(loaded, base_url, settings) if not later.items else ""
+            key = key_after_reflect(loaded, base_url, settings) if not later.items else ""
         if key and not search_later:
             done = LastBuild(
                 key, str(out), count_files(out), site.pages, files, tuple(diagnostics.items), published.report, stats
@@ -236,42 +243,6 @@ def _build(
         out, site.pages, files, True, loaded, diagnostics, stats, published.report, progress.timings, reflected,
         records=later_records,
     )  # fmt: skip
-
-
-def _with_base_url(workspace: Workspace, base_url: str | None) -> Workspace:
-    if base_url is None:
-        return workspace
-    return workspace.with_config(dataclasses.replace(workspace.config, base_url=base_url.rstrip("/")))
-
-
-def _input_key(
-    opened: Workspace, sources: list[SourceFile], read_problems: Diagnostics, settings: tuple[object, ...]
-) -> str:
-    """The key of a build's whole input (``build_key``): its files, the workspace's settings and the build's."""
-    found = (opened.config, opened.layout, opened.problems, *settings, *read_problems.items)
-    return build_key(((s.path, s.kind, s.digest, s.problems) for s in sources), found)
-
-
-def _key_after_reflect(loaded: Loaded, base_url: str | None, settings: tuple[object, ...]) -> str:
-    """The key the next build finds when the workspace is as reflect left it: the site just made is what that build
-    would make (it was made from the texts reflect wrote, and reflect run again changes no byte), so that build has
-    nothing to do. The workspace is read again, as that build will read it; "" when anything is not as this build
-    saw it: a file or memwiki.toml edited meanwhile, or a layout that a folder reflect added changes (build again
-    next time). Not called when reflect or writing said anything (a page it could not write, a model call that
-    failed)."""
-    was = loaded.workspace
-    try:
-        again = _with_base_url(open_workspace(loaded.root), base_url)
-        sources, read_problems = read_workspace(again, Progress())
-    except (WorkspaceError, OSError):  # the folder went away meanwhile: the next build will say so
-        return ""
-    if {s.path: s.digest for s in sources} != {note.path: note.digest for note in loaded.notes}:
-        return ""
-    if (again.config, again.layout, again.problems, read_problems.items) != (
-        was.config, was.layout, was.problems, loaded.read_problems.items
-    ):  # fmt: skip
-        return ""
-    return _input_key(again, sources, read_problems, settings)
 
 
 def _records_staging(memwiki_dir: Path, *, keep: bool) -> Staging:
