@@ -48,7 +48,7 @@ class Loaded:
     notes: list[Note]  # every note, private ones included
     library: Library  # the public notes, linked
     read_problems: Diagnostics
-    cached: NotesCache = dataclasses.field(default_factory=lambda: NotesCache({}, {}))
+    cached: NotesCache  # the parsed notes of the build cache, as loaded and as this build leaves them
 
     @property
     def root(self) -> Path:

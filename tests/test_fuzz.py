@@ -29,7 +29,7 @@ from site_builder.recall.index import RecallIndex
 from site_builder.recall.query import make_query
 from site_builder.recall.search import search
 from site_builder.reflect.offline import OfflineReflector
-from site_builder.reflect.run import reflect
+from site_builder.reflect.run import PageParser, reflect
 from site_builder.site.render import render_site
 
 COMMON = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow, HealthCheck.data_too_large]}
@@ -138,15 +138,20 @@ def parse_all(workspace: Workspace, files: dict[str, str]) -> list[Note]:
     return [parse_note(source_file(workspace, path, text.encode("utf-8"))) for path, text in sorted(files.items())]
 
 
+def parser(workspace: Workspace) -> PageParser:
+    """Reflect's pages parsed as a build parses them."""
+    return lambda path, text: parse_note(source_file(workspace, path, text.encode("utf-8", "surrogateescape")))
+
+
 def run_pipeline(files: dict[str, str]) -> None:
     """parse -> link -> reflect (twice: the second changes nothing) -> render -> recall.json -> recall index and search."""
     workspace = Workspace(Path("/nonexistent-workspace"), Config(), detect(files))
     library = link_notes(parse_all(workspace, files))
-    result = reflect(library, OfflineReflector(), files.get, Diagnostics())
+    result = reflect(library, OfflineReflector(), files.get, Diagnostics(), parser(workspace))
     reflected = {**files, **{path: new for path, (_, new) in result.changes.items()}}
     notes = parse_all(workspace, reflected)
     library = link_notes(notes, opinions=result.opinions_now)
-    again = reflect(link_notes(notes), OfflineReflector(), reflected.get, Diagnostics())
+    again = reflect(link_notes(notes), OfflineReflector(), reflected.get, Diagnostics(), parser(workspace))
     assert again.changes == {}, sorted(again.changes)  # a second reflect changes no byte
     found = Diagnostics([p for n in notes for p in n.problems])
     site = render_site(library, workspace.config, hygiene_report(library, found), workspace.layout.names)

@@ -15,12 +15,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from site_builder.core.diagnostics import Diagnostics
-from site_builder.core.model import Entity, Fact, Library, Note, NoteKind, Opinion, fact_order
+from site_builder.core.model import Entity, Fact, Library, Note, Opinion, fact_order
 from site_builder.core.names import entity_file_name
-from site_builder.io.reader import SourceFile
 from site_builder.library.link import OPINIONS_PATH, link_notes, recorded_history
 from site_builder.library.opinions import VERDICTS, collect_opinions
-from site_builder.parse.note import parse_note
 from site_builder.reflect.blocks import BlockError, replace_block
 from site_builder.reflect.entity_block import render_entity_block
 from site_builder.reflect.offline import Words, offline_summary
@@ -75,14 +73,14 @@ def reflect(
     reflector: Reflector,
     read_raw: Callable[[str], str | None],
     diagnostics: Diagnostics,
-    parse_page: PageParser | None = None,
+    parse_page: PageParser,
 ) -> ReflectResult:
     """New text for every page whose generated block changes.
 
     Blocks cite facts by line, and a block that grows moves the facts written below it (in its own
     page, in ``bank/opinions.md``). When a fact moves, the blocks are written once more against the
     pages as they will be: a block keeps its number of lines, so once is enough. ``parse_page`` parses a page
-    as reflect is about to write it (the build passes its own, which keeps what it parsed for later).
+    as reflect is about to write it, as the next build will (the build's own parser keeps what it parsed).
     """
     result = ReflectResult(usage=reflector.usage)
     verdicts = reflector.verdicts(_verdict_inputs(library), diagnostics)
@@ -99,7 +97,7 @@ def reflect(
     answers = reflector.summaries(list(inputs.values()), diagnostics)
     summaries = {key: answers.get(key) or given.previous or given.offline for key, given in inputs.items()}
     _write_blocks(result, library, opinions, summaries, read_raw, diagnostics)
-    moved = _as_written(library, result, opinions, parse_page or _parser(library))
+    moved = _as_written(library, result, opinions, parse_page)
     if moved is not None:
         result.changes.clear()
         _write_blocks(result, moved, moved.opinions, summaries, read_raw, Diagnostics())
@@ -154,18 +152,6 @@ def _as_written(
         notes[path] = parse_page(path, text)
         moved |= old is not None and [(f.id, f.line) for f in old.facts] != [(f.id, f.line) for f in notes[path].facts]
     return link_notes(list(notes.values()), opinions=opinions) if moved else None
-
-
-def _parser(library: Library) -> PageParser:
-    """Parse a page reflect writes as a note of the kind the library knows it by (a new page: entity or bank)."""
-
-    def parse(path: str, text: str) -> Note:
-        old = library.note_by_path.get(path)
-        kind: NoteKind = old.kind if old else "entity" if path.startswith("bank/entities/") else "bank"
-        clean = text.encode("utf-8", "surrogateescape").decode("utf-8", "replace").lstrip("\ufeff")
-        return parse_note(SourceFile(path, clean.replace("\r\n", "\n"), kind))
-
-    return parse
 
 
 def _change(
