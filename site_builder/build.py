@@ -1,75 +1,33 @@
-"""``build()``: the whole pipeline, one line per stage, each timed. First gather, then write.
+"""``build()``: the site of a workspace, unless the last build was of the same input into the same, untouched
+output folder; then nothing is done and the last build's report is given again. The same input is told from the
+notes' stamps when they can vouch for their texts (nothing is read), else from their texts.
 
-gather: read -> parse -> model -> reflect (new page texts, re-parsed in memory)
-        -> render (site path -> bytes, and the search records), and beside it, in a child process, recall.json
-           and its shards (staged) and the recall index (``recall.publish``)
-write:  reflect's pages into the workspace -> the site, staged
-        -> search index (Pagefind runs in a thread from the end of render) -> ``--strict`` check
-        -> swap the site in -> recall.json into ``.memwiki/``
+read -> same input as the last build? -> the stages (``site_builder.pipeline``, imported only when there is
+something to build: a build with nothing to do starts in half the time)
 """
 
 from __future__ import annotations
 
-import functools
+import dataclasses
 import gc
-import shutil
 import sys
-import tempfile
-from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from site_builder.core.collector import cycle_collection_paused
-from site_builder.core.diagnostics import WHOLE_WORKSPACE, Diagnostics
-from site_builder.core.processes import Background
+from site_builder.core.diagnostics import Diagnostics
 from site_builder.core.progress import Progress
-from site_builder.io.build_cache import (
-    LAST_BUILD_FILE,
-    SHARDS_FILE,
-    LastBuild,
-    count_files,
-    load_fragments,
-    load_shard_marks,
-    save_cached,
-    save_page_marks,
-    save_rendered,
-    up_to_date,
-)
+from site_builder.io.build_cache import LAST_BUILD_FILE, LastBuild, last_build, save_cached
+from site_builder.io.listing import input_key, list_notes
 from site_builder.io.reader import Workspace, open_workspace
-from site_builder.io.writer import (
-    Staging,
-    build_lock,
-    check_output,
-    write_derived,
-)
-from site_builder.library.hygiene import hygiene_report
-from site_builder.load import (
-    Loaded,
-    input_key,
-    key_after_reflect,
-    load_sources,
-    read_workspace,
-    reflect_loaded,
-    with_base_url,
-    write_reflected,
-)
-from site_builder.recall.publish import publish_recall, update_recall_index
-from site_builder.reflect.reflector import Reflector
-from site_builder.reflect.run import ReflectResult
-from site_builder.site.fragments import Fragments
-from site_builder.site.pagefind import (
-    SEARCH_FOLDER,
-    BuiltIndex,
-    SearchIndexError,
-    SearchRecords,
-    SearchStats,
-    build_index,
-    place_index,
-)
-from site_builder.site.render import PARALLEL_FROM, PageOutput, render_site
+from site_builder.io.writer import build_lock, check_output
+from site_builder.site.pagefind import SearchStats  # the last build's stats are one (loading them imports it)
 
-TEMPORARY_RECORDS = "memwiki-records-"  # the prefix of the folder a build without cache puts its records in
-RECORDS_FOLDER = "cache/records"  # under .memwiki/: the search records of the last site, kept like it
+if TYPE_CHECKING:
+    from site_builder.load import Loaded
+    from site_builder.reflect.reflector import Reflector
+    from site_builder.reflect.run import ReflectResult
+    from site_builder.site.pagefind import SearchRecords
 
 
 @dataclass
@@ -88,6 +46,24 @@ class BuildResult:
     records: SearchRecords | None = None  # the search records, when the index comes later
 
 
+@dataclass(frozen=True)
+class BuildOptions:
+    """How to build (``build``'s keyword arguments)."""
+
+    strict: bool
+    search: bool
+    progress: Progress
+    base_url: str | None
+    reflector: Reflector | None
+    cache: bool
+    search_later: bool
+
+    @property
+    def settings(self) -> tuple[object, ...]:
+        """The options the site depends on, beside the workspace's own settings: part of the input's key."""
+        return (self.strict, self.search, type(self.reflector).__name__)
+
+
 def build(
     workspace: str | Path | Workspace,
     output: str | Path | None = None,
@@ -101,191 +77,41 @@ def build(
     search_later: bool = False,
 ) -> BuildResult:
     """Reflect (when a reflector is given), then build the site. Under ``strict`` any warning keeps the old site.
-    ``search_later``: the new site keeps the last search index, and ``update_search`` brings it up to date after
+    ``search_later``: the new site keeps the last search index, and ``pipeline.update_search`` brings it up to date after
     (serve: the edited page reloads first)."""
     opened = open_workspace(workspace)
     opened.require_usable()  # nothing is written into a folder that holds no memory, or with settings in error
+    options = BuildOptions(strict, search, progress or Progress(), base_url, reflector, cache, search_later)
     with build_lock(opened.root / ".memwiki", lambda message: print(f"memwiki: {message}", file=sys.stderr)):
         try:
-            return _build(
-                opened, output, strict=strict, search=search, progress=progress, base_url=base_url,
-                reflector=reflector, cache=cache, search_later=search_later,
-            )  # fmt: skip
+            return _build(opened.with_base_url(base_url), output, options)
         finally:
             gc.unfreeze()  # the model the build froze can be collected again (serve builds again and again)
 
 
-def _build(
-    workspace: Workspace,
-    output: str | Path | None,
-    *,
-    strict: bool,
-    search: bool,
-    progress: Progress | None,
-    base_url: str | None,
-    reflector: Reflector | None,
-    cache: bool,
-    search_later: bool,
-) -> BuildResult:
-    progress = progress or Progress()
-    opened = with_base_url(workspace, base_url)
+def _build(opened: Workspace, output: str | Path | None, options: BuildOptions) -> BuildResult:
     out = check_output(Path(output) if output else opened.root / "_site", opened.root)
     memwiki_dir = opened.root / ".memwiki"
-    sources, read_problems = read_workspace(opened, progress)
-    settings = (strict, search, type(reflector).__name__)
-    key = input_key(opened, sources, read_problems, settings)
-    last = up_to_date(memwiki_dir, key, out) if cache else None
-    if last is not None:
-        return BuildResult(
-            out, last.pages, last.files, True, None, Diagnostics(list(last.diagnostics)),
-            last.search if isinstance(last.search, SearchStats) else None, last.recall_report, progress.timings,
-            up_to_date=True,
-        )  # fmt: skip
-    later = Diagnostics()  # what the stages after linking find
-    with cycle_collection_paused():  # frozen before the collector runs again: it never walks the model
-        loaded = load_sources(opened, sources, read_problems, progress, cache=cache)
-        gc.freeze()  # the model lives as long as the build: the collector need not walk its objects again and again
-    reflected = None
-    if reflector is not None:
-        with progress.stage("reflect"):
-            loaded, reflected = reflect_loaded(loaded, reflector, later)
-    staging = Staging(out)  # render writes each page into it as soon as it is made
-    records = _records_staging(memwiki_dir, keep=cache or search_later) if search else None
-    # recall.json, its shards and the recall index are made by a child beside render (both cores busy); the index
-    # waits for reflect's pages to be written, when it wrote some (the index records each file as it stands).
-    index_now = reflected is None or not reflected.changes
-    recall = Background(
-        functools.partial(
-            publish_recall, loaded.library, opened.config.title, opened.config.recall_max_tokens, staging,
-            load_shard_marks(memwiki_dir) if cache else None, (opened, loaded.notes) if index_now else None,
-        ),
-        len(loaded.notes),
-        PARALLEL_FROM,
-    )  # fmt: skip
-    try:
-        with progress.stage("render", len(loaded.library.notes) + len(loaded.library.entities)) as tick:
-            sections = hygiene_report(loaded.library, Diagnostics([*loaded.problems().items, *later.items]))
-            reuse = load_fragments(memwiki_dir) if cache else None
-            site = render_site(
-                loaded.library,
-                opened.config,
-                sections,
-                opened.layout.names,
-                reuse if isinstance(reuse, Fragments) else None,
-                tick,
-                PageOutput(staging, records),
-            )
-        # Pagefind works on the records in a thread of its own (its binary is a process: both cores are busy)
-        # while the rest of the site is written here.
-        indexing = None
-        if records is not None and not search_later:
-            indexing = ThreadPoolExecutor(1, "memwiki-search")
-            found = SearchRecords(records.path, site.records, site.language)
-            index_made = indexing.submit(build_index, found, memwiki_dir / "cache" if cache else None)
-            indexing.shutdown(wait=False)
-        with progress.stage("write"):
-            if reflected is not None and reflector is not None:
-                write_reflected(opened.root, reflected, reflector, later)
-            if cache:  # after reflect's pages are written: they are cached as parsed after reflect
-                loaded.cached.save(memwiki_dir)
-            staging.write(site.files)
-        with progress.stage("recall"):
-            published = recall.result()
-            recall_problems = Diagnostics(list(published.problems))  # the recall index's never keep the old site
-            if not index_now:
-                update_recall_index(opened, loaded.notes, recall_problems)
-        if search and search_later:
-            staging.keep_from_output(SEARCH_FOLDER)
-        anew = save_rendered(memwiki_dir, site.fragments, reuse, loaded.notes) if cache else True  # Pagefind runs
-        stats = None
-        if indexing is not None:
-            stats = _place_search(index_made, staging, progress, later)
-    except BaseException:
-        recall.cancel()
-        staging.abort()
-        if records is not None:
-            _drop_records(records)
-        raise
-    diagnostics = Diagnostics([*loaded.problems().items, *later.items])
-    if strict and diagnostics.items:
-        staging.abort()
-        if records is not None:
-            _drop_records(records)
-        diagnostics.extend(recall_problems)
-        return BuildResult(
-            out, site.pages, 0, False, loaded, diagnostics, stats, published.report, progress.timings, reflected
-        )  # fmt: skip
-    staging.commit()
-    if records is not None:  # after the site: a page is kept only when its file is as the saved marks say
-        records.commit() if cache or search_later else _drop_records(records)
-    _copy_recall_bundle(loaded, published.paths, out, recall_problems)
-    diagnostics.extend(recall_problems)
-    files = site.pages + len(site.files) + len(published.paths)
-    if cache:
-        save_page_marks(memwiki_dir, site.fragments, reuse, anew=anew)
-        save_cached(memwiki_dir, SHARDS_FILE, published.marks)
-        # After reflect wrote, the input is the workspace as it left it; a site whose search comes later is not
-        # finished: look again next time.
-        if reflected and reflected.changes:
-            key = key_after_reflect(loaded, base_url, settings) if not later.items else ""
-        if key and not search_later:
-            done = LastBuild(
-                key, str(out), count_files(out), site.pages, files, tuple(diagnostics.items), published.report, stats
-            )
-            save_cached(memwiki_dir, LAST_BUILD_FILE, done)
-    staging.settle()
-    if records is not None:
-        records.settle()
-    later_records = (
-        SearchRecords(memwiki_dir / RECORDS_FOLDER, site.records, site.language) if search and search_later else None
-    )
+    with options.progress.stage("read"):
+        listing = list_notes(opened, options.settings)
+        last = last_build(memwiki_dir, out) if options.cache else None
+        if last is not None and listing.stamps and listing.stamps == last.stamps:
+            return _up_to_date(out, last, options.progress)  # told by the stamps: no file read
+        sources = listing.read(opened)
+    key = input_key(opened, sources, listing.problems, options.settings)
+    if last is not None and last.key == key:
+        if listing.stamps and listing.stamps != last.stamps:  # files touched, not changed: stamps vouch next time
+            save_cached(memwiki_dir, LAST_BUILD_FILE, dataclasses.replace(last, stamps=listing.stamps))
+        return _up_to_date(out, last, options.progress)
+    from site_builder.pipeline import make_site  # the stages: only now (see the module's note)
+
+    return make_site(opened, out, listing, sources, key, options)
+
+
+def _up_to_date(out: Path, last: LastBuild, progress: Progress) -> BuildResult:
+    """Nothing to do: what the last build made and said."""
+    search = last.search if isinstance(last.search, SearchStats) else None
     return BuildResult(
-        out, site.pages, files, True, loaded, diagnostics, stats, published.report, progress.timings, reflected,
-        records=later_records,
+        out, last.pages, last.files, True, None, Diagnostics(list(last.diagnostics)), search, last.recall_report,
+        progress.timings, up_to_date=True,
     )  # fmt: skip
-
-
-def _records_staging(memwiki_dir: Path, *, keep: bool) -> Staging:
-    """Where render writes the search records: staged beside the records the last build kept (``keep``), or in a
-    temporary folder of its own that goes once the index is made."""
-    if keep:
-        return Staging(memwiki_dir / RECORDS_FOLDER)
-    return Staging(Path(tempfile.mkdtemp(prefix=TEMPORARY_RECORDS)) / "records")
-
-
-def _drop_records(records: Staging) -> None:
-    """The staged records, gone; with the temporary folder they were made in, if they had one."""
-    records.abort()
-    if records.out.parent.name.startswith(TEMPORARY_RECORDS):
-        shutil.rmtree(records.out.parent, ignore_errors=True)
-
-
-def update_search(output: Path, workspace: Path, records: SearchRecords) -> SearchStats:
-    """Index a built site in place from the build's search ``records``: the new index is made beside the old
-    one, which it then replaces at once."""
-    with build_lock(workspace / ".memwiki", lambda message: print(f"memwiki: {message}", file=sys.stderr)):
-        return place_index(build_index(records, workspace / ".memwiki" / "cache"), output, swap=True)
-
-
-def _place_search(
-    index_made: Future[BuiltIndex | None], staging: Staging, progress: Progress, diagnostics: Diagnostics
-) -> SearchStats | None:
-    """Wait for Pagefind, then put its index beside the staged pages; a failure is a warning, not a lost site."""
-    try:
-        with progress.stage("index"):
-            return place_index(index_made.result(), staging.path)
-    except SearchIndexError as exc:
-        diagnostics.warn(WHOLE_WORKSPACE, 0, f"search index not built: {exc}", "search")
-        return None
-    except BaseException:
-        staging.abort()
-        raise
-
-
-def _copy_recall_bundle(loaded: Loaded, paths: list[str], site: Path, diagnostics: Diagnostics) -> None:
-    """recall.json and the shards (``paths``) into ``.memwiki/``, where an agent finds them beside the workspace:
-    the site's files, linked where the file system allows."""
-    try:
-        write_derived(loaded.root / ".memwiki", {path: site / path for path in paths})
-    except OSError as exc:
-        diagnostics.warn(".memwiki", 0, f"recall.json not copied into the workspace: {exc}", "io")

@@ -1,7 +1,7 @@
 """What every command starts from: the workspace read, parsed (only what changed since the cached parse) and
 linked, a ``Loaded``; and reflect's new page texts, parsed again in memory and linked anew (``reflect_loaded``),
 or written into the workspace (``reflect_workspace``: ``memwiki reflect``); and the key of a build's whole input
-(``input_key``), also as the workspace stands once reflect's pages are written (``key_after_reflect``).
+(``io.listing.input_key``) as the workspace stands once reflect's pages are written (``key_after_reflect``).
 
 read -> parse (over both cores when there is enough to parse) -> model -> reflect
 """
@@ -18,7 +18,8 @@ from site_builder.core.diagnostics import Diagnostics
 from site_builder.core.model import Library, Note
 from site_builder.core.processes import map_in_two
 from site_builder.core.progress import Progress, Tick
-from site_builder.io.build_cache import NoteKey, build_key, load_notes, note_key, save_notes
+from site_builder.io.build_cache import NoteKey, load_notes, note_key, save_notes
+from site_builder.io.listing import input_key, list_notes
 from site_builder.io.reader import (
     SourceFile,
     Workspace,
@@ -85,15 +86,10 @@ def load(workspace: str | Path | Workspace, progress: Progress | None = None, *,
     The cache is only read: builds bring it up to date (``Loaded.cached``), commands that only read don't."""
     progress = progress or Progress()
     opened = open_workspace(workspace)
-    sources, read_problems = read_workspace(opened, progress)
-    return load_sources(opened, sources, read_problems, progress, cache=cache)
-
-
-def read_workspace(opened: Workspace, progress: Progress) -> tuple[list[SourceFile], Diagnostics]:
     read_problems = Diagnostics()
     with progress.stage("read"):
         sources = read_sources(opened, read_problems)
-    return sources, read_problems
+    return load_sources(opened, sources, read_problems, progress, cache=cache)
 
 
 def load_sources(
@@ -132,41 +128,27 @@ def parse_sources(
     return list(notes.values()), NotesCache(parsed, shareable)
 
 
-def with_base_url(workspace: Workspace, base_url: str | None) -> Workspace:
-    """The workspace with ``--base-url`` over its configured one (None: as configured)."""
-    if base_url is None:
-        return workspace
-    return workspace.with_config(dataclasses.replace(workspace.config, base_url=base_url.rstrip("/")))
-
-
-def input_key(
-    opened: Workspace, sources: list[SourceFile], read_problems: Diagnostics, settings: tuple[object, ...]
-) -> str:
-    """The key of a build's whole input (``build_key``): its files, the workspace's settings and the build's."""
-    found = (opened.config, opened.layout, opened.problems, *settings, *read_problems.items)
-    return build_key(((s.path, s.kind, s.digest, s.problems) for s in sources), found)
-
-
-def key_after_reflect(loaded: Loaded, base_url: str | None, settings: tuple[object, ...]) -> str:
+def key_after_reflect(loaded: Loaded, base_url: str | None, settings: tuple[object, ...]) -> tuple[str, str]:
     """The key the next build finds when the workspace is as reflect left it: the site just made is what that build
     would make (it was made from the texts reflect wrote, and reflect run again changes no byte), so that build has
     nothing to do. The workspace is read again, as that build will read it; "" when anything is not as this build
     saw it: a file or memwiki.toml edited meanwhile, or a layout that a folder reflect added changes (build again
     next time). Not called when reflect or writing said anything (a page it could not write, a model call that
-    failed)."""
+    failed). With it, the key of the stamps of the files as read again (``list_notes``)."""
     was = loaded.workspace
     try:
-        again = with_base_url(open_workspace(loaded.root), base_url)
-        sources, read_problems = read_workspace(again, Progress())
+        again = open_workspace(loaded.root).with_base_url(base_url)
+        listing = list_notes(again, settings)
+        sources = listing.read(again)
     except (WorkspaceError, OSError):  # the folder went away meanwhile: the next build will say so
-        return ""
+        return "", ""
     if {s.path: s.digest for s in sources} != {note.path: note.digest for note in loaded.notes}:
-        return ""
-    if (again.config, again.layout, again.problems, read_problems.items) != (
+        return "", ""
+    if (again.config, again.layout, again.problems, listing.problems.items) != (
         was.config, was.layout, was.problems, loaded.read_problems.items
     ):  # fmt: skip
-        return ""
-    return input_key(again, sources, read_problems, settings)
+        return "", ""
+    return input_key(again, sources, listing.problems, settings), listing.stamps
 
 
 def reflect_loaded(loaded: Loaded, reflector: Reflector, diagnostics: Diagnostics) -> tuple[Loaded, ReflectResult]:

@@ -11,8 +11,10 @@ from typing import Any
 
 import pytest
 
+import site_builder.io.reader as reader
 import site_builder.load as load_module
 import site_builder.site.render as render
+from site_builder.core.diagnostics import Diagnostics
 from site_builder.core.model import Note
 from site_builder.io.build_cache import load_fragments, notes_shard
 from site_builder.io.reader import SourceFile
@@ -192,6 +194,69 @@ def test_the_same_input_into_an_untouched_site_is_not_built_again(workspace: Mak
     assert "Built " in run("build", str(ws), "-o", str(out), "--no-reflect").output  # other settings: search on
 
 
+def count_reads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    read: list[str] = []
+    real = reader._read_text
+
+    def spy(workspace: reader.Workspace, rel: str, diagnostics: Diagnostics) -> SourceFile | None:
+        read.append(rel)
+        return real(workspace, rel, diagnostics)
+
+    monkeypatch.setattr(reader, "_read_text", spy)
+    return read
+
+
+def test_a_workspace_whose_stamps_are_unchanged_is_up_to_date_without_a_file_read(
+    workspace: MakeWorkspace, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Stamps vouch for a text once it has not changed for a while (``SETTLED_NS``; none here, the test waits for
+    nothing): a build of the same input then reads no file. A file rewritten in place with its size and its
+    modification time put back is not the same file (its change time tells), nor is one touched but unchanged
+    read again and again."""
+    monkeypatch.setattr(reader, "SETTLED_NS", 0)
+    ws = workspace(FILES)
+    out = tmp_path / "site"
+
+    def build() -> str:
+        result = run("build", str(ws), "-o", str(out), "--no-search", "--no-reflect")
+        assert result.exit_code == 0, result.output
+        return result.output
+
+    assert "Built " in build()
+    read = count_reads(monkeypatch)
+    assert "Up to date" in build()
+    assert read == []
+    day = ws / "memory/2026-01-02.md"
+    os.utime(day, ns=(day.stat().st_atime_ns, day.stat().st_mtime_ns - 10**10))  # touched, not changed
+    assert "Up to date" in build()
+    assert len(read) == len(FILES)  # the stamps could not say: the texts did
+    assert "Up to date" in build()
+    assert len(read) == len(FILES)  # and now the stamps can
+    before = day.stat()
+    text = day.read_text(encoding="utf-8")
+    with day.open("r+", encoding="utf-8") as file:  # same size, same inode, same modification time
+        file.write(text.replace("harbour", "Harbour"))
+    os.utime(day, ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert (day.stat().st_size, day.stat().st_mtime_ns, day.stat().st_ino) == (
+        before.st_size, before.st_mtime_ns, before.st_ino
+    )  # fmt: skip
+    assert "Built " in build()
+    assert "the Harbour" in (out / "memory/2026-01-02.html").read_text(encoding="utf-8")
+
+
+def test_a_file_changed_just_before_the_build_is_read_whatever_its_stamps(
+    workspace: MakeWorkspace, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file changed within the tick of its time stamps may change again without a new stamp (git's "racily
+    clean" files): while any file is that fresh, a build reads the texts to know that nothing changed."""
+    ws = workspace(FILES)
+    out = tmp_path / "site"
+    assert "Built " in run("build", str(ws), "-o", str(out), "--no-search", "--no-reflect").output
+    read = count_reads(monkeypatch)
+    assert "Up to date" in run("build", str(ws), "-o", str(out), "--no-search", "--no-reflect").output
+    assert sorted(read) == sorted(FILES)
+
+
 def test_pages_whose_view_is_unchanged_are_taken_from_the_last_site_not_rendered_again(
     workspace: MakeWorkspace, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -296,7 +361,7 @@ def test_a_file_edited_while_reflect_writes_is_built_next_time(
     shown: str,
 ) -> None:
     """The build after reflect wrote is skipped only when every file and the settings are as the build saw them."""
-    import site_builder.build as build_module
+    import site_builder.pipeline as pipeline_module
 
     ws = workspace({**FILES, "memory/2026-01-03.md": "# 2026-01-03\n\n## Retain\n- O(c=0.7) @Sam: Likes tea.\n"})
     real = load_module.write_reflected
@@ -305,7 +370,7 @@ def test_a_file_edited_while_reflect_writes_is_built_next_time(
         real(*args, **kwargs)
         (ws / edited).write_text(text, encoding="utf-8")
 
-    monkeypatch.setattr(build_module, "write_reflected", and_someone_edits)
+    monkeypatch.setattr(pipeline_module, "write_reflected", and_someone_edits)
     out = tmp_path / "site"
     assert "Built " in run("build", str(ws), "-o", str(out), "--no-search").output
     assert shown not in (out / page).read_text(encoding="utf-8")

@@ -10,8 +10,9 @@
   record went into;
 - ``recall-shards.pickle``: what each recall shard of the last site was made from, so an unchanged shard is
   kept, not made and written again;
-- ``last-build.pickle``: the fingerprint of the last build's input and what it
-  reported, so the same input into an untouched output folder is not built again.
+- ``last-build.pickle``: the fingerprint of the last build's input (of its files' contents, and of their stamps
+  when those can vouch for them) and what it reported, so the same input into an untouched output folder is not
+  built again, and is told so without reading a file.
 
 The notes and fragments are kept in shards (by path, or by text), and a build writes again only the shards
 whose entries changed: after one edit, a few files, not the whole cache. Each file is keyed by memwiki's code (its version and the size and time of its
@@ -72,6 +73,7 @@ class LastBuild:
     same input into the same, untouched output folder can say so instead of doing it all again."""
 
     key: str
+    stamps: str  # the same input, told from the files' stamps alone (``load.list_notes``); "" when they could not tell
     output: str
     site_files: int  # files in the output folder after it
     pages: int
@@ -81,9 +83,9 @@ class LastBuild:
     search: object  # SearchStats | None
 
 
-def build_key(sources: Iterable[tuple[str, str, str, Any]], settings: Iterable[object]) -> str:
-    """A fingerprint of a build's whole input: memwiki's code, the settings and every file (path, kind, content
-    hash and what reading it found)."""
+def build_key(sources: Iterable[tuple[object, ...]], settings: Iterable[object]) -> str:
+    """A fingerprint of a build's whole input: memwiki's code, the settings and every file (its path, kind, content
+    hash and what reading it found; or its path and stamps)."""
     digest = hashlib.sha256(code_fingerprint().encode())
     for setting in settings:
         digest.update(repr(setting).encode() + b"\0")
@@ -92,10 +94,10 @@ def build_key(sources: Iterable[tuple[str, str, str, Any]], settings: Iterable[o
     return digest.hexdigest()
 
 
-def up_to_date(memwiki_dir: Path, key: str, output: Path) -> LastBuild | None:
-    """The last build, when it had this key and its output folder still holds what it wrote."""
+def last_build(memwiki_dir: Path, output: Path) -> LastBuild | None:
+    """The last build, when it was into ``output`` and that folder still holds what it wrote."""
     last = load_cached(memwiki_dir, LAST_BUILD_FILE)
-    if not isinstance(last, LastBuild) or last.key != key or last.output != str(output):
+    if not isinstance(last, LastBuild) or last.output != str(output):
         return None
     if not (output / MARKER).is_file() or count_files(output) != last.site_files:
         return None

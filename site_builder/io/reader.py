@@ -25,6 +25,8 @@ from site_builder.io.writer import MARKER
 # Folders that hold no memory: dependencies, caches and the site a build made with its default name.
 SKIPPED_FOLDERS = {"node_modules", "__pycache__", "_site"}
 
+NoteEntry = tuple[str, os.DirEntry[str]]  # a note's relative path, and its entry in its folder (its stat kept)
+
 
 class WorkspaceError(Exception):
     """The workspace path cannot be used at all (missing, not a folder)."""
@@ -68,6 +70,12 @@ class Workspace:
 
     def with_config(self, config: Config) -> Workspace:
         return dataclasses.replace(self, config=config)
+
+    def with_base_url(self, base_url: str | None) -> Workspace:
+        """The workspace with ``--base-url`` over its configured one (None: as configured)."""
+        if base_url is None:
+            return self
+        return self.with_config(dataclasses.replace(self.config, base_url=base_url.rstrip("/")))
 
     def require_usable(self) -> None:
         """Raise ``NotAWorkspace`` or ``BadSettings`` when a command that writes should not go on."""
@@ -119,10 +127,13 @@ def _holds_memory(layout: Layout, files: list[str]) -> bool:
     return any(is_memory_file(rel) and layout.kind_of(rel) != "page" for rel in files)
 
 
-def read_sources(workspace: Workspace, diagnostics: Diagnostics) -> list[SourceFile]:
-    """Every note of the workspace, in a stable order; problems become diagnostics."""
-    paths = [rel for rel, _ in _note_entries(workspace, diagnostics)]
-    files = read_notes(workspace, paths, diagnostics)
+def read_sources(
+    workspace: Workspace, diagnostics: Diagnostics, entries: list[NoteEntry] | None = None
+) -> list[SourceFile]:
+    """Every note of the workspace (those ``note_entries`` listed, when given), in a stable order; problems become
+    diagnostics."""
+    listed = note_entries(workspace, diagnostics) if entries is None else entries
+    files = read_notes(workspace, [rel for rel, _ in listed], diagnostics)
     if not files:
         diagnostics.warn(WHOLE_WORKSPACE, 0, "the workspace holds no Markdown memory files", "empty")
     for other in workspace.layout.other_cores:  # two layouts claim the core memory: say which one memwiki took
@@ -141,8 +152,8 @@ def _read_config(root: Path, diagnostics: Diagnostics) -> str | None:
     return None
 
 
-def _note_entries(workspace: Workspace, diagnostics: Diagnostics) -> list[tuple[str, os.DirEntry[str]]]:
-    """``(relative path, entry)`` of every Markdown file, in a stable order (see ``walk_files``)."""
+def note_entries(workspace: Workspace, diagnostics: Diagnostics) -> list[NoteEntry]:
+    """``(relative path, entry)`` of every note file, in a stable order (see ``walk_files``)."""
     return [(rel, entry) for rel, entry in walk_files(workspace.root, diagnostics) if is_memory_file(rel)]
 
 
@@ -224,7 +235,7 @@ def _path(item: tuple[str, os.DirEntry[str]]) -> str:
 
 def stamp_workspace(workspace: Workspace, diagnostics: Diagnostics) -> dict[str, str]:
     """``{relative path: "mtime_ns:size"}`` of every note: a cheap way to spot changed files."""
-    return _stamps(_note_entries(workspace, diagnostics))
+    return _stamps(note_entries(workspace, diagnostics))
 
 
 def _stamps(entries: Iterable[tuple[str, os.DirEntry[str]]]) -> dict[str, str]:
@@ -235,6 +246,28 @@ def _stamps(entries: Iterable[tuple[str, os.DirEntry[str]]]) -> dict[str, str]:
         except OSError:
             continue
         stamps[rel] = f"{info.st_mtime_ns}:{info.st_size}"  # stamp_of, inlined: this runs for every file
+    return stamps
+
+
+# A file changed this close to the moment its folder was listed may change again within the same tick of its
+# time stamps (two seconds on FAT; a few milliseconds on most others): its stamp then cannot vouch for its text.
+SETTLED_NS = 2_000_000_000
+
+
+def settled_stamps(entries: Iterable[NoteEntry], listed_ns: int) -> list[tuple[str, int, int, int, int]] | None:
+    """Each note's path, size, modification and change times and inode, as listed (``time.time_ns()`` when the
+    listing began): while they stay the same, so does the text (a rewrite in place changes the change time, which
+    no one can set back; a replacement changes the inode). None when any note changed within ``SETTLED_NS`` of the
+    listing (git's "racily clean" rule) or cannot be looked at: then only reading it tells."""
+    stamps = []
+    for rel, entry in entries:
+        try:
+            info = entry.stat()
+        except OSError:
+            return None
+        if max(info.st_mtime_ns, info.st_ctime_ns) >= listed_ns - SETTLED_NS:
+            return None
+        stamps.append((rel, info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino))
     return stamps
 
 

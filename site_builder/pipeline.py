@@ -1,0 +1,219 @@
+"""The build's stages, one line each on the terminal, each timed (``build.build`` runs them when there is
+something to build). First gather, then write.
+
+gather: parse -> model -> reflect (new page texts, re-parsed in memory)
+        -> render (site path -> bytes, and the search records), and beside it, in a child process, recall.json
+           and its shards (staged) and the recall index (``recall.publish``)
+write:  reflect's pages into the workspace -> the site, staged
+        -> search index (Pagefind runs in a thread from the end of render) -> ``--strict`` check
+        -> swap the site in -> recall.json into ``.memwiki/``
+"""
+
+from __future__ import annotations
+
+import functools
+import gc
+import shutil
+import sys
+import tempfile
+from concurrent.futures import Future, ThreadPoolExecutor
+from pathlib import Path
+
+from site_builder.build import BuildOptions, BuildResult
+from site_builder.core.collector import cycle_collection_paused
+from site_builder.core.diagnostics import WHOLE_WORKSPACE, Diagnostics
+from site_builder.core.processes import Background
+from site_builder.core.progress import Progress
+from site_builder.io.build_cache import (
+    LAST_BUILD_FILE,
+    SHARDS_FILE,
+    LastBuild,
+    count_files,
+    load_fragments,
+    load_shard_marks,
+    save_cached,
+    save_page_marks,
+    save_rendered,
+)
+from site_builder.io.listing import Listing
+from site_builder.io.reader import SourceFile, Workspace
+from site_builder.io.writer import Staging, build_lock, write_derived
+from site_builder.library.hygiene import hygiene_report
+from site_builder.load import Loaded, key_after_reflect, load_sources, reflect_loaded, write_reflected
+from site_builder.recall.publish import publish_recall, update_recall_index
+from site_builder.site.fragments import Fragments
+from site_builder.site.pagefind import (
+    SEARCH_FOLDER,
+    BuiltIndex,
+    SearchIndexError,
+    SearchRecords,
+    SearchStats,
+    build_index,
+    place_index,
+)
+from site_builder.site.render import PARALLEL_FROM, PageOutput, render_site
+
+TEMPORARY_RECORDS = "memwiki-records-"  # the prefix of the folder a build without cache puts its records in
+RECORDS_FOLDER = "cache/records"  # under .memwiki/: the search records of the last site, kept like it
+
+
+def make_site(
+    opened: Workspace, out: Path, listing: Listing, sources: list[SourceFile], key: str, options: BuildOptions
+) -> BuildResult:
+    """Every stage after reading: the site of ``sources`` (as ``listing`` listed them) into ``out``. ``key`` is
+    their input's key, saved as the last build's when the site is done."""
+    progress, reflector, cache, search, search_later = (
+        options.progress, options.reflector, options.cache, options.search, options.search_later
+    )  # fmt: skip
+    memwiki_dir = opened.root / ".memwiki"
+    read_problems = listing.problems
+    later = Diagnostics()  # what the stages after linking find
+    with cycle_collection_paused():  # frozen before the collector runs again: it never walks the model
+        loaded = load_sources(opened, sources, read_problems, progress, cache=cache)
+        gc.freeze()  # the model lives as long as the build: the collector need not walk its objects again and again
+    reflected = None
+    if reflector is not None:
+        with progress.stage("reflect"):
+            loaded, reflected = reflect_loaded(loaded, reflector, later)
+    staging = Staging(out)  # render writes each page into it as soon as it is made
+    records = _records_staging(memwiki_dir, keep=cache or search_later) if search else None
+    # recall.json, its shards and the recall index are made by a child beside render (both cores busy); the index
+    # waits for reflect's pages to be written, when it wrote some (the index records each file as it stands).
+    index_now = reflected is None or not reflected.changes
+    recall = Background(
+        functools.partial(
+            publish_recall, loaded.library, opened.config.title, opened.config.recall_max_tokens, staging,
+            load_shard_marks(memwiki_dir) if cache else None, (opened, loaded.notes) if index_now else None,
+        ),
+        len(loaded.notes),
+        PARALLEL_FROM,
+    )  # fmt: skip
+    try:
+        with progress.stage("render", len(loaded.library.notes) + len(loaded.library.entities)) as tick:
+            sections = hygiene_report(loaded.library, Diagnostics([*loaded.problems().items, *later.items]))
+            reuse = load_fragments(memwiki_dir) if cache else None
+            site = render_site(
+                loaded.library,
+                opened.config,
+                sections,
+                opened.layout.names,
+                reuse if isinstance(reuse, Fragments) else None,
+                tick,
+                PageOutput(staging, records),
+            )
+        # Pagefind works on the records in a thread of its own (its binary is a process: both cores are busy)
+        # while the rest of the site is written here.
+        indexing = None
+        if records is not None and not search_later:
+            indexing = ThreadPoolExecutor(1, "memwiki-search")
+            found = SearchRecords(records.path, site.records, site.language)
+            index_made = indexing.submit(build_index, found, memwiki_dir / "cache" if cache else None)
+            indexing.shutdown(wait=False)
+        with progress.stage("write"):
+            if reflected is not None and reflector is not None:
+                write_reflected(opened.root, reflected, reflector, later)
+            if cache:  # after reflect's pages are written: they are cached as parsed after reflect
+                loaded.cached.save(memwiki_dir)
+            staging.write(site.files)
+        with progress.stage("recall"):
+            published = recall.result()
+            recall_problems = Diagnostics(list(published.problems))  # the recall index's never keep the old site
+            if not index_now:
+                update_recall_index(opened, loaded.notes, recall_problems)
+        if search and search_later:
+            staging.keep_from_output(SEARCH_FOLDER)
+        anew = save_rendered(memwiki_dir, site.fragments, reuse, loaded.notes) if cache else True  # Pagefind runs
+        stats = None
+        if indexing is not None:
+            stats = _place_search(index_made, staging, progress, later)
+    except BaseException:
+        recall.cancel()
+        staging.abort()
+        if records is not None:
+            _drop_records(records)
+        raise
+    diagnostics = Diagnostics([*loaded.problems().items, *later.items])
+    if options.strict and diagnostics.items:
+        staging.abort()
+        if records is not None:
+            _drop_records(records)
+        diagnostics.extend(recall_problems)
+        return BuildResult(
+            out, site.pages, 0, False, loaded, diagnostics, stats, published.report, progress.timings, reflected
+        )  # fmt: skip
+    staging.commit()
+    if records is not None:  # after the site: a page is kept only when its file is as the saved marks say
+        records.commit() if cache or search_later else _drop_records(records)
+    _copy_recall_bundle(loaded, published.paths, out, recall_problems)
+    diagnostics.extend(recall_problems)
+    files = site.pages + len(site.files) + len(published.paths)
+    if cache:
+        save_page_marks(memwiki_dir, site.fragments, reuse, anew=anew)
+        save_cached(memwiki_dir, SHARDS_FILE, published.marks)
+        # After reflect wrote, the input is the workspace as it left it; a site whose search comes later is not
+        # finished: look again next time.
+        stamps = listing.stamps
+        if reflected and reflected.changes:
+            key, stamps = key_after_reflect(loaded, options.base_url, options.settings) if not later.items else ("", "")
+        if key and not search_later:
+            done = LastBuild(
+                key, stamps, str(out), count_files(out), site.pages, files, tuple(diagnostics.items),
+                published.report, stats,
+            )  # fmt: skip
+            save_cached(memwiki_dir, LAST_BUILD_FILE, done)
+    staging.settle()
+    if records is not None:
+        records.settle()
+    later_records = (
+        SearchRecords(memwiki_dir / RECORDS_FOLDER, site.records, site.language) if search and search_later else None
+    )
+    return BuildResult(
+        out, site.pages, files, True, loaded, diagnostics, stats, published.report, progress.timings, reflected,
+        records=later_records,
+    )  # fmt: skip
+
+
+def _records_staging(memwiki_dir: Path, *, keep: bool) -> Staging:
+    """Where render writes the search records: staged beside the records the last build kept (``keep``), or in a
+    temporary folder of its own that goes once the index is made."""
+    if keep:
+        return Staging(memwiki_dir / RECORDS_FOLDER)
+    return Staging(Path(tempfile.mkdtemp(prefix=TEMPORARY_RECORDS)) / "records")
+
+
+def _drop_records(records: Staging) -> None:
+    """The staged records, gone; with the temporary folder they were made in, if they had one."""
+    records.abort()
+    if records.out.parent.name.startswith(TEMPORARY_RECORDS):
+        shutil.rmtree(records.out.parent, ignore_errors=True)
+
+
+def update_search(output: Path, workspace: Path, records: SearchRecords) -> SearchStats:
+    """Index a built site in place from the build's search ``records``: the new index is made beside the old
+    one, which it then replaces at once."""
+    with build_lock(workspace / ".memwiki", lambda message: print(f"memwiki: {message}", file=sys.stderr)):
+        return place_index(build_index(records, workspace / ".memwiki" / "cache"), output, swap=True)
+
+
+def _place_search(
+    index_made: Future[BuiltIndex | None], staging: Staging, progress: Progress, diagnostics: Diagnostics
+) -> SearchStats | None:
+    """Wait for Pagefind, then put its index beside the staged pages; a failure is a warning, not a lost site."""
+    try:
+        with progress.stage("index"):
+            return place_index(index_made.result(), staging.path)
+    except SearchIndexError as exc:
+        diagnostics.warn(WHOLE_WORKSPACE, 0, f"search index not built: {exc}", "search")
+        return None
+    except BaseException:
+        staging.abort()
+        raise
+
+
+def _copy_recall_bundle(loaded: Loaded, paths: list[str], site: Path, diagnostics: Diagnostics) -> None:
+    """recall.json and the shards (``paths``) into ``.memwiki/``, where an agent finds them beside the workspace:
+    the site's files, linked where the file system allows."""
+    try:
+        write_derived(loaded.root / ".memwiki", {path: site / path for path in paths})
+    except OSError as exc:
+        diagnostics.warn(".memwiki", 0, f"recall.json not copied into the workspace: {exc}", "io")
