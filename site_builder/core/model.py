@@ -176,6 +176,7 @@ class OpinionPoint:
     ``change`` is how: ``stated``/``restated`` (an ``O(c=…)`` bullet) or reflect's
     verdict on evidence (``reinforces``, ``weakens``, ``contradicts``). ``fact`` is
     None when the fact has since been removed from the workspace; the point stays.
+    A point with its fact cites where that fact is (``source`` is ``fact.source``).
     """
 
     date: dt.date | None

@@ -245,7 +245,8 @@ def _related(notes: list[Note], resolver: Resolver) -> dict[str, list[tuple[str,
                 keys.add(own)
             if len(keys) > 1:
                 pairs.update(itertools.permutations(keys, 2))
-    related: dict[str, list[tuple[str, int]]] = defaultdict(list)
-    for (a, b), count in sorted(pairs.items(), key=lambda pair: (pair[0][0], -pair[1], pair[0][1])):
-        related[a].append((b, count))
-    return dict(related)
+    by_first: dict[str, list[tuple[int, str]]] = defaultdict(list)
+    for (a, b), count in pairs.items():
+        by_first[a].append((-count, b))
+    # each entity's list sorted on its own, as tuples (no key function): most co-mentions first, then by key
+    return {a: [(b, -count) for count, b in sorted(found)] for a, found in sorted(by_first.items())}

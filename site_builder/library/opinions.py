@@ -202,16 +202,20 @@ def merge_history(recorded: list[OpinionPoint], events: list[Event]) -> list[Opi
     return history
 
 
-def point_order(point: OpinionPoint) -> tuple[str, str, int, int, str, bool]:
+def point_order(point: OpinionPoint) -> tuple[int, str, int, int, str, bool]:
     """By the date the point refers to (undated statements first), then where its fact is, then what it did.
 
     Of two points for one fact (a person changed its confidence), the one the fact
     states now comes last.
     """
-    path, _, line = point.source.rpartition("#L")
+    fact = point.fact
+    if fact is not None:  # the point cites where its fact is (``OpinionPoint.source``): no need to read it
+        path, line = fact.path, fact.line
+    else:
+        path, _, written = point.source.rpartition("#L")
+        line = int(written) if written.isdigit() else 0
     change = CHANGE_ORDER.get(point.change, len(CHANGE_ORDER))
-    date = point.date.isoformat() if point.date else ""
-    return (date, path, int(line) if line.isdigit() else 0, change, point.fact_id, _live(point))
+    return (point.date.toordinal() if point.date else 0, path, line, change, point.fact_id, _live(point))
 
 
 def _live(point: OpinionPoint) -> bool:
