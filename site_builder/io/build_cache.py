@@ -73,7 +73,7 @@ class LastBuild:
     same input into the same, untouched output folder can say so instead of doing it all again."""
 
     key: str
-    stamps: str  # the same input, told from the files' stamps alone (``load.list_notes``); "" when they could not tell
+    stamps: str  # the same input, told from the files' stamps alone (``io.listing.list_notes``); "" when they could not tell
     output: str
     site_files: int  # files in the output folder after it
     pages: int

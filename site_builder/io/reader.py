@@ -258,14 +258,15 @@ def settled_stamps(entries: Iterable[NoteEntry], listed_ns: int) -> list[tuple[s
     """Each note's path, size, modification and change times and inode, as listed (``time.time_ns()`` when the
     listing began): while they stay the same, so does the text (a rewrite in place changes the change time, which
     no one can set back; a replacement changes the inode). None when any note changed within ``SETTLED_NS`` of the
-    listing (git's "racily clean" rule) or cannot be looked at: then only reading it tells."""
+    listing (git's "racily clean" rule), has no modification time (some network and FUSE file systems) or cannot be
+    looked at: then only reading it tells."""
     stamps = []
     for rel, entry in entries:
         try:
             info = entry.stat()
         except OSError:
             return None
-        if max(info.st_mtime_ns, info.st_ctime_ns) >= listed_ns - SETTLED_NS:
+        if info.st_mtime_ns <= 0 or max(info.st_mtime_ns, info.st_ctime_ns) >= listed_ns - SETTLED_NS:
             return None
         stamps.append((rel, info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino))
     return stamps
