@@ -15,10 +15,11 @@ from pathlib import Path
 
 from site_builder.core.collector import cycle_collection_paused
 from site_builder.core.diagnostics import Diagnostics
+from site_builder.core.digest import value_digest
 from site_builder.core.model import Library, Note
 from site_builder.core.processes import map_in_two
 from site_builder.core.progress import Progress, Tick
-from site_builder.io.build_cache import NoteKey, load_notes, note_key, save_notes
+from site_builder.io.build_cache import NoteKey, load_cached, load_notes, note_key, save_cached, save_notes
 from site_builder.io.listing import input_key, list_notes
 from site_builder.io.reader import (
     SourceFile,
@@ -34,7 +35,7 @@ from site_builder.library.hygiene import broken_file_links, future_dated
 from site_builder.library.link import link_notes
 from site_builder.parse.note import parse_note
 from site_builder.reflect.reflector import Reflector
-from site_builder.reflect.run import ReflectResult, reflect
+from site_builder.reflect.run import ReflectResult, input_digest, reflect
 
 # Characters to parse: below this a second process costs more than it saves (about 0.25 s of parsing).
 PARALLEL_PARSE_FROM = 500_000
@@ -149,6 +150,37 @@ def key_after_reflect(loaded: Loaded, base_url: str | None, settings: tuple[obje
     ):  # fmt: skip
         return "", ""
     return input_key(again, sources, listing.problems, settings), listing.stamps
+
+
+SETTLED_FILE = "cache/reflect-settled.pickle"  # under .memwiki/: the input reflect last settled on, what it said
+
+
+def reflect_unless_settled(
+    loaded: Loaded, reflector: Reflector, diagnostics: Diagnostics, memwiki_dir: Path | None
+) -> tuple[Loaded, ReflectResult, str]:
+    """``reflect_loaded``, unless reflect last settled on this very input (``save_settled``): then it would change
+    no byte, and is not run (a plain edit of a workspace of thousands of opinions skips seconds of it; an edit of a
+    fact, a mention, an entity page or ``bank/opinions.md`` runs it). With the key of the input reflect ran on ("" when
+    it did not run, or without ``memwiki_dir``: no cache)."""
+    key = reflect_key(loaded, reflector) if memwiki_dir is not None else ""
+    settled = load_cached(memwiki_dir, SETTLED_FILE) if memwiki_dir is not None else None
+    if key and isinstance(settled, tuple) and len(settled) == 3 and settled[0] == key:
+        return loaded, ReflectResult(entities=settled[1], opinions=settled[2], usage=reflector.usage), ""
+    again, result = reflect_loaded(loaded, reflector, diagnostics)
+    return again, result, key
+
+
+def reflect_key(loaded: Loaded, reflector: Reflector) -> str:
+    """The key of reflect's input: what it reads from the library (``reflect.run.input_digest``), the reflector
+    and the settings."""
+    reflecting = (type(reflector).__name__, reflector.name, loaded.workspace.config)
+    return value_digest((input_digest(loaded.library), *reflecting))
+
+
+def save_settled(memwiki_dir: Path, key: str, result: ReflectResult) -> None:
+    """Record that reflect settled on the input of ``key``: it changed nothing, or the workspace is now as it wrote
+    it (reflect run again on the pages it wrote changes no byte)."""
+    save_cached(memwiki_dir, SETTLED_FILE, (key, result.entities, result.opinions))
 
 
 def reflect_loaded(loaded: Loaded, reflector: Reflector, diagnostics: Diagnostics) -> tuple[Loaded, ReflectResult]:

@@ -39,7 +39,15 @@ from site_builder.io.listing import Listing
 from site_builder.io.reader import SourceFile, Workspace
 from site_builder.io.writer import Staging, build_lock, write_derived
 from site_builder.library.hygiene import hygiene_report
-from site_builder.load import Loaded, key_after_reflect, load_sources, reflect_loaded, write_reflected
+from site_builder.load import (
+    Loaded,
+    key_after_reflect,
+    load_sources,
+    reflect_key,
+    reflect_unless_settled,
+    save_settled,
+    write_reflected,
+)
 from site_builder.recall.publish import publish_recall, update_recall_index
 from site_builder.site.fragments import Fragments
 from site_builder.site.pagefind import (
@@ -71,10 +79,11 @@ def make_site(
     with cycle_collection_paused():  # frozen before the collector runs again: it never walks the model
         loaded = load_sources(opened, sources, read_problems, progress, cache=cache)
         gc.freeze()  # the model lives as long as the build: the collector need not walk its objects again and again
-    reflected = None
+    reflected, reflect_input = None, ""
     if reflector is not None:
         with progress.stage("reflect"):
-            loaded, reflected = reflect_loaded(loaded, reflector, later)
+            memwiki = memwiki_dir if cache else None
+            loaded, reflected, reflect_input = reflect_unless_settled(loaded, reflector, later, memwiki)
     staging = Staging(out)  # render writes each page into it as soon as it is made
     records = _records_staging(memwiki_dir, keep=cache or search_later) if search else None
     # recall.json, its shards and the recall index are made by a child beside render (both cores busy); the index
@@ -155,6 +164,11 @@ def make_site(
         stamps = listing.stamps
         if reflected and reflected.changes:
             key, stamps = key_after_reflect(loaded, options.base_url, options.settings) if not later.items else ("", "")
+        if reflector is not None and reflected is not None and reflect_input and not later.items:
+            if not reflected.changes:  # reflect settled on its input; or the workspace is as it wrote it
+                save_settled(memwiki_dir, reflect_input, reflected)
+            elif key:
+                save_settled(memwiki_dir, reflect_key(loaded, reflector), reflected)
         if key and not search_later:
             done = LastBuild(
                 key, stamps, str(out), count_files(out), site.pages, files, tuple(diagnostics.items),

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from site_builder.core.diagnostics import Diagnostics
+from site_builder.core.digest import value_digest
 from site_builder.core.model import Entity, Fact, Library, Note, Opinion, fact_order
 from site_builder.core.names import entity_file_name
 from site_builder.library.link import OPINIONS_PATH, link_notes, recorded_history
@@ -103,6 +104,22 @@ def reflect(
         _write_blocks(result, moved, moved.opinions, summaries, read_raw, Diagnostics())
     result.entities = len(summaries)
     return result
+
+
+def input_digest(library: Library) -> str:
+    """The digest of everything reflect reads from the library: every public note's path, kind and date, its facts,
+    its links (where they are and what they name: not their sentences, which reflect never shows), its dreaming
+    blocks, and the whole text of the pages reflect writes (entity pages, with their names, aliases and earlier
+    summaries; ``bank/opinions.md``, with the history it recorded). Entities, backlinks, co-mentions, the days an
+    entity was seen and the opinions all come from these. Reflect run again on the pages it wrote changes no byte,
+    so with the same digest (and reflector and settings) it would change nothing."""
+    return value_digest([_read_of(note) for note in library.notes])
+
+
+def _read_of(note: Note) -> object:
+    links = [(link.line, link.target, link.syntax, link.heading) for link in note.links]
+    page = note.digest if note.kind == "entity" or note.path == OPINIONS_PATH else ""
+    return (note.path, note.kind, note.date, note.facts, links, note.dreaming, page)
 
 
 def _entity_pages(library: Library, diagnostics: Diagnostics) -> list[tuple[Entity, str]]:

@@ -1,0 +1,103 @@
+"""A build does not run reflect again on the input it last settled on (it would change no byte); any edit of what
+reflect reads runs it, and the workspace and site are then those a build without cache makes."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import site_builder.load as load_module
+from site_builder.reflect.run import reflect
+from tests.conftest import MakeWorkspace, run
+
+FILES = {
+    "memory.md": "# Memory\n\n- Sam likes tea in [[Porto]].\n",
+    "memory/2026-01-01.md": "# 2026-01-01\n\n## Retain\n- W @Sam: Moved to Porto.\n- O(c=0.7) @Sam: Prefers tea.\n",
+    "memory/2026-01-02.md": "# 2026-01-02\n\nMet @Sam at the harbour.\n\n## Retain\n- B @Sam: We sailed to Faro.\n",
+    "memory/2026-01-03.md": "# 2026-01-03\n\nA quiet day. Sailed with @Sammy.\n",
+    "bank/entities/Sam.md": "# Sam\n\nA friend from the sailing club.\n",
+}
+
+
+def count_reflects(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    ran: list[int] = []
+    real = reflect
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        ran.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(load_module, "reflect", spy)
+    return ran
+
+
+def reflect_line(output: str) -> str:
+    return next(line for line in output.splitlines() if line.startswith("reflect:"))
+
+
+def tree(folder: Path) -> dict[str, bytes]:
+    """Every file under ``folder`` but memwiki's own cache."""
+    return {
+        p.relative_to(folder).as_posix(): p.read_bytes()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file() and ".memwiki" not in p.relative_to(folder).parts
+    }
+
+
+EDITS = {
+    # nothing reflect reads: a line without a fact or a name, at the end of a day (no fact or mention moves)
+    "plain line": (("memory/2026-01-03.md", "Read a book.\n"), False),
+    # the sentence around a mention changes, not where it is or whom it names: reflect never shows sentences
+    "sentence of a mention": (("memory/2026-01-02.md", ""), False),
+    "new fact": (("memory/2026-01-03.md", "\n## Retain\n- W @Sam: Opened a bakery.\n"), True),
+    "new mention": (("memory/2026-01-03.md", "Lunch with @Sam.\n"), True),
+    "new name on two days": (("memory/2026-01-03.md", "Called @Ana.\n"), True),
+    "restated opinion": (("memory/2026-01-03.md", "\n## Retain\n- O(c=0.9) @Sam: Prefers tea.\n"), True),
+    "entity page": (("bank/entities/Sam.md", "Has a boat.\n"), True),
+    "facts moved down": (("memory/2026-01-01.md", ""), True),
+    # a fact reworded, or a confidence changed, on its own line: no link moves
+    "fact reworded": (("memory/2026-01-01.md", ""), True),
+    "confidence changed": (("memory/2026-01-01.md", ""), True),
+    # an alias on the entity's page: @Sammy, a passing name so far, is now Sam (no link in the logs changed)
+    "alias": (("bank/entities/Sam.md", ""), True),
+}
+
+
+@pytest.mark.parametrize("edit", EDITS)
+def test_reflect_runs_again_only_when_what_it_reads_changed(
+    workspace: MakeWorkspace, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, edit: str
+) -> None:
+    ws = workspace({**FILES, "memory/2026-01-04.md": "# 2026-01-04\n\nSaw @Ana at the market.\n"})
+    out = tmp_path / "site"
+    assert "Built " in run("build", str(ws), "-o", str(out), "--no-search").output
+    assert "memwiki:begin" in (ws / "bank/entities/Sam.md").read_text(encoding="utf-8")  # reflect wrote pages
+    (path, added), runs = EDITS[edit]
+    page = ws / path
+    text = page.read_text(encoding="utf-8")
+    if edit == "sentence of a mention":
+        page.write_text(text.replace("at the harbour", "by the old harbour wall"), encoding="utf-8")
+    elif edit == "alias":
+        page.write_text("---\naliases: [Sammy]\n---\n" + text, encoding="utf-8")
+    elif edit == "fact reworded":
+        page.write_text(text.replace("Moved to Porto.", "Moved to Lisbon."), encoding="utf-8")
+    elif edit == "confidence changed":
+        page.write_text(text.replace("O(c=0.7)", "O(c=0.4)"), encoding="utf-8")
+    elif edit == "facts moved down":
+        page.write_text(text.replace("# 2026-01-01\n", "# 2026-01-01\n\nA line above the facts.\n"), encoding="utf-8")
+    else:
+        page.write_text(text.replace("<!-- memwiki:begin", f"{added}\n<!-- memwiki:begin", 1) if path.startswith(
+            "bank/") else text + added, encoding="utf-8")  # fmt: skip
+    cold = tmp_path / "cold"
+    shutil.copytree(ws, cold, ignore=shutil.ignore_patterns(".memwiki"))
+    ran = count_reflects(monkeypatch)
+    built = run("build", str(ws), "-o", str(out), "--no-search")
+    assert "Built " in built.output
+    assert bool(ran) == runs
+    monkeypatch.undo()
+    again = run("build", str(cold), "-o", str(tmp_path / "cold-site"), "--no-search", "--no-cache")
+    assert reflect_line(again.output) == reflect_line(built.output)  # what reflect did, or would have done
+    assert tree(ws) == tree(cold), "the workspace is as reflect, run in full, leaves it"
+    assert tree(out) == tree(tmp_path / "cold-site")
