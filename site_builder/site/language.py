@@ -17,6 +17,7 @@ from site_builder.core.model import Note
 _HAN, _KANA, _LETTER = re.compile(r"[\u4e00-\u9fff]"), re.compile(r"[\u3040-\u30ff]"), re.compile(r"[^\W\d_]")
 _TAG = re.compile(r"<[^>]*>")
 SAMPLE = 200  # notes read to tell the language: spread over the workspace
+SAMPLE_CHARACTERS = 4_000  # of each: enough to tell, and a workspace of long session dumps is not read whole again
 
 
 def site_language(notes: Sequence[Note], configured: str = "") -> str:
@@ -24,7 +25,7 @@ def site_language(notes: Sequence[Note], configured: str = "") -> str:
     if configured:
         return configured
     sample = notes[:: max(1, len(notes) // SAMPLE)]
-    return text_language([note.body for note in sample])
+    return text_language([note.body[:SAMPLE_CHARACTERS] for note in sample])
 
 
 def text_language(texts: Sequence[str]) -> str:
