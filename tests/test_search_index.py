@@ -63,6 +63,7 @@ def test_language_follows_the_letters_of_the_text() -> None:
     assert text_language(["ひらがなとカタカナの文章です。東京へ行きました。"]) == "ja"
     assert text_language(["- Met Anna at the harbour; she said 你好 and we talked for a long while."]) == "en"
     assert text_language(["<p>Met Anna at the harbour and talked about the worktop for a while.</p>"]) == "en"
+    assert text_language(["", "2026-01-02 12:00"]) == "en"  # no letters at all: not Chinese
 
 
 @pytest.mark.parametrize(

@@ -32,6 +32,8 @@ def text_language(texts: Sequence[str]) -> str:
     """``zh`` or ``ja`` when most letters of the texts (Markdown or HTML) are Chinese or Japanese, else ``en``."""
     sample = _TAG.sub(" ", "\n".join(texts))
     han, kana = len(_HAN.findall(sample)), len(_KANA.findall(sample))
+    if not han + kana:  # no Chinese or Japanese character at all (or no text): no need to count the letters
+        return "en"
     if (han + kana) * 3 < len(_LETTER.findall(sample)) - han - kana:  # a CJK character says about a word
         return "en"
     return "ja" if kana * 5 > han else "zh"
