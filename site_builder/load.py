@@ -1,7 +1,8 @@
 """What every command starts from: the workspace read, parsed (only what changed since the cached parse) and
 linked, a ``Loaded``; and reflect's new page texts, parsed again in memory and linked anew (``reflect_loaded``),
-or written into the workspace (``reflect_workspace``: ``memwiki reflect``); and the key of a build's whole input
-(``io.listing.input_key``) as the workspace stands once reflect's pages are written (``key_after_reflect``).
+or written into the workspace (``reflect_workspace``: ``memwiki reflect``), and not asked at all on an input it
+settled on (``reflect_unless_settled``); and the key of a build's whole input (``io.listing.input_key``) as the
+workspace stands once reflect's pages are written (``key_after_reflect``).
 
 read -> parse (over both cores when there is enough to parse) -> model -> reflect
 """
