@@ -267,9 +267,10 @@ class Library:
         """One note per date, in date order: the page of that day (its daily log when there is one)."""
         return [notes[0] for notes in self.by_day.values()]
 
-    @property
+    @functools.cached_property
     def by_day(self) -> dict[dt.date, list[Note]]:
-        """Every dated note, by date (in date order), the day's page first."""
+        """Every dated note, by date (in date order), the day's page first (worked out once: pages, feeds and recall
+        ask for it again and again)."""
         found: dict[dt.date, list[Note]] = {}
         for note in sorted(self.notes, key=_day_order):
             if note.date is not None:
