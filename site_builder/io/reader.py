@@ -250,7 +250,8 @@ def _stamps(entries: Iterable[tuple[str, os.DirEntry[str]]]) -> dict[str, str]:
 
 
 # A file changed this close to the moment its folder was listed may change again within the same tick of its
-# time stamps (two seconds on FAT; a few milliseconds on most others): its stamp then cannot vouch for its text.
+# time stamps (two seconds on FAT; a few milliseconds on most others): its stamp then cannot vouch for its text
+# (the build's no-op check, the recall index's freshness check).
 SETTLED_NS = 2_000_000_000
 
 

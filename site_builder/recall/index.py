@@ -8,7 +8,7 @@ derived: it is updated file by file and rebuilt if it is corrupt.
 Freshness: every call stats the workspace's notes (size and modification time,
 one ``stat`` each). A file is read again only when its stamp differs from the
 one recorded, and re-indexed only when its content hash changed. A stamp taken
-less than ``RACY_SECONDS`` after the file was written is not trusted (a same-size
+less than ``reader.SETTLED_NS`` after the file was written is not trusted (a same-size
 edit within the file system's clock tick would keep it): such a file is recorded
 without a stamp and read again on the next call. A digest of every recorded
 stamp is kept in ``meta``, so an unchanged workspace costs one comparison, not a
@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 from site_builder.core.collector import cycle_collection_paused
 from site_builder.core.diagnostics import Diagnostics
 from site_builder.core.model import Note
-from site_builder.io.reader import Workspace, read_notes, stamp_workspace
+from site_builder.io.reader import SETTLED_NS, Workspace, read_notes, stamp_workspace
 
 if TYPE_CHECKING:
     from site_builder.recall.alias_lookup import AliasLookup
@@ -61,7 +61,6 @@ CREATE VIRTUAL TABLE IF NOT EXISTS docs_fts USING fts5(
 """
 TABLES = ("files", "docs", "docs_fts", "aliases", "opinion_points", "facts")
 FTS_BUFFER = 16 << 20  # bytes of new terms FTS5 keeps in memory before writing them (default 1 MB): fewer merges
-RACY_SECONDS = 2  # coarser than any file system's clock tick (FAT: 2 s; ext4: a few ms)
 
 
 class RecallIndex:
@@ -288,9 +287,9 @@ class RecallIndex:
 
 
 def trusted_stamps(stamps: dict[str, str]) -> dict[str, str]:
-    """``stamps`` with "" for every file written less than ``RACY_SECONDS`` ago (or in the future): a same-size
+    """``stamps`` with "" for every file written less than ``SETTLED_NS`` ago (or in the future): a same-size
     edit in the same clock tick would not change such a stamp, so the file is read again next time."""
-    recent = time.time_ns() - RACY_SECONDS * 1_000_000_000
+    recent = time.time_ns() - SETTLED_NS
     return {path: stamp if int(stamp.partition(":")[0] or 0) < recent else "" for path, stamp in stamps.items()}
 
 
