@@ -47,6 +47,20 @@ def run(*args: str) -> Result:
     return result
 
 
+def spy_on(monkeypatch: pytest.MonkeyPatch, module: object, name: str, record: Callable[..., Any]) -> list[Any]:
+    """Replace ``module.name`` with a function that notes ``record(*args)`` of every call, then makes it: the list of
+    what was noted, call by call."""
+    noted: list[Any] = []
+    real = getattr(module, name)
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        noted.append(record(*args, **kwargs))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(module, name, spy)
+    return noted
+
+
 def recall_results(*args: str) -> list[dict[str, Any]]:
     """``memwiki recall ARGS --json``: its results, best first (the command must succeed)."""
     result = run("recall", *args, "--json")

@@ -14,12 +14,8 @@ import pytest
 import site_builder.io.reader as reader
 import site_builder.load as load_module
 import site_builder.site.render as render
-from site_builder.core.diagnostics import Diagnostics
-from site_builder.core.model import Note
 from site_builder.io.build_cache import load_fragments, notes_shard
-from site_builder.io.reader import SourceFile
-from site_builder.parse.note import parse_note
-from tests.conftest import EXAMPLE, MakeWorkspace, run
+from tests.conftest import EXAMPLE, MakeWorkspace, run, spy_on
 
 FILES = {
     "memory.md": "# Memory\n\n- Sam likes tea in [[Porto]].\n",
@@ -30,15 +26,7 @@ FILES = {
 
 
 def count_parses(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    parsed: list[str] = []
-    real = parse_note
-
-    def spy(source: SourceFile) -> Note:
-        parsed.append(source.path)
-        return real(source)
-
-    monkeypatch.setattr(load_module, "parse_note", spy)
-    return parsed
+    return spy_on(monkeypatch, load_module, "parse_note", lambda source: source.path)
 
 
 def site_bytes(out: Path) -> dict[str, bytes]:
@@ -195,15 +183,7 @@ def test_the_same_input_into_an_untouched_site_is_not_built_again(workspace: Mak
 
 
 def count_reads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    read: list[str] = []
-    real = reader._read_text
-
-    def spy(workspace: reader.Workspace, rel: str, diagnostics: Diagnostics) -> SourceFile | None:
-        read.append(rel)
-        return real(workspace, rel, diagnostics)
-
-    monkeypatch.setattr(reader, "_read_text", spy)
-    return read
+    return spy_on(monkeypatch, reader, "_read_text", lambda workspace, rel, diagnostics: rel)
 
 
 def test_a_workspace_whose_stamps_are_unchanged_is_up_to_date_without_a_file_read(

@@ -5,13 +5,11 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 import site_builder.load as load_module
-from site_builder.reflect.run import reflect
-from tests.conftest import MakeWorkspace, run
+from tests.conftest import MakeWorkspace, run, spy_on
 
 FILES = {
     "memory.md": "# Memory\n\n- Sam likes tea in [[Porto]].\n",
@@ -23,15 +21,7 @@ FILES = {
 
 
 def count_reflects(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    ran: list[int] = []
-    real = reflect
-
-    def spy(*args: Any, **kwargs: Any) -> Any:
-        ran.append(1)
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(load_module, "reflect", spy)
-    return ran
+    return spy_on(monkeypatch, load_module, "reflect", lambda *args: 1)
 
 
 def reflect_line(output: str) -> str:
