@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 import site_builder.io.reader as reader
+import site_builder.io.stamps as stamps
 import site_builder.load as load_module
 import site_builder.site.render as render
 from site_builder.io.build_cache import load_fragments, notes_shard
@@ -193,7 +194,7 @@ def test_a_workspace_whose_stamps_are_unchanged_is_up_to_date_without_a_file_rea
     nothing): a build of the same input then reads no file. A file rewritten in place with its size and its
     modification time put back is not the same file (its change time tells), nor is one touched but unchanged
     read again and again."""
-    monkeypatch.setattr(reader, "SETTLED_NS", 0)
+    monkeypatch.setattr(stamps, "SETTLED_NS", 0)
     ws = workspace(FILES)
     out = tmp_path / "site"
 

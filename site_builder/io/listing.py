@@ -8,7 +8,8 @@ from dataclasses import dataclass
 
 from site_builder.core.diagnostics import Diagnostics
 from site_builder.io.build_cache import build_key
-from site_builder.io.reader import NoteEntry, SourceFile, Workspace, note_entries, read_sources, settled_stamps
+from site_builder.io.reader import SourceFile, Workspace, note_entries, read_sources
+from site_builder.io.stamps import NoteEntry, settled_stamps
 
 
 @dataclass
@@ -24,7 +25,7 @@ class Listing:
 
 
 def list_notes(opened: Workspace, settings: tuple[object, ...]) -> Listing:
-    """List the notes and key their stamps (``reader.settled_stamps``) with the settings: the same key as the last
+    """List the notes and key their stamps (``stamps.settled_stamps``) with the settings: the same key as the last
     build's says, without reading a file, that the input is the same (a no-op build on a workspace of tens of
     thousands of files, or of a reflect page of a hundred MB, then reads nothing)."""
     listed_ns = time.time_ns()

@@ -12,7 +12,6 @@ import dataclasses
 import hashlib
 import os
 import shlex
-from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -20,12 +19,11 @@ from site_builder.core.config import CONFIG_NAME, Config, config_errors, parse_c
 from site_builder.core.diagnostics import WHOLE_WORKSPACE, Diagnostic, Diagnostics
 from site_builder.core.model import NoteKind
 from site_builder.io.layout import DEFAULT_LAYOUT, RECORD_FILES, Layout, detect
+from site_builder.io.stamps import NoteEntry, stamps_of
 from site_builder.io.writer import MARKER
 
 # Folders that hold no memory: dependencies, caches and the site a build made with its default name.
 SKIPPED_FOLDERS = {"node_modules", "__pycache__", "_site"}
-
-NoteEntry = tuple[str, os.DirEntry[str]]  # a note's relative path, and its entry in its folder (its stat kept)
 
 
 class WorkspaceError(Exception):
@@ -101,7 +99,7 @@ def open_workspace(path: str | Path | Workspace) -> Workspace:
 def open_workspace_stamped(path: str | Path) -> tuple[Workspace, dict[str, str]]:
     """The workspace and the stamps of its notes (see ``stamp_workspace``) from one walk of its folders."""
     workspace, files = _open(path)
-    return workspace, _stamps((rel, entry) for rel, entry in files if is_memory_file(rel))
+    return workspace, stamps_of((rel, entry) for rel, entry in files if is_memory_file(rel))
 
 
 def _open(path: str | Path) -> tuple[Workspace, list[tuple[str, os.DirEntry[str]]]]:
@@ -235,47 +233,7 @@ def _path(item: tuple[str, os.DirEntry[str]]) -> str:
 
 def stamp_workspace(workspace: Workspace, diagnostics: Diagnostics) -> dict[str, str]:
     """``{relative path: "mtime_ns:size"}`` of every note: a cheap way to spot changed files."""
-    return _stamps(note_entries(workspace, diagnostics))
-
-
-def _stamps(entries: Iterable[tuple[str, os.DirEntry[str]]]) -> dict[str, str]:
-    stamps = {}
-    for rel, entry in entries:
-        try:
-            info = entry.stat()
-        except OSError:
-            continue
-        stamps[rel] = f"{info.st_mtime_ns}:{info.st_size}"  # stamp_of, inlined: this runs for every file
-    return stamps
-
-
-# A file changed this close to the moment its folder was listed may change again within the same tick of its
-# time stamps (two seconds on FAT; a few milliseconds on most others): its stamp then cannot vouch for its text
-# (the build's no-op check, the recall index's freshness check).
-SETTLED_NS = 2_000_000_000
-
-
-def settled_stamps(entries: Iterable[NoteEntry], listed_ns: int) -> list[tuple[str, int, int, int, int]] | None:
-    """Each note's path, size, modification and change times and inode, as listed (``time.time_ns()`` when the
-    listing began): while they stay the same, so does the text (a rewrite in place changes the change time, which
-    no one can set back; a replacement changes the inode). None when any note changed within ``SETTLED_NS`` of the
-    listing (git's "racily clean" rule), has no modification time (some network and FUSE file systems) or cannot be
-    looked at: then only reading it tells."""
-    stamps = []
-    for rel, entry in entries:
-        try:
-            info = entry.stat()
-        except OSError:
-            return None
-        if info.st_mtime_ns <= 0 or max(info.st_mtime_ns, info.st_ctime_ns) >= listed_ns - SETTLED_NS:
-            return None
-        stamps.append((rel, info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino))
-    return stamps
-
-
-def stamp_of(info: os.stat_result) -> str:
-    """Modification time and size: changes whenever a file is rewritten."""
-    return f"{info.st_mtime_ns}:{info.st_size}"
+    return stamps_of(note_entries(workspace, diagnostics))
 
 
 def read_notes(workspace: Workspace, paths: list[str], diagnostics: Diagnostics) -> list[SourceFile]:

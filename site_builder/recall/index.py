@@ -8,7 +8,7 @@ derived: it is updated file by file and rebuilt if it is corrupt.
 Freshness: every call stats the workspace's notes (size and modification time,
 one ``stat`` each). A file is read again only when its stamp differs from the
 one recorded, and re-indexed only when its content hash changed. A stamp taken
-less than ``reader.SETTLED_NS`` after the file was written is not trusted (a same-size
+less than ``stamps.SETTLED_NS`` after the file was written is not trusted (a same-size
 edit within the file system's clock tick would keep it): such a file is recorded
 without a stamp and read again on the next call. A digest of every recorded
 stamp is kept in ``meta``, so an unchanged workspace costs one comparison, not a
@@ -27,7 +27,8 @@ from typing import TYPE_CHECKING
 from site_builder.core.collector import cycle_collection_paused
 from site_builder.core.diagnostics import Diagnostics
 from site_builder.core.model import Note
-from site_builder.io.reader import SETTLED_NS, Workspace, read_notes, stamp_workspace
+from site_builder.io.reader import Workspace, read_notes, stamp_workspace
+from site_builder.io.stamps import SETTLED_NS
 
 if TYPE_CHECKING:
     from site_builder.recall.alias_lookup import AliasLookup

@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from site_builder.core.config import CONFIG_NAME
-from site_builder.io.reader import SKIPPED_FOLDERS, Workspace, is_memory_file, stamp_of
+from site_builder.io.reader import SKIPPED_FOLDERS, Workspace, is_memory_file
+from site_builder.io.stamps import stamp_of
 
 if TYPE_CHECKING:
     from watchfiles import Change
