@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from site_builder.core.diagnostics import Diagnostics
 from site_builder.core.progress import Progress
 from site_builder.io.build_cache import LAST_BUILD_FILE, LastBuild, last_build, save_cached
-from site_builder.io.listing import input_key, list_notes
+from site_builder.io.listing import input_key, list_notes, load_known
 from site_builder.io.reader import Workspace, open_workspace
 from site_builder.io.writer import build_lock, check_output
 from site_builder.site.pagefind import SearchStats  # the last build's stats are one (loading them imports it)
@@ -97,7 +97,7 @@ def _build(opened: Workspace, output: str | Path | None, options: BuildOptions) 
         last = last_build(memwiki_dir, out) if options.cache else None
         if last is not None and listing.stamps and listing.stamps == last.stamps:
             return _up_to_date(out, last, options.progress)  # told by the stamps: no file read
-        sources = listing.read(opened)
+        sources = listing.read(opened, load_known(memwiki_dir) if options.cache else None)
     key = input_key(opened, sources, listing.problems, options.settings)
     if last is not None and last.key == key:
         if listing.stamps and listing.stamps != last.stamps:  # files touched, not changed: stamps vouch next time

@@ -21,12 +21,13 @@ from site_builder.core.model import Library, Note
 from site_builder.core.processes import map_in_two
 from site_builder.core.progress import Progress, Tick
 from site_builder.io.build_cache import NoteKey, load_cached, load_notes, note_key, save_cached, save_notes
-from site_builder.io.listing import input_key, list_notes
+from site_builder.io.listing import KnownTexts, input_key, list_notes
 from site_builder.io.reader import (
     SourceFile,
     Workspace,
     WorkspaceError,
     open_workspace,
+    read_notes,
     read_raw,
     read_sources,
     source_file,
@@ -104,23 +105,29 @@ def load_sources(
 ) -> Loaded:
     with cycle_collection_paused():
         with progress.stage("parse", len(sources)) as tick:
-            notes, cached = parse_sources(opened.root / ".memwiki", sources, cache=cache, tick=tick)
+            notes, cached = parse_sources(opened, sources, read_problems, cache=cache, tick=tick)
         with progress.stage("model"):
             library = link_notes(notes)
     return Loaded(opened, notes, library, read_problems, cached)
 
 
 def parse_sources(
-    memwiki_dir: Path, sources: list[SourceFile], *, cache: bool, tick: Tick | None = None
+    opened: Workspace, sources: list[SourceFile], read_problems: Diagnostics, *, cache: bool, tick: Tick | None = None
 ) -> tuple[list[Note], NotesCache]:
     """Every source parsed (over both cores when there are many), or taken from the build cache when its path,
     kind and text are unchanged; and the cache with them. Private notes are never cached: their text stays in the
-    workspace files alone."""
-    parsed = load_notes(memwiki_dir) if cache else {}
+    workspace files alone, and is read again (a source not read, ``SourceFile.text`` None, is read when the
+    cache does not have it)."""
+    parsed = load_notes(opened.root / ".memwiki") if cache else {}
     keys = [note_key(s.path, s.kind, s.digest, s.problems) for s in sources]
+    unread = {s.path for key, s in zip(keys, sources, strict=True) if s.text is None and key not in parsed}
+    if unread:
+        again = {s.path: s for s in read_notes(opened, sorted(unread), read_problems)}
+        sources = [s for s in (again.get(s.path) if s.path in unread else s for s in sources) if s is not None]
+        keys = [note_key(s.path, s.kind, s.digest, s.problems) for s in sources]
     missing = [source for key, source in zip(keys, sources, strict=True) if key not in parsed]
     cached = len(sources) - len(missing)
-    size = max(len(missing) * PARSE_COST_PER_FILE, sum(len(source.text) for source in missing))
+    size = max(len(missing) * PARSE_COST_PER_FILE, sum(len(source.text or "") for source in missing))
     counted = (lambda n: tick(cached + n)) if tick else None
     fresh = iter(map_in_two(parse_note, missing, PARALLEL_PARSE_FROM, counted, size))
     notes = {key: parsed.get(key) or next(fresh) for key in keys}
@@ -130,18 +137,21 @@ def parse_sources(
     return list(notes.values()), NotesCache(parsed, shareable)
 
 
-def key_after_reflect(loaded: Loaded, base_url: str | None, settings: tuple[object, ...]) -> tuple[str, str]:
+def key_after_reflect(
+    loaded: Loaded, base_url: str | None, settings: tuple[object, ...], known: KnownTexts
+) -> tuple[str, str]:
     """The key the next build finds when the workspace is as reflect left it: the site just made is what that build
     would make (it was made from the texts reflect wrote, and reflect run again changes no byte), so that build has
-    nothing to do. The workspace is read again, as that build will read it; "" when anything is not as this build
-    saw it: a file or memwiki.toml edited meanwhile, or a layout that a folder reflect added changes (build again
-    next time). Not called when reflect or writing said anything (a page it could not write, a model call that
-    failed). With it, the key of the stamps of the files as read again (``list_notes``)."""
+    nothing to do. The workspace is read again, as that build will read it (but the files whose stamps are as this
+    build read them, ``known``); "" when anything is not as this build saw it: a file or memwiki.toml edited
+    meanwhile, or a layout that a folder reflect added changes (build again next time). Not called when reflect or
+    writing said anything (a page it could not write, a model call that failed). With it, the key of the stamps of
+    the files as read again (``list_notes``)."""
     was = loaded.workspace
     try:
         again = open_workspace(loaded.root).with_base_url(base_url)
         listing = list_notes(again, settings)
-        sources = listing.read(again)
+        sources = listing.read(again, known)
     except (WorkspaceError, OSError):  # the folder went away meanwhile: the next build will say so
         return "", ""
     if {s.path: s.digest for s in sources} != {note.path: note.digest for note in loaded.notes}:

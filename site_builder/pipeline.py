@@ -35,7 +35,7 @@ from site_builder.io.build_cache import (
     save_page_marks,
     save_rendered,
 )
-from site_builder.io.listing import Listing
+from site_builder.io.listing import Listing, save_known
 from site_builder.io.reader import SourceFile, Workspace
 from site_builder.io.writer import Staging, build_lock, write_derived
 from site_builder.library.hygiene import hygiene_report
@@ -159,11 +159,15 @@ def make_site(
     if cache:
         save_page_marks(memwiki_dir, site.fragments, reuse, anew=anew)
         save_cached(memwiki_dir, SHARDS_FILE, published.marks)
+        known = listing.known(sources)  # what the next build need not read again
+        save_known(memwiki_dir, known)
         # After reflect wrote, the input is the workspace as it left it; a site whose search comes later is not
         # finished: look again next time.
         stamps = listing.stamps
         if reflected and reflected.changes:
-            key, stamps = key_after_reflect(loaded, options.base_url, options.settings) if not later.items else ("", "")
+            key, stamps = (
+                key_after_reflect(loaded, options.base_url, options.settings, known) if not later.items else ("", "")
+            )
         if reflector is not None and reflected is not None and reflect_input and not later.items:
             if not reflected.changes:  # reflect settled on its input; or the workspace is as it wrote it
                 save_settled(memwiki_dir, reflect_input, reflected)

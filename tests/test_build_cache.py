@@ -210,9 +210,9 @@ def test_a_workspace_whose_stamps_are_unchanged_is_up_to_date_without_a_file_rea
     day = ws / "memory/2026-01-02.md"
     os.utime(day, ns=(day.stat().st_atime_ns, day.stat().st_mtime_ns - 10**10))  # touched, not changed
     assert "Up to date" in build()
-    assert len(read) == len(FILES)  # the stamps could not say: the texts did
+    assert read == ["memory/2026-01-02.md"]  # its stamps could not say: its text did
     assert "Up to date" in build()
-    assert len(read) == len(FILES)  # and now the stamps can
+    assert read == ["memory/2026-01-02.md"]  # and now the stamps can
     before = day.stat()
     text = day.read_text(encoding="utf-8")
     with day.open("r+", encoding="utf-8") as file:  # same size, same inode, same modification time
@@ -223,11 +223,48 @@ def test_a_workspace_whose_stamps_are_unchanged_is_up_to_date_without_a_file_rea
     )  # fmt: skip
     assert "Built " in build()
     assert "the Harbour" in (out / "memory/2026-01-02.html").read_text(encoding="utf-8")
-    os.utime(day, ns=(0, 0))  # as on a file system without time stamps: only the texts can tell, every time
+    os.utime(day, ns=(0, 0))  # as on a file system without time stamps: only the text can tell, every time
     for _ in range(2):
         read.clear()
         assert "Up to date" in build()
-        assert len(read) == len(FILES)
+        assert read == ["memory/2026-01-02.md"]
+
+
+def test_an_edit_reads_only_the_files_whose_stamps_changed(
+    workspace: MakeWorkspace, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The other files are as the last build read them: their stamps say so. The site is the one a build that
+    reads everything makes, and a file whose cached parse is gone is read again."""
+    monkeypatch.setattr(stamps, "SETTLED_NS", 0)
+    ws = workspace(FILES)
+    out = tmp_path / "site"
+
+    def build(*options: str) -> str:
+        result = run("build", str(ws), "-o", str(out), "--no-search", "--no-reflect", *options)
+        assert result.exit_code == 0, result.output
+        return result.output
+
+    build()
+    read = count_reads(monkeypatch)
+    day = ws / "memory/2026-01-02.md"
+    day.write_text(day.read_text(encoding="utf-8") + "- Walked to the @Sam harbour office.\n", encoding="utf-8")
+    assert "Built " in build()
+    assert read == ["memory/2026-01-02.md"]
+    incremental = {p.relative_to(out): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()}
+    assert "harbour office" in incremental[Path("memory/2026-01-02.html")].decode()
+    shutil.rmtree(ws / ".memwiki/cache/notes")  # the parsed notes lost: the texts are read again
+    read.clear()
+    day.write_text(day.read_text(encoding="utf-8").replace("harbour office", "harbour café"), encoding="utf-8")
+    assert "Built " in build()
+    assert sorted(read) == sorted(FILES)
+    assert "harbour café" in (out / "memory/2026-01-02.html").read_text(encoding="utf-8")
+    day.write_text(day.read_text(encoding="utf-8").replace("harbour café", "harbour office"), encoding="utf-8")
+    build()
+    cold = tmp_path / "cold"
+    assert run("build", str(ws), "-o", str(cold), "--no-search", "--no-reflect", "--no-cache").exit_code == 0
+    assert {p.relative_to(cold): p.read_bytes() for p in sorted(cold.rglob("*")) if p.is_file()} == {
+        p.relative_to(out): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()
+    }
 
 
 def test_a_file_changed_just_before_the_build_is_read_whatever_its_stamps(

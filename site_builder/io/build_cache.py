@@ -10,6 +10,8 @@
   record went into;
 - ``recall-shards.pickle``: what each recall shard of the last site was made from, so an unchanged shard is
   kept, not made and written again;
+- ``read.pickle``: the stamps, digest and reading problems of each file the last build read, so that the next one
+  reads only the files whose stamps changed;
 - ``last-build.pickle``: the fingerprint of the last build's input (of its files' contents, and of their stamps
   when those can vouch for them) and what it reported, so the same input into an untouched output folder is not
   built again, and is told so without reading a file.
@@ -53,6 +55,7 @@ FRAGMENT_PARTS = ("notes", "inline", "pages")  # the fields of ``Fragments`` kep
 OLD_FRAGMENTS_FILE = "cache/fragments.pickle"  # all fragments in one file, as memwiki kept them before the shards
 LAST_BUILD_FILE = "cache/last-build.pickle"
 SHARDS_FILE = "cache/recall-shards.pickle"
+READ_FILE = "cache/read.pickle"
 # What a cache file may build: the model's and diagnostics' classes, dates, and nothing that runs code.
 ALLOWED = {
     "site_builder.core.model": None,  # any class of the module

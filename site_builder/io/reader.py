@@ -44,16 +44,27 @@ class BadSettings(WorkspaceError):
 
 @dataclass(frozen=True)
 class SourceFile:
-    """One Markdown file of the workspace: its relative POSIX path, text and kind of note."""
+    """One Markdown file of the workspace: its relative POSIX path, text and kind of note, what reading it found
+    and the digest of its text. ``text`` is None for a file not read because its stamps vouch that it is as the last
+    build read it (``io.listing``): its digest and problems are then that build's."""
 
     path: str
-    text: str
+    text: str | None
     kind: NoteKind
     problems: tuple[Diagnostic, ...] = ()  # decoding problems, at file:line
+    digest: str = ""
 
-    @property
-    def digest(self) -> str:
-        return hashlib.sha256(self.text.encode("utf-8")).hexdigest()[:16]
+    def __post_init__(self) -> None:
+        if self.text is not None and not self.digest:
+            object.__setattr__(self, "digest", text_digest(self.text))
+
+
+def text_digest(text: str) -> str:
+    """Tells a changed text from an unchanged one (``Note.digest``)."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+KnownText = tuple[str, tuple[Diagnostic, ...]]  # a file's digest and what reading it found, as the last build read it
 
 
 @dataclass(frozen=True)
@@ -126,12 +137,22 @@ def _holds_memory(layout: Layout, files: list[str]) -> bool:
 
 
 def read_sources(
-    workspace: Workspace, diagnostics: Diagnostics, entries: list[NoteEntry] | None = None
+    workspace: Workspace,
+    diagnostics: Diagnostics,
+    entries: list[NoteEntry] | None = None,
+    known: dict[str, KnownText] | None = None,
 ) -> list[SourceFile]:
     """Every note of the workspace (those ``note_entries`` listed, when given), in a stable order; problems become
-    diagnostics."""
+    diagnostics. A file in ``known`` is not read: its stamps vouch that it is as the last build read it."""
     listed = note_entries(workspace, diagnostics) if entries is None else entries
-    files = read_notes(workspace, [rel for rel, _ in listed], diagnostics)
+    known = known or {}
+    files = []
+    for rel, _ in listed:
+        if rel in known:
+            digest, problems = known[rel]
+            files.append(SourceFile(rel, None, workspace.layout.kind_of(rel), problems, digest))
+        elif (read := _read_text(workspace, rel, diagnostics)) is not None:
+            files.append(read)
     if not files:
         diagnostics.warn(WHOLE_WORKSPACE, 0, "the workspace holds no Markdown memory files", "empty")
     for other in workspace.layout.other_cores:  # two layouts claim the core memory: say which one memwiki took

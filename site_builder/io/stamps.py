@@ -31,21 +31,24 @@ def stamps_of(entries: Iterable[NoteEntry]) -> dict[str, str]:
 SETTLED_NS = 2_000_000_000
 
 
-def settled_stamps(entries: Iterable[NoteEntry], listed_ns: int) -> list[tuple[str, int, int, int, int]] | None:
-    """Each note's path, size, modification and change times and inode, as listed (``time.time_ns()`` when the
-    listing began): while they stay the same, so does the text (a rewrite in place changes the change time, which
-    no one can set back; a replacement changes the inode). None when any note changed within ``SETTLED_NS`` of the
-    listing (git's "racily clean" rule), has no modification time (some network and FUSE file systems) or cannot be
-    looked at: then only reading it tells."""
-    stamps = []
+FileStamp = tuple[int, int, int, int]  # size, modification and change times, inode
+
+
+def settled_stamps(entries: Iterable[NoteEntry], listed_ns: int) -> dict[str, FileStamp]:
+    """Each note's size, modification and change times and inode, as listed (``time.time_ns()`` when the listing
+    began), by its path: while they stay the same, so does the text (a rewrite in place changes the change time,
+    which no one can set back; a replacement changes the inode). A note is left out when it changed within
+    ``SETTLED_NS`` of the listing (git's "racily clean" rule), has no modification time (some network and FUSE
+    file systems) or cannot be looked at: then only reading it tells."""
+    stamps = {}
     for rel, entry in entries:
         try:
             info = entry.stat()
         except OSError:
-            return None
+            continue
         if info.st_mtime_ns <= 0 or max(info.st_mtime_ns, info.st_ctime_ns) >= listed_ns - SETTLED_NS:
-            return None
-        stamps.append((rel, info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino))
+            continue
+        stamps[rel] = (info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino)
     return stamps
 
 

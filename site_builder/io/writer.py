@@ -94,7 +94,7 @@ class Staging:
             shutil.rmtree(self.path)
         self.path.mkdir(parents=True)
         (self.path / MARKER).write_text(MARKER_TEXT, encoding="utf-8")
-        self._folders: set[Path] = set()  # the folders ``_target`` has checked and made
+        self._folders: set[str] = set()  # the folders ``_staged`` has checked and made (relative)
         self._removing: threading.Thread | None = None  # removes the old site after ``commit``
 
     def keep_from_output(self, folder: str) -> None:
@@ -122,36 +122,45 @@ class Staging:
     def link(self, rel: str) -> bool:
         """Carry the current output's file at ``rel`` into the new one as a hard link, if it is there."""
         try:
-            os.link(self.out / rel, self._target(rel))
+            os.link(f"{self.out}/{rel}", self._staged(rel))
         except OSError:
             return False
         return True
 
     def keep(self, rel: str, stamp: Stamp) -> bool:
         """Carry the current output's file at ``rel`` into the new one when it still stands as ``stamp`` says (as
-        the last build left it: not edited or replaced since), as a hard link: no byte read or written."""
-        current = self.out / rel
+        the last build left it: not edited or replaced since), as a hard link: no byte read or written. (Plain
+        strings, not ``Path``s: a build keeps thousands of pages.)"""
+        current = f"{self.out}/{rel}"
         try:
-            if stamp_of(current.stat()) != stamp:
+            if stamp_of(os.stat(current)) != stamp:  # noqa: PTH116 (a string: see above)
                 return False
-            os.link(current, self._target(rel))
+            os.link(current, self._staged(rel))
         except OSError:
             return False
         return True
 
     def _target(self, rel: str) -> Path:
-        """Where ``rel`` goes in the staged site, its folder made; never outside it, through ``..`` or a link. Each
-        folder is checked (and made) once, not once per file in it."""
-        target = self.path / rel
-        folder = target.parent
-        if folder not in self._folders:
-            if folder != self.path and self.path not in folder.resolve().parents:
-                raise OutputError(f"refusing to write {rel}: outside the output folder")
-            folder.mkdir(parents=True, exist_ok=True)
-            self._folders.add(folder)
-        if target.name in ("", ".", "..") or target.is_symlink():
+        """Where ``rel`` is written in the staged site (``_staged``), and never through a link."""
+        target = Path(self._staged(rel))
+        if target.is_symlink():
             raise OutputError(f"refusing to write {rel}: outside the output folder")
         return target
+
+    def _staged(self, rel: str) -> str:
+        """Where ``rel`` goes in the staged site, its folder made; never outside it, through ``..``. Each folder is
+        checked (and made) once, not once per file in it. (A hard link never goes through a link where it is made:
+        it fails when anything is there.)"""
+        folder, _, name = rel.rpartition("/")
+        if folder not in self._folders:
+            made = self.path / folder
+            if folder and self.path not in made.resolve().parents:
+                raise OutputError(f"refusing to write {rel}: outside the output folder")
+            made.mkdir(parents=True, exist_ok=True)
+            self._folders.add(folder)
+        if name in ("", ".", ".."):
+            raise OutputError(f"refusing to write {rel}: outside the output folder")
+        return f"{self.path}/{rel}"
 
     def commit(self) -> None:
         """Swap the staged site in; the old one is removed only after the swap, in a thread (a site is thousands of

@@ -72,6 +72,7 @@ def read_lines(workspace: Workspace, rel: str, start: int | None, count: int | N
     source = sources[0]
     if parse_note(source).private:
         raise ReadError("private", f"{rel} is private (private: true); its text is never shown")
+    assert source.text is not None  # read_notes reads every file it is given
     text, _ = redact(source.text)
     lines = hide_private_blocks(text, rel, 1, Diagnostics()).split("\n")
     if lines and lines[-1] == "":

@@ -54,6 +54,7 @@ ATX_HEADING = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
 def parse_note(source: SourceFile) -> Note:
     """Parse a source file; every problem becomes one of the note's ``problems`` with file:line."""
     path = source.path
+    assert source.text is not None, f"{path} was not read: only its stamps were looked at"
     diagnostics = Diagnostics(list(source.problems))
     text, secrets = redact_but_history(source.text)
     for secret in secrets:
