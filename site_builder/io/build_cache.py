@@ -134,7 +134,11 @@ def code_fingerprint() -> str:
 
 def shard_of(text: str, shards: int) -> str:
     """The shard of a cache split in ``shards`` files that holds the entry named ``text``."""
-    return f"{zlib.crc32(text.encode('utf-8', 'surrogateescape')) % shards:02x}.pickle"
+    return f"{_shard_number(text, shards):02x}.pickle"
+
+
+def _shard_number(text: str, shards: int) -> int:
+    return zlib.crc32(text.encode("utf-8", "surrogateescape")) % shards
 
 
 def notes_shard(path: str) -> str:
@@ -162,16 +166,22 @@ def save_sharded(
     name: Callable[[Any], str],
 ) -> None:
     """Write the shards whose entries are not those of ``last`` (what ``load_sharded`` gave); ``name`` is the text
-    an entry's key is put in its shard by."""
-    now: dict[str, dict[Any, Any]] = {}
+    an entry's key is put in its shard by. The shards are told from the entries that changed: after an edit, the
+    few that hold them are worked out and written, not every shard compared."""
+    missing = object()
+    changed = entries.keys() ^ last.keys()
+    changed.update(
+        key for key, value in entries.items() if (was := last.get(key, missing)) is not value and was != value
+    )
+    if not changed:
+        return
+    dirty: dict[int, dict[Any, Any]] = {_shard_number(name(key), shards): {} for key in changed}
     for key, value in entries.items():
-        now.setdefault(shard_of(name(key), shards), {})[key] = value
-    before: dict[str, dict[Any, Any]] = {}
-    for key, value in last.items():
-        before.setdefault(shard_of(name(key), shards), {})[key] = value
-    for shard in sorted(now.keys() | before.keys()):
-        if now.get(shard, {}) != before.get(shard, {}):
-            save_cached(memwiki_dir, f"{folder}/{shard}", now.get(shard, {}))
+        shard = dirty.get(_shard_number(name(key), shards))
+        if shard is not None:
+            shard[key] = value
+    for number, shard in sorted(dirty.items()):
+        save_cached(memwiki_dir, f"{folder}/{number:02x}.pickle", shard)
 
 
 def load_notes(memwiki_dir: Path) -> dict[NoteKey, Note]:

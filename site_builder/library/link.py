@@ -213,12 +213,14 @@ def _check_heading(link: Link, note: Note | None, diagnostics: Diagnostics) -> N
 
 
 def _dedupe(links: list[Link]) -> list[Link]:
-    seen: set[tuple[str, int]] = set()
+    """The links in the order of their places, one per line (the first there): once sorted, a line's are side by side."""
     out = []
+    last = None
     for link in sorted(links, key=_PLACE):
-        if (link.path, link.line) not in seen:
-            seen.add((link.path, link.line))
+        place = (link.path, link.line)
+        if place != last:
             out.append(link)
+            last = place
     return out
 
 

@@ -44,12 +44,11 @@ def backlink_groups(builder: PageBuilder, links: Iterable[Link], url: str) -> li
 def backlink_inputs(builder: PageBuilder, links: Iterable[Link]) -> list[tuple[object, ...]]:
     """What ``backlink_groups`` makes of ``links``, as plain values: each line, and its note's title and date (the
     note's whole text when the line has no sentence of its own)."""
-    library = builder.library
+    heads = builder.note_heads
     found: list[tuple[object, ...]] = []
     for link in links:
-        note = library.note(link.path)
-        assert note is not None
-        found.append((link.path, link.line, link.sentence or note.digest, note.title, note.date))
+        title, day, digest = heads[link.path]
+        found.append((link.path, link.line, link.sentence or digest, title, day))
     return found
 
 
