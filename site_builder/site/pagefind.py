@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -179,15 +180,19 @@ def place_index(built: BuiltIndex | None, site_dir: Path, *, swap: bool = False)
         return SearchStats(0, 0, 0)
     bundle = site_dir / SEARCH_FOLDER
     beside = Path(tempfile.mkdtemp(prefix=".memwiki-search-", dir=site_dir.parent)) if swap else None
+    files = size = 0
     try:
         target = beside / "bundle" if beside else bundle
         shutil.rmtree(target, ignore_errors=True)
         target.mkdir(parents=True)
         for part, folder in built.parts.items():
-            shutil.copytree(folder, target / part, copy_function=link_or_copy, ignore=_shared_files)
+            placed, placed_bytes = _link_part(str(folder), f"{target}/{part}")
+            files, size = files + placed, size + placed_bytes
         wasm = shared_pagefind(next(iter(built.parts.values())), target)
         listed = {"language": built.language, "wasm": wasm, "parts": list(built.parts), "undated": UNDATED}
         (target / PARTS_LIST).write_text(json.dumps(listed) + "\n", encoding="utf-8")
+        shared = [entry.stat().st_size for entry in os.scandir(target) if entry.is_file()]
+        files, size = files + len(shared), size + sum(shared)
         if beside:
             _replace(target, bundle)
     except OSError as exc:
@@ -196,9 +201,24 @@ def place_index(built: BuiltIndex | None, site_dir: Path, *, swap: bool = False)
         for scratch in (built.scratch, beside):
             if scratch is not None:
                 shutil.rmtree(scratch, ignore_errors=True)
-    files = [p for p in bundle.rglob("*") if p.is_file()]
-    size = sum(p.stat().st_size for p in files)
-    return SearchStats(built.pages, len(files), size, len(built.parts), built.indexed)
+    return SearchStats(built.pages, files, size, len(built.parts), built.indexed)
+
+
+def _link_part(source: str, target: str) -> tuple[int, int]:
+    """The files of one part's index (``source``) into ``target``, hard links where the file system allows, but those
+    ``shared_pagefind`` places once for all parts: how many, and their bytes. (Plain strings, not ``Path``s: an index
+    of a ten-year workspace is ten thousand files.)"""
+    files = size = 0
+    Path(target).mkdir()
+    with os.scandir(source) as entries:
+        for entry in entries:
+            if entry.is_dir(follow_symlinks=False):
+                placed, placed_bytes = _link_part(entry.path, f"{target}/{entry.name}")
+                files, size = files + placed, size + placed_bytes
+            elif not _shared_file(entry.name):
+                link_or_copy(entry.path, f"{target}/{entry.name}")
+                files, size = files + 1, size + entry.stat(follow_symlinks=False).st_size
+    return files, size
 
 
 def shared_pagefind(part: Path, target: Path) -> str:
@@ -216,11 +236,9 @@ def shared_pagefind(part: Path, target: Path) -> str:
     return str(next(iter(entry["languages"].values())).get("wasm") or "unknown")
 
 
-def _shared_files(folder: str, names: list[str]) -> set[str]:
-    """What ``copytree`` leaves out of a part: the files ``shared_pagefind`` places once for all parts."""
-    return {
-        name for name in names if name == "pagefind.js" or (name.startswith("wasm.") and name.endswith(".pagefind"))
-    }
+def _shared_file(name: str) -> bool:
+    """Is ``name`` one of the files ``shared_pagefind`` places once for all parts (left out of each part)?"""
+    return name == "pagefind.js" or (name.startswith("wasm.") and name.endswith(".pagefind"))
 
 
 def _key(digests: dict[str, str], language: str, executable: str) -> str:
