@@ -37,6 +37,7 @@ from site_builder.io.build_cache import (
 )
 from site_builder.io.listing import Listing, save_known
 from site_builder.io.reader import SourceFile, Workspace
+from site_builder.io.stamps import stamps_of
 from site_builder.io.writer import Staging, build_lock, write_derived
 from site_builder.library.hygiene import hygiene_report
 from site_builder.load import (
@@ -92,7 +93,8 @@ def make_site(
     recall = Background(
         functools.partial(
             publish_recall, loaded.library, opened.config.title, opened.config.recall_max_tokens, staging,
-            load_shard_marks(memwiki_dir) if cache else None, (opened, loaded.notes) if index_now else None,
+            load_shard_marks(memwiki_dir) if cache else None,
+            (opened, loaded.notes, stamps_of(listing.entries)) if index_now else None,
         ),
         len(loaded.notes),
         PARALLEL_FROM,

@@ -14,6 +14,7 @@ import pytest
 import site_builder.io.reader as reader
 import site_builder.io.stamps as stamps
 import site_builder.load as load_module
+import site_builder.recall.index as recall_index
 import site_builder.site.render as render
 from site_builder.io.build_cache import load_fragments, notes_shard
 from tests.conftest import EXAMPLE, MakeWorkspace, run, spy_on
@@ -446,3 +447,21 @@ def test_an_edited_template_or_theme_file_is_new_code() -> None:
         finally:
             os.utime(path, ns=(info.st_atime_ns, info.st_mtime_ns))
     assert fingerprint() == before
+
+
+def test_after_a_build_recall_finds_its_index_up_to_date_and_reads_only_a_file_edited_since(
+    workspace: MakeWorkspace, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The build records in the recall index each file's stamps as it listed them, before reading: recall then reads
+    nothing, and a file edited after the build is read again (its stamp is not the one recorded)."""
+    monkeypatch.setattr(stamps, "SETTLED_NS", 0)
+    monkeypatch.setattr(recall_index, "SETTLED_NS", 0)
+    ws = workspace(FILES)
+    assert run("build", str(ws), "-o", str(tmp_path / "site"), "--no-search", "--no-reflect").exit_code == 0
+    read = count_reads(monkeypatch)
+    assert "harbour" in run("recall", "harbour", str(ws)).output
+    assert read == []
+    day = ws / "memory/2026-01-02.md"
+    day.write_text(day.read_text(encoding="utf-8") + "- Bought a kite at the pier.\n", encoding="utf-8")
+    assert "kite" in run("recall", "kite", str(ws)).output
+    assert read == ["memory/2026-01-02.md"]

@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 from site_builder.core.model import Entity, Fact, Library, Opinion
 from site_builder.library.summaries import entity_summary
 from site_builder.recall.directory import directory_line, entity_directory, file_directory
-from site_builder.recall.shard_inputs import names_digest, shard_inputs
+from site_builder.recall.shard_inputs import shard_inputs
 from site_builder.site.links import source_url
 
 T = TypeVar("T")
@@ -233,11 +233,11 @@ def make_bundle(library: Library, title: str, max_tokens: int, kept: KeptShard |
         return found
 
     shards, inputs = {}, {}
-    everyone = names_digest(library) if kept is not None else ""
+    inputs_of = shard_inputs(library) if kept is not None else None
     for entity in library.entities.values():
         path = f"{SHARD_DIR}/{entity.slug}.json"
-        if kept is not None:
-            inputs[path] = shard_inputs(library, entity, everyone)
+        if kept is not None and inputs_of is not None:
+            inputs[path] = inputs_of(entity)
             if kept(path, inputs[path]):
                 continue
         shards[path] = entity_shard(library, entity, shared_json)

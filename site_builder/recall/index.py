@@ -312,8 +312,10 @@ def open_index(workspace: Workspace, diagnostics: Diagnostics, stamps: dict[str,
     return index
 
 
-def refresh_index(workspace: Workspace, notes: list[Note]) -> RecallIndex:
-    """The index brought up to date with notes already parsed (by a build): no file is read again."""
+def refresh_index(workspace: Workspace, notes: list[Note], stamps: dict[str, str] | None = None) -> RecallIndex:
+    """The index brought up to date with notes already parsed (by a build): no file is read again. ``stamps``: the
+    notes' stamps as listed before they were read (a build's listing: no second walk, and a file changed after it
+    was read is indexed again next time, as its stamp then differs); taken now when not given."""
     index = RecallIndex(index_path(workspace.root))
-    index.update(stamp_workspace(workspace, Diagnostics()), notes)
+    index.update(stamps if stamps is not None else stamp_workspace(workspace, Diagnostics()), notes)
     return index

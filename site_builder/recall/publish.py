@@ -33,24 +33,28 @@ def publish_recall(
     max_tokens: int,
     staging: Staging,
     last_shards: ShardMarks | None,
-    index: tuple[Workspace, list[Note]] | None,
+    index: tuple[Workspace, list[Note], dict[str, str]] | None,
 ) -> Published:
     """recall.json and the shards it does not keep from the last build (``last_shards``; None: no cache) into
-    ``staging``; then, when ``index`` is given, the workspace's recall index updated from its notes."""
+    ``staging``; then, when ``index`` is given, the workspace's recall index updated from its notes (and their
+    stamps as listed, ``refresh_index``)."""
     kept = kept_shard(last_shards, staging) if last_shards is not None else None
     bundle = make_bundle(library, title, max_tokens, kept)
-    stamps = {path: staging.put(path, data) for path, data in bundle.files.items()}
+    written = {path: staging.put(path, data) for path, data in bundle.files.items()}
     before = last_shards or {}
-    marks = {path: (key, stamps.get(path) or before[path][1]) for path, key in bundle.inputs.items()}
+    marks = {path: (key, written.get(path) or before[path][1]) for path, key in bundle.inputs.items()}
     problems = Diagnostics()
     if index is not None:
-        update_recall_index(*index, problems)
+        workspace, notes, stamps = index
+        update_recall_index(workspace, notes, problems, stamps)
     return Published(bundle.paths, bundle.report(), marks, problems.items)
 
 
-def update_recall_index(workspace: Workspace, notes: list[Note], diagnostics: Diagnostics) -> None:
+def update_recall_index(
+    workspace: Workspace, notes: list[Note], diagnostics: Diagnostics, stamps: dict[str, str] | None = None
+) -> None:
     """The recall index brought up to date with the notes just parsed; a failure is a warning."""
     try:
-        refresh_index(workspace, notes).db.close()
+        refresh_index(workspace, notes, stamps).db.close()
     except (OSError, sqlite3.Error) as exc:
         diagnostics.warn(".memwiki", 0, f"recall index not updated ({exc}); memwiki recall will update it", "io")

@@ -5,25 +5,31 @@ entities it touches."""
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 
 from site_builder.core.model import Entity, Library
 
 
-def shard_inputs(library: Library, entity: Entity, everyone: str) -> str:
+def shard_inputs(library: Library) -> Callable[[Entity], str]:
     """What an entity's shard is made from, as a digest: the text of every note its facts, mentions and page come
-    from, its related entities and opinions, and every entity's names (``everyone``, from ``names_digest``: how names resolve). The
-    same digest makes the same shard."""
-    paths = {fact.path for fact in library.facts_by_entity.get(entity.key, [])}
-    paths |= {link.path for link in library.backlinks.get(entity.key, [])}
-    if entity.note is not None:
-        paths.add(entity.note.path)
-    digest = hashlib.blake2b(everyone.encode("utf-8", "surrogateescape"), digest_size=16)
-    for path in sorted(paths):
-        note = library.note(path)
-        digest.update(f"{path}\0{note.digest if note else ''}\n".encode("utf-8", "surrogateescape"))
-    about = [opinion.id for opinion in library.opinions_about(entity.key)]
-    digest.update(repr((about, library.related.get(entity.key, []))).encode("utf-8", "surrogateescape"))
-    return digest.hexdigest()
+    from, its related entities and opinions, and every entity's names (``names_digest``: how names resolve). The
+    same digest makes the same shard. What every entity's digest reads is worked out once."""
+    everyone = names_digest(library).encode("utf-8", "surrogateescape")
+    digests = {note.path: note.digest for note in library.notes}
+
+    def of(entity: Entity) -> str:
+        paths = {fact.path for fact in library.facts_by_entity.get(entity.key, [])}
+        paths.update(link.path for link in library.backlinks.get(entity.key, []))
+        if entity.note is not None:
+            paths.add(entity.note.path)
+        digest = hashlib.blake2b(everyone, digest_size=16)
+        texts = "".join(f"{path}\0{digests.get(path, '')}\n" for path in sorted(paths))
+        digest.update(texts.encode("utf-8", "surrogateescape"))
+        about = [opinion.id for opinion in library.opinions_about(entity.key)]
+        digest.update(repr((about, library.related.get(entity.key, []))).encode("utf-8", "surrogateescape"))
+        return digest.hexdigest()
+
+    return of
 
 
 def names_digest(library: Library) -> str:
