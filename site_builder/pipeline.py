@@ -36,7 +36,8 @@ from site_builder.io.build_cache import (
     save_rendered,
 )
 from site_builder.io.listing import Listing, save_known
-from site_builder.io.reader import SourceFile, Workspace
+from site_builder.io.reader import Workspace
+from site_builder.io.sources import SourceFile
 from site_builder.io.stamps import stamps_of
 from site_builder.io.writer import Staging, build_lock, write_derived
 from site_builder.library.hygiene import hygiene_report

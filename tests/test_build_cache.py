@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-import site_builder.io.reader as reader
+import site_builder.io.sources as sources
 import site_builder.io.stamps as stamps
 import site_builder.load as load_module
 import site_builder.recall.index as recall_index
@@ -185,7 +185,7 @@ def test_the_same_input_into_an_untouched_site_is_not_built_again(workspace: Mak
 
 
 def count_reads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    return spy_on(monkeypatch, reader, "_read_text", lambda workspace, rel, diagnostics: rel)
+    return spy_on(monkeypatch, sources, "_read_text", lambda workspace, rel, diagnostics: rel)
 
 
 def test_a_workspace_whose_stamps_are_unchanged_is_up_to_date_without_a_file_read(

@@ -20,7 +20,8 @@ from site_builder.core.config import Config
 from site_builder.core.diagnostics import Diagnostics
 from site_builder.core.model import Note
 from site_builder.io.layout import detect
-from site_builder.io.reader import Workspace, source_file
+from site_builder.io.reader import Workspace
+from site_builder.io.sources import source_file
 from site_builder.library.hygiene import hygiene_report
 from site_builder.library.link import link_notes
 from site_builder.parse.note import parse_note

@@ -10,7 +10,8 @@ from pathlib import Path
 
 from site_builder.core.diagnostics import Diagnostic, Diagnostics
 from site_builder.io.build_cache import READ_FILE, build_key, load_cached, save_cached
-from site_builder.io.reader import KnownText, SourceFile, Workspace, note_entries, read_sources
+from site_builder.io.reader import Workspace, note_entries
+from site_builder.io.sources import KnownText, SourceFile, read_sources
 from site_builder.io.stamps import FileStamp, NoteEntry, settled_stamps
 
 KnownTexts = dict[str, tuple[FileStamp, str, tuple[Diagnostic, ...]]]  # path -> its stamps when read, digest, problems

@@ -1,15 +1,14 @@
-"""The reader: the only module that reads the workspace from disk.
+"""The reader: the workspace opened and its files listed (with ``io.sources``, which reads the notes' texts, the only
+module that reads the workspace from disk).
 
-``open_workspace`` checks the folder and reads its settings once; ``read_sources``
-lists every Markdown file (``site_builder.io.layout`` says what kind each is), refuses anything
-that resolves outside the workspace, and decodes text leniently so that a bad
-byte costs a warning, never the build.
+``open_workspace`` checks the folder and reads its settings once; ``note_entries`` lists every Markdown file
+(``site_builder.io.layout`` says what kind each is) and refuses anything that resolves outside the workspace;
+``decode`` decodes text leniently so that a bad byte costs a warning, never the build.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import os
 import shlex
 from dataclasses import dataclass
@@ -17,7 +16,6 @@ from pathlib import Path
 
 from site_builder.core.config import CONFIG_NAME, Config, config_errors, parse_config
 from site_builder.core.diagnostics import WHOLE_WORKSPACE, Diagnostic, Diagnostics
-from site_builder.core.model import NoteKind
 from site_builder.io.layout import DEFAULT_LAYOUT, RECORD_FILES, Layout, detect
 from site_builder.io.stamps import NoteEntry, stamps_of
 from site_builder.io.writer import MARKER
@@ -40,31 +38,6 @@ class BadSettings(WorkspaceError):
     def __init__(self, problems: list[Diagnostic]) -> None:
         super().__init__(f"{CONFIG_NAME} has {len(problems)} error(s); fix them first (nothing was written)")
         self.problems = problems
-
-
-@dataclass(frozen=True)
-class SourceFile:
-    """One Markdown file of the workspace: its relative POSIX path, text and kind of note, what reading it found
-    and the digest of its text. ``text`` is None for a file not read because its stamps vouch that it is as the last
-    build read it (``io.listing``): its digest and problems are then that build's."""
-
-    path: str
-    text: str | None
-    kind: NoteKind
-    problems: tuple[Diagnostic, ...] = ()  # decoding problems, at file:line
-    digest: str = ""
-
-    def __post_init__(self) -> None:
-        if self.text is not None and not self.digest:
-            object.__setattr__(self, "digest", text_digest(self.text))
-
-
-def text_digest(text: str) -> str:
-    """Tells a changed text from an unchanged one (``Note.digest``)."""
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
-
-
-KnownText = tuple[str, tuple[Diagnostic, ...]]  # a file's digest and what reading it found, as the last build read it
 
 
 @dataclass(frozen=True)
@@ -136,38 +109,11 @@ def _holds_memory(layout: Layout, files: list[str]) -> bool:
     return any(is_memory_file(rel) and layout.kind_of(rel) != "page" for rel in files)
 
 
-def read_sources(
-    workspace: Workspace,
-    diagnostics: Diagnostics,
-    entries: list[NoteEntry] | None = None,
-    known: dict[str, KnownText] | None = None,
-) -> list[SourceFile]:
-    """Every note of the workspace (those ``note_entries`` listed, when given), in a stable order; problems become
-    diagnostics. A file in ``known`` is not read: its stamps vouch that it is as the last build read it."""
-    listed = note_entries(workspace, diagnostics) if entries is None else entries
-    known = known or {}
-    files = []
-    for rel, _ in listed:
-        if rel in known:
-            digest, problems = known[rel]
-            files.append(SourceFile(rel, None, workspace.layout.kind_of(rel), problems, digest))
-        elif (read := _read_text(workspace, rel, diagnostics)) is not None:
-            files.append(read)
-    if not files:
-        diagnostics.warn(WHOLE_WORKSPACE, 0, "the workspace holds no Markdown memory files", "empty")
-    for other in workspace.layout.other_cores:  # two layouts claim the core memory: say which one memwiki took
-        diagnostics.warn(
-            other, 1, f"also looks like core memory; memwiki shows {workspace.layout.core} as the core memory and "
-            "this file as a page (set [workspace] layout in memwiki.toml to choose)", "layout",
-        )  # fmt: skip
-    return files
-
-
 def _read_config(root: Path, diagnostics: Diagnostics) -> str | None:
     """The text of ``memwiki.toml``, or None when the workspace has none."""
     config_path = root / CONFIG_NAME
-    if config_path.is_file() and _inside(root, config_path, diagnostics):
-        return _decode(config_path.read_bytes(), CONFIG_NAME, diagnostics)
+    if config_path.is_file() and inside(root, config_path, diagnostics):
+        return decode(config_path.read_bytes(), CONFIG_NAME, diagnostics)
     return None
 
 
@@ -194,7 +140,7 @@ def is_listed(root: Path, rel: str) -> bool:
     for depth, name in enumerate(parts, 1):
         here = here / name
         try:
-            if here.is_symlink() and not _inside(root, here, Diagnostics()):
+            if here.is_symlink() and not inside(root, here, Diagnostics()):
                 return False
             if depth == len(parts):
                 return here.is_file()
@@ -226,7 +172,7 @@ def walk_files(root: Path, diagnostics: Diagnostics) -> list[tuple[str, os.DirEn
             continue
         for entry in entries:  # every command walks every file: one stat each, and little else
             name = entry.name
-            if name[0] == "." or (entry.is_symlink() and not _inside(root, Path(entry.path), diagnostics)):
+            if name[0] == "." or (entry.is_symlink() and not inside(root, Path(entry.path), diagnostics)):
                 continue
             if entry.is_dir():
                 if name not in SKIPPED_FOLDERS and not (Path(entry.path) / MARKER).exists():
@@ -257,13 +203,7 @@ def stamp_workspace(workspace: Workspace, diagnostics: Diagnostics) -> dict[str,
     return stamps_of(note_entries(workspace, diagnostics))
 
 
-def read_notes(workspace: Workspace, paths: list[str], diagnostics: Diagnostics) -> list[SourceFile]:
-    """Read the given notes (relative paths from ``stamp_workspace``)."""
-    files = [_read_text(workspace, rel, diagnostics) for rel in paths]
-    return [f for f in files if f is not None]
-
-
-def _inside(root: Path, path: Path, diagnostics: Diagnostics) -> bool:
+def inside(root: Path, path: Path, diagnostics: Diagnostics) -> bool:
     """True when ``path`` resolves inside ``root``; a symlink that leaves is skipped."""
     try:
         resolved = path.resolve()
@@ -276,32 +216,7 @@ def _inside(root: Path, path: Path, diagnostics: Diagnostics) -> bool:
     return False
 
 
-def _read_text(workspace: Workspace, rel: str, diagnostics: Diagnostics) -> SourceFile | None:
-    path = workspace.root / rel
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        diagnostics.warn(rel, 1, f"cannot read file ({exc.strerror or exc}); skipped", "io")
-        return None
-    return source_file(workspace, rel, data)
-
-
-def source_file(workspace: Workspace, rel: str, data: bytes) -> SourceFile:
-    """A note from its bytes, as read from disk or as reflect is about to write it."""
-    problems = Diagnostics()
-    text = _decode(data, rel, problems)
-    if not text.strip() and not problems.items:  # a binary file was reported as such
-        problems.warn(rel, 1, "file is empty", "empty")
-    if len(data) > LARGE_FILE:
-        size = f"{len(data) / 1_000_000:.1f} MB"
-        problems.warn(rel, 1, f"large file ({size}): read whole, but its page is slow to build and to open", "size")
-    return SourceFile(rel, text, workspace.layout.kind_of(rel), tuple(problems.items))
-
-
-LARGE_FILE = 2_000_000  # bytes: a memory file this big is usually a paste or an export, worth a word
-
-
-def _decode(data: bytes, rel: str, diagnostics: Diagnostics) -> str:
+def decode(data: bytes, rel: str, diagnostics: Diagnostics) -> str:
     if b"\x00" in data[:8192]:
         diagnostics.warn(rel, 1, "looks like a binary file, not Markdown; its text is skipped", "encoding")
         return ""
@@ -319,12 +234,3 @@ def _rel(root: Path, path: Path) -> str:
         return path.relative_to(root).as_posix()
     except ValueError:
         return path.as_posix()
-
-
-def read_raw(root: Path, rel: str) -> str | None:
-    """A note's exact text for rewriting a generated block: newlines and BOM kept, bad bytes kept as
-    surrogates (so writing it back gives the same bytes). None when missing or outside the workspace."""
-    path = root / rel
-    if not path.is_file() or not _inside(root, path, Diagnostics()):
-        return None
-    return path.read_bytes().decode("utf-8", errors="surrogateescape")

@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, TypeVar
 from site_builder.core.diagnostics import Diagnostics
 from site_builder.core.model import Library, Note, Opinion, OpinionPoint, core_of
 from site_builder.core.names import entity_key
-from site_builder.io.reader import Workspace, read_notes, stamp_workspace
+from site_builder.io.reader import Workspace, stamp_workspace
+from site_builder.io.sources import read_notes
 from site_builder.library.link import OPINIONS_PATH, link_notes
 from site_builder.library.opinions import collect_opinions
 from site_builder.recall.ahead import answer_refreshed, in_background

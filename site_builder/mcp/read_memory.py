@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from pathlib import PurePosixPath
 
 from site_builder.core.diagnostics import Diagnostics
-from site_builder.io.reader import Workspace, is_listed, read_notes
+from site_builder.io.reader import Workspace, is_listed
+from site_builder.io.sources import read_notes
 
 MAX_LINES = 2000
 MAX_CHARS = 200_000

@@ -16,7 +16,7 @@ from typing import Any
 from site_builder.core.diagnostics import Diagnostics
 from site_builder.core.model import Fact, Heading, Link, Note
 from site_builder.core.names import heading_slug
-from site_builder.io.reader import SourceFile
+from site_builder.io.sources import SourceFile
 from site_builder.parse.blocks import HISTORY_ROW, find_spans, take_blocks
 from site_builder.parse.credentials import Finding, redact
 from site_builder.parse.dates import date_in_path, find_occurred

@@ -27,7 +27,8 @@ from typing import TYPE_CHECKING
 from site_builder.core.collector import cycle_collection_paused
 from site_builder.core.diagnostics import Diagnostics
 from site_builder.core.model import Note
-from site_builder.io.reader import Workspace, read_notes, stamp_workspace
+from site_builder.io.reader import Workspace, stamp_workspace
+from site_builder.io.sources import read_notes
 from site_builder.io.stamps import SETTLED_NS
 
 if TYPE_CHECKING:

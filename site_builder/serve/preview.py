@@ -13,7 +13,7 @@ import dataclasses
 from pathlib import Path
 
 from site_builder.core.model import Note
-from site_builder.io.reader import source_file
+from site_builder.io.sources import source_file
 from site_builder.io.writer import write_text_atomic
 from site_builder.library.link import OPINIONS_PATH
 from site_builder.load import Loaded
