@@ -291,9 +291,9 @@ def test_bad_input_warns_with_location_and_strict_fails(
 
 @pytest.mark.slow
 def test_a_huge_file_is_read_whole_with_a_word_about_its_size(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import site_builder.io.reader
+    import site_builder.io.sources
 
-    monkeypatch.setattr(site_builder.io.reader, "LARGE_FILE", 1_000_000)  # 2 MB in memwiki; a smaller file here
+    monkeypatch.setattr(site_builder.io.sources, "LARGE_FILE", 1_000_000)  # 2 MB in memwiki; a smaller file here
     text = "# D\n" + "A pasted export line with words.\n" * 40_000
     ws = write_workspace(tmp_path / "ws", {"memory.md": "# Core\n", "memory/2025-11-20.md": text})
     result = run("build", str(ws), "-o", str(tmp_path / "site"), "--no-search", "--no-reflect")
