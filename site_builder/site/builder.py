@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import datetime as dt
 import functools
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 
 from site_builder.core.config import Config
 from site_builder.core.digest import value_digest
 from site_builder.core.model import KIND_NAMES, Fact, Library, Note, Opinion
+from site_builder.library.folders import folder_tree
 from site_builder.library.graph import Neighbourhoods
 from site_builder.library.projects import find_projects
 from site_builder.library.summaries import first_line_markdown
@@ -19,6 +18,7 @@ from site_builder.site.fragments import Fragments, LinkNames, start_from
 from site_builder.site.language import site_language
 from site_builder.site.links import SiteLinker, href, opinion_page_urls, root_of, source_url
 from site_builder.site.markdown import MarkdownRenderer
+from site_builder.site.page_inputs import fact_inputs, ordinal
 from site_builder.site.views import (
     Chrome,
     DaySummary,
@@ -28,25 +28,6 @@ from site_builder.site.views import (
     NavLink,
     OpinionView,
 )
-
-PAGE_KINDS = {
-    "core": "core memory",
-    "soul": "persona",
-    "standing": "standing file",
-    "daily": "daily log",
-    "session": "session",
-    "dream": "dream report",
-    "bank": "bank page",
-    "entity": "entity",
-    "page": "page",
-    "reflections": "reflections",
-    "episodes": "episodes",
-    "skills": "skill library",
-    "skill": "skill",
-    "project": "project",
-    "feedback": "feedback rule",
-}
-
 
 # The bank pages with a navigation entry of their own, and the kind of fact each lists.
 BANK_SECTIONS = {"bank/world.md": "world", "bank/experience.md": "experience"}
@@ -58,48 +39,9 @@ def counted(count: int, word: str, plural: str = "") -> str:
     return f"{count:,} {word if count == 1 else plural or word + 's'}"
 
 
-@dataclass
-class Folder:
-    """The notes directly in a folder and its sub-folders (relative paths)."""
-
-    notes: list[Note] = field(default_factory=list)
-    folders: set[str] = field(default_factory=set)
-
-
-def folder_tree(notes: list[Note]) -> dict[str, Folder]:
-    """Folder path ("" for the workspace root) -> what it holds; entity pages are listed by the entity index."""
-    tree: dict[str, Folder] = {"": Folder()}
-    for note in notes:
-        if note.kind == "entity":
-            continue
-        parent, _, _ = note.path.rpartition("/")
-        tree.setdefault(parent, Folder()).notes.append(note)
-        while parent:
-            above, _, _ = parent.rpartition("/")
-            tree.setdefault(above, Folder()).folders.add(parent)
-            tree.setdefault(parent, Folder())
-            parent = above
-    return tree
-
-
 # Stands for a page's way back to the site root in HTML shared by pages at any depth. A private-use character:
 # the Markdown renderer removes those from every text, so no text can contain it.
 ROOT_MARK = "\ue003"
-
-
-def fact_inputs(fact: Fact) -> tuple[object, ...]:
-    """What a fact's list item shows, as plain values for a page's inputs (its id digests its kind, its text and its
-    day, or its file when undated): four times faster to digest than the fact itself. Days as numbers (``ordinal``)."""
-    occurred = fact.occurred
-    return (
-        fact.id, fact.path, fact.line, ordinal(fact.date), fact.entities, fact.confidence,
-        (occurred[0].toordinal(), occurred[1].toordinal()) if occurred else None,
-    )  # fmt: skip
-
-
-def ordinal(day: dt.date | None) -> int | None:
-    """A day as a number, for a page's inputs: a date is pickled (digested) five times slower than an int."""
-    return day.toordinal() if day else None
 
 
 class PageBuilder:
@@ -335,23 +277,3 @@ class PageBuilder:
             summary_html=self.inline(first_line_markdown(note), url),
             fact_count=len(note.facts),
         )
-
-
-def search_filters(page: str, kinds: list[str], entities: list[str], date: dt.date | None) -> dict[str, list[str]]:
-    """Pagefind filters: the page's kind, the kinds of its facts, its entities and year."""
-    filters: dict[str, list[str]] = {"page": [PAGE_KINDS[page]]}
-    if kinds:
-        filters["kind"] = sorted(KIND_NAMES[k] for k in set(kinds))
-    if date:
-        filters["year"] = [str(date.year)]
-    if entities:
-        filters["entity"] = entities
-    return filters
-
-
-def search_meta(page: str, date: dt.date | None) -> dict[str, str]:
-    """Pagefind metadata: the page's kind and, for logs, its date."""
-    meta = {"page": PAGE_KINDS[page]}
-    if date:
-        meta["date"] = date.isoformat()
-    return meta

@@ -12,10 +12,11 @@ from site_builder.core.model import Note
 from site_builder.core.names import heading_slug
 from site_builder.library.projects import Project, section
 from site_builder.site.backlinks import folder_backlinks
-from site_builder.site.builder import PageBuilder, search_filters, search_meta
+from site_builder.site.builder import PageBuilder
 from site_builder.site.folder_page import crumbs, folder_listing
 from site_builder.site.links import SiteLinker, href
 from site_builder.site.page_views import ProjectPage, RuleView, StateView
+from site_builder.site.search_fields import search_filters, search_meta
 from site_builder.site.views import LinkView
 
 

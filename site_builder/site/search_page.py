@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from site_builder.core.model import KIND_NAMES
-from site_builder.site.builder import PAGE_KINDS, PageBuilder
+from site_builder.site.builder import PageBuilder
 from site_builder.site.page_views import SearchPage
+from site_builder.site.search_fields import PAGE_KINDS
 
 
 def search_page(builder: PageBuilder) -> SearchPage:
