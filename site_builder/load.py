@@ -21,6 +21,7 @@ from site_builder.core.model import Library, Note
 from site_builder.core.processes import map_in_two
 from site_builder.core.progress import Progress, Tick
 from site_builder.io.build_cache import NoteKey, load_cached, load_notes, note_key, save_cached, save_notes
+from site_builder.io.library_cache import LinkedFrom, reuse_library
 from site_builder.io.listing import KnownTexts, input_key, list_notes
 from site_builder.io.reader import Workspace, WorkspaceError, open_workspace
 from site_builder.io.sources import SourceFile, read_notes, read_raw, read_sources, source_file
@@ -45,6 +46,7 @@ class Loaded:
     library: Library  # the public notes, linked
     read_problems: Diagnostics
     cached: NotesCache  # the parsed notes of the build cache, as loaded and as this build leaves them
+    linked: LinkedFrom  # the saved library the library is, or none ("" token: linked anew)
 
     @property
     def root(self) -> Path:
@@ -99,8 +101,10 @@ def load_sources(
         with progress.stage("parse", len(sources)) as tick:
             notes, cached = parse_sources(opened, sources, read_problems, cache=cache, tick=tick)
         with progress.stage("model"):
-            library = link_notes(notes)
-    return Loaded(opened, notes, library, read_problems, cached)
+            keys = {key[0]: key for key in cached.now}
+            reused = reuse_library(opened.root / ".memwiki", notes, keys, cached.last) if cache else None
+            library, linked = reused or (link_notes(notes), LinkedFrom("", {}))
+    return Loaded(opened, notes, library, read_problems, cached, linked)
 
 
 def parse_sources(
@@ -214,7 +218,7 @@ def reflect_loaded(loaded: Loaded, reflector: Reflector, diagnostics: Diagnostic
     library = link_notes(notes, opinions=result.opinions_now)
     now |= {key: note for key, note in reparsed.items() if not note.private}
     cached = NotesCache(loaded.cached.last, now)
-    return dataclasses.replace(loaded, notes=notes, library=library, cached=cached), result
+    return dataclasses.replace(loaded, notes=notes, library=library, cached=cached, linked=LinkedFrom("", {})), result
 
 
 def reflect_workspace(

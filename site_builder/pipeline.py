@@ -16,12 +16,14 @@ import gc
 import shutil
 import sys
 import tempfile
+from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
 from site_builder.build import BuildOptions, BuildResult
 from site_builder.core.collector import cycle_collection_paused
 from site_builder.core.diagnostics import WHOLE_WORKSPACE, Diagnostics
+from site_builder.core.model import Library
 from site_builder.core.processes import Background
 from site_builder.core.progress import Progress
 from site_builder.io.build_cache import (
@@ -35,6 +37,7 @@ from site_builder.io.build_cache import (
     save_page_marks,
     save_rendered,
 )
+from site_builder.io.library_cache import LinkedFrom, new_token, save_library, save_library_notes
 from site_builder.io.listing import Listing, save_known
 from site_builder.io.reader import Workspace
 from site_builder.io.sources import SourceFile
@@ -50,7 +53,7 @@ from site_builder.load import (
     save_settled,
     write_reflected,
 )
-from site_builder.recall.publish import publish_recall, update_recall_index
+from site_builder.recall.publish import Published, publish_recall, update_recall_index
 from site_builder.site.fragments import Fragments
 from site_builder.site.pagefind import (
     SEARCH_FOLDER,
@@ -91,15 +94,15 @@ def make_site(
     # recall.json, its shards and the recall index are made by a child beside render (both cores busy); the index
     # waits for reflect's pages to be written, when it wrote some (the index records each file as it stands).
     index_now = reflected is None or not reflected.changes
-    recall = Background(
-        functools.partial(
-            publish_recall, loaded.library, opened.config.title, opened.config.recall_max_tokens, staging,
-            load_shard_marks(memwiki_dir) if cache else None,
-            (opened, loaded.notes, stamps_of(listing.entries)) if index_now else None,
-        ),
-        len(loaded.notes),
-        PARALLEL_FROM,
+    # A library linked anew is saved by the same child, for the next build (``io.library_cache``).
+    linked = LinkedFrom(loaded.linked.token or new_token(), {key[0]: key for key in loaded.cached.now})
+    publish = functools.partial(
+        publish_recall, loaded.library, opened.config.title, opened.config.recall_max_tokens, staging,
+        load_shard_marks(memwiki_dir) if cache else None,
+        (opened, loaded.notes, stamps_of(listing.entries)) if index_now else None,
     )  # fmt: skip
+    keep = (memwiki_dir, linked.token) if cache and not loaded.linked.token else None
+    recall = Background(functools.partial(_published, publish, loaded.library, keep), len(loaded.notes), PARALLEL_FROM)
     try:
         with progress.stage("render", len(loaded.library.notes) + len(loaded.library.entities)) as tick:
             sections = hygiene_report(loaded.library, Diagnostics([*loaded.problems().items, *later.items]))
@@ -162,6 +165,8 @@ def make_site(
     if cache:
         save_page_marks(memwiki_dir, site.fragments, reuse, anew=anew)
         save_cached(memwiki_dir, SHARDS_FILE, published.marks)
+        if linked != loaded.linked:
+            save_library_notes(memwiki_dir, linked)
         known = listing.known(sources)  # what the next build need not read again
         save_known(memwiki_dir, known)
         # After reflect wrote, the input is the workspace as it left it; a site whose search comes later is not
@@ -192,6 +197,15 @@ def make_site(
         out, site.pages, files, True, loaded, diagnostics, stats, published.report, progress.timings, reflected,
         records=later_records,
     )  # fmt: skip
+
+
+def _published(publish: Callable[[], Published], library: Library, keep: tuple[Path, str] | None) -> Published:
+    """recall.json, its shards and index (``publish``); then the library, when it is to be kept (``keep``: where,
+    and its token)."""
+    published = publish()
+    if keep is not None:
+        save_library(keep[0], library, keep[1])
+    return published
 
 
 def _records_staging(memwiki_dir: Path, *, keep: bool) -> Staging:

@@ -10,6 +10,8 @@
   record went into;
 - ``recall-shards.pickle``: what each recall shard of the last site was made from, so an unchanged shard is
   kept, not made and written again;
+- ``library.pickle``, ``library-notes.pickle``: the linked library and the notes it holds for
+  (``io.library_cache``), so an edit that changes no note's links does not link every note again;
 - ``read.pickle``: the stamps, digest and reading problems of each file the last build read, so that the next one
   reads only the files whose stamps changed;
 - ``last-build.pickle``: the fingerprint of the last build's input (of its files' contents, and of their stamps
@@ -63,6 +65,7 @@ ALLOWED = {
     "site_builder.site.fragments": {"Fragments", "LinkNames"},
     "site_builder.site.pagefind": {"SearchStats"},
     "site_builder.io.build_cache": {"LastBuild"},
+    "site_builder.io.library_cache": {"_Image"},
     "datetime": {"date", "datetime", "timedelta", "timezone"},
 }
 
@@ -261,24 +264,33 @@ def kept_shard(last: ShardMarks, staging: Staging) -> Callable[[str, str], bool]
     return kept
 
 
-def load_cached(memwiki_dir: Path, name: str) -> Any:
-    """What the last build saved as ``name``, or None when there is nothing it can trust."""
+def load_cached(memwiki_dir: Path, name: str, refer: Callable[[Any], Any] | None = None) -> Any:
+    """What the last build saved as ``name``, or None when there is nothing it can trust. ``refer`` gives the object
+    a reference saved by ``save_cached``'s ``refer`` stands for (it may raise: then there is nothing to trust)."""
     try:
         with cycle_collection_paused(), (memwiki_dir / name).open("rb") as file:  # read as unpickled, not held whole
-            fingerprint, value = _SafeUnpickler(file).load()
+            unpickler = _SafeUnpickler(file)
+            if refer is not None:
+                unpickler.persistent_load = refer  # type: ignore[method-assign]
+            fingerprint, value = unpickler.load()
     except Exception:  # any cache it cannot read is no cache
         return None
     return value if fingerprint == code_fingerprint() else None
 
 
-def save_cached(memwiki_dir: Path, name: str, value: Any) -> None:
-    """Write ``name`` atomically (a killed build leaves the old file or none); a failure only costs time."""
+def save_cached(memwiki_dir: Path, name: str, value: Any, refer: Callable[[Any], Any] | None = None) -> None:
+    """Write ``name`` atomically (a killed build leaves the old file or none); a failure only costs time.
+    ``refer`` gives a reference to save in place of an object (None: the object itself is saved), for objects the
+    loading build has already (``load_cached``'s ``refer`` gives them back)."""
     target = memwiki_dir / name
     tmp = target.with_name(f".{target.name}.{os.getpid()}")
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         with tmp.open("wb") as file:  # written as it is pickled: the whole pickle is never in memory at once
-            pickle.dump((code_fingerprint(), value), file, protocol=pickle.HIGHEST_PROTOCOL)
+            pickler = pickle.Pickler(file, protocol=pickle.HIGHEST_PROTOCOL)
+            if refer is not None:
+                pickler.persistent_id = refer  # type: ignore[method-assign]
+            pickler.dump((code_fingerprint(), value))
         tmp.replace(target)
     except OSError:
         tmp.unlink(missing_ok=True)

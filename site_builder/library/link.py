@@ -70,6 +70,20 @@ def _link(notes: list[Note], opinions: list[Opinion] | None) -> Library:
     )
 
 
+def link_inputs(note: Note) -> tuple[object, ...]:
+    """Everything linking reads of a note: all of it but its text, except the lines its links are on (the sentences
+    of links between notes). Two notes with the same link inputs link the same: an edit that keeps them (a plain
+    line added at the end) leaves the library as it was (``io.library_cache``)."""
+    linking = {link.line for link in note.links} | {line for line, _ in note.file_links}
+    lines = note.body.split("\n")
+    texts = [lines[i] if 0 <= (i := line - note.body_start) < len(lines) else "" for line in sorted(linking)]
+    return (
+        note.path, note.kind, note.title, note.body_start, note.meta, note.date, note.facts, note.links,
+        note.file_links, note.records, note.dreaming, note.headings, note.private, note.reflected,
+        sorted(linking), texts,
+    )  # fmt: skip
+
+
 def recorded_history(by_path: dict[str, Note]) -> dict[str, list[OpinionPoint]]:
     """The opinion history reflect recorded in ``bank/opinions.md``."""
     note = by_path.get(OPINIONS_PATH)

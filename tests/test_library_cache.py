@@ -1,0 +1,156 @@
+"""The linked library kept in the build cache (``io.library_cache``): an edit that changes no note's link inputs
+takes the last build's library, and the site is the one a build without cache makes."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import site_builder.load as load_module
+from site_builder.core.model import Library, Note
+from site_builder.io.library_cache import LIBRARY_FILE, LIBRARY_NOTES_FILE
+from site_builder.io.reader import open_workspace
+from site_builder.io.sources import source_file
+from site_builder.library.link import link_inputs, link_notes
+from site_builder.load import load
+from site_builder.parse.note import parse_note
+from tests.conftest import EXAMPLE, REPO, MakeWorkspace, run, spy_on
+
+REAL = REPO.parent / "shared" / "real"
+FILES = {
+    "MEMORY.md": "# Memory\n\n- Works with @Sam on the [[Harbour]] project.\n\nThe crane: [a day](memory/2026-01-02.md).\n",
+    "bank/entities/Sam.md": "---\naliases: [Samuel]\n---\n# Sam\n\nHarbour pilot.\n",
+    "bank/entities/Harbour.md": "# Harbour\n\nThe harbour renovation.\n",
+    "memory/2026-01-01.md": "# 2026-01-01\n\n- O(c=0.8) @Sam: Prefers the morning tide.\n- Met @Samuel at the dock.\n",
+    "memory/2026-01-02.md": "# 2026-01-02\n\nA quiet day.\n\n- W @Harbour: The crane arrived. See [the first day](2026-01-01.md).\n",
+}
+
+
+def library_view(library: Library) -> tuple[Any, ...]:
+    """Everything a library says, its notes by path (two libraries of different note objects compare)."""
+    entities = [
+        (k, e.name, e.slug, e.note.path if e.note else None, e.aliases, e.type) for k, e in library.entities.items()
+    ]
+    resolver = library.resolver
+    return (
+        [note.path for note in library.notes], entities, library.facts, library.backlinks, library.facts_by_entity,
+        library.related, library.opinions, library.problems.items, library.note_backlinks, list(resolver.entities),
+        resolver.aliases, resolver.notes,
+    )  # fmt: skip
+
+
+def site_files(out: Path) -> dict[Path, bytes]:
+    return {p.relative_to(out): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()}
+
+
+def test_a_plain_edit_takes_the_last_library_and_an_edited_link_links_again(
+    workspace: MakeWorkspace, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ws = workspace(FILES)
+    out = tmp_path / "site"
+    linked = spy_on(monkeypatch, load_module, "link_notes", lambda notes: len(notes))
+
+    def build_and_compare() -> None:
+        assert run("build", str(ws), "-o", str(out), "--no-search", "--no-reflect").exit_code == 0
+        cold = tmp_path / "cold"
+        shutil.rmtree(cold, ignore_errors=True)
+        assert run("build", str(ws), "-o", str(cold), "--no-search", "--no-reflect", "--no-cache").exit_code == 0
+        assert site_files(out) == site_files(cold)
+
+    build_and_compare()
+    assert len(linked) == 2  # the build, then the one without cache
+    day = ws / "memory/2026-01-02.md"
+    day.write_text(day.read_text(encoding="utf-8") + "\nThe gulls were loud.\n", encoding="utf-8")
+    linked.clear()
+    build_and_compare()
+    assert len(linked) == 1  # only the build without cache linked
+    assert "gulls were loud" in (out / "memory/2026-01-02.html").read_text(encoding="utf-8")
+    day.write_text(day.read_text(encoding="utf-8") + "- Rowed out with @Samuel.\n", encoding="utf-8")
+    linked.clear()
+    build_and_compare()
+    assert len(linked) == 2  # a new link: linked again
+    assert "2026-01-02.html" in (out / "bank/entities/sam.html").read_text(encoding="utf-8")
+    day.write_text(day.read_text(encoding="utf-8") + "Tea at four.\n", encoding="utf-8")
+    linked.clear()
+    build_and_compare()  # the library saved after linking again is taken
+    assert len(linked) == 1
+
+
+def test_a_library_cache_it_cannot_trust_is_linked_again(
+    workspace: MakeWorkspace, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ws = workspace(FILES)
+    out = tmp_path / "site"
+    build = ("build", str(ws), "-o", str(out), "--no-search", "--no-reflect")
+    assert run(*build).exit_code == 0
+    good = site_files(out)
+    linked = spy_on(monkeypatch, load_module, "link_notes", lambda notes: len(notes))
+    day = ws / "memory/2026-01-02.md"
+    text = day.read_text(encoding="utf-8")
+    for n, spoil in enumerate([b"half a pickle", None]):
+        if spoil is None:  # a note gone: its links went with it
+            (ws / "bank/entities/Harbour.md").unlink()
+        else:
+            (ws / ".memwiki" / LIBRARY_FILE).write_bytes(spoil)
+        day.write_text(text + f"\nPlain line {n}.\n", encoding="utf-8")
+        linked.clear()
+        assert run(*build).exit_code == 0
+        assert len(linked) == 1
+    assert site_files(out) != good
+    cold = tmp_path / "cold"
+    assert run("build", str(ws), "-o", str(cold), "--no-search", "--no-reflect", "--no-cache").exit_code == 0
+    assert site_files(out) == site_files(cold)
+    assert (ws / ".memwiki" / LIBRARY_NOTES_FILE).is_file()
+
+
+def edited_notes(notes: list[Note], root: Path, edit: Any) -> tuple[list[Note], int, int]:
+    """Each note parsed again from its text as ``edit`` changes it, where its link inputs stay the same (else the
+    note as it was); with how many notes were edited, and how many texts the edit changed."""
+    opened = open_workspace(root)
+    out, edited, changed_texts = [], 0, 0
+    for note in notes:
+        data = (root / note.path).read_bytes()
+        changed = edit(data)
+        changed_texts += changed != data
+        again = parse_note(source_file(opened, note.path, changed)) if changed != data else note
+        if again is not note and link_inputs(again) == link_inputs(note):
+            out.append(again)
+            edited += 1
+        else:
+            out.append(note)
+    return out, edited, changed_texts
+
+
+def append_plain_line(data: bytes) -> bytes:
+    return data + b"\n\nA plain line added later, naming no one.\n"
+
+
+def reword_plain_lines(data: bytes) -> bytes:
+    """Every line of plain prose (no markup at its start, no link in it) reworded, the lines staying where they are."""
+    lines = data.split(b"\n")
+    plain = re.compile(rb"^[A-Za-z][^@\[\]`|<>:#*_]*$")
+    return b"\n".join(line + b" (reworded)" if plain.match(line) else line for line in lines)
+
+
+def reword_lines_linking_notes(data: bytes) -> bytes:
+    """Every line with a Markdown link reworded: the sentence other notes' pages show for it changes."""
+    return b"\n".join(line + b" (reworded)" if b"](" in line else line for line in data.split(b"\n"))
+
+
+@pytest.mark.parametrize("edit", [append_plain_line, reword_plain_lines, reword_lines_linking_notes])
+@pytest.mark.parametrize(
+    "name", ["small", "example", *(sorted(p.name for p in REAL.iterdir() if p.is_dir()) if REAL.is_dir() else [])]
+)
+def test_notes_with_the_same_link_inputs_link_the_same(name: str, edit: Any, workspace: MakeWorkspace) -> None:
+    """What ``link_inputs`` leaves out of a note (its text but the lines its links are on) changes nothing linking
+    makes: every note of a workspace edited at once, where its link inputs stay the same, links like the notes did."""
+    root = workspace(FILES) if name == "small" else EXAMPLE if name == "example" else REAL / name
+    notes = load(root, cache=False).notes
+    again, edited, changed = edited_notes(notes, root, edit)
+    if edit is not reword_lines_linking_notes:  # an edit that keeps the link inputs of most notes it changes
+        assert edited >= max(1, changed // 2)
+    assert library_view(link_notes(again)) == library_view(link_notes(notes))
