@@ -31,6 +31,7 @@ from site_builder.io.build_cache import (
     SHARDS_FILE,
     LastBuild,
     count_files,
+    load_cached,
     load_fragments,
     load_shard_marks,
     save_cached,
@@ -38,6 +39,7 @@ from site_builder.io.build_cache import (
     save_rendered,
 )
 from site_builder.io.library_cache import LinkedFrom, new_token, save_library, save_library_notes
+from site_builder.io.library_texts import LibraryTexts
 from site_builder.io.listing import Listing, save_known
 from site_builder.io.reader import Workspace
 from site_builder.io.sources import SourceFile
@@ -55,6 +57,7 @@ from site_builder.load import (
 )
 from site_builder.recall.publish import Published, publish_recall, update_recall_index
 from site_builder.site.fragments import Fragments
+from site_builder.site.page_reads import PAGE_READS_FILE, PageReads
 from site_builder.site.pagefind import (
     SEARCH_FOLDER,
     BuiltIndex,
@@ -96,10 +99,11 @@ def make_site(
     index_now = reflected is None or not reflected.changes
     # A library linked anew is saved by the same child, for the next build (``io.library_cache``).
     linked = LinkedFrom(loaded.linked.token or new_token(), {key[0]: key for key in loaded.cached.now})
+    texts = LibraryTexts.of(loaded.library, linked.token)  # what a page or shard made from unchanged texts holds on
     publish = functools.partial(
         publish_recall, loaded.library, opened.config.title, opened.config.recall_max_tokens, staging,
         load_shard_marks(memwiki_dir) if cache else None,
-        (opened, loaded.notes, stamps_of(listing.entries)) if index_now else None,
+        (opened, loaded.notes, stamps_of(listing.entries)) if index_now else None, texts,
     )  # fmt: skip
     keep = (memwiki_dir, linked.token) if cache and not loaded.linked.token else None
     recall = Background(functools.partial(_published, publish, loaded.library, keep), len(loaded.notes), PARALLEL_FROM)
@@ -107,6 +111,8 @@ def make_site(
         with progress.stage("render", len(loaded.library.notes) + len(loaded.library.entities)) as tick:
             sections = hygiene_report(loaded.library, Diagnostics([*loaded.problems().items, *later.items]))
             reuse = load_fragments(memwiki_dir) if cache else None
+            last_reads = load_cached(memwiki_dir, PAGE_READS_FILE) if cache else None
+            last_reads = last_reads if isinstance(last_reads, PageReads) else None
             site = render_site(
                 loaded.library,
                 opened.config,
@@ -114,7 +120,7 @@ def make_site(
                 opened.layout.names,
                 reuse if isinstance(reuse, Fragments) else None,
                 tick,
-                PageOutput(staging, records),
+                PageOutput(staging, records, texts, last_reads),
             )
         # Pagefind works on the records in a thread of its own (its binary is a process: both cores are busy)
         # while the rest of the site is written here.
@@ -164,7 +170,9 @@ def make_site(
     files = site.pages + len(site.files) + len(published.paths)
     if cache:
         save_page_marks(memwiki_dir, site.fragments, reuse, anew=anew)
-        save_cached(memwiki_dir, SHARDS_FILE, published.marks)
+        if site.reads is not None and site.reads != last_reads:  # after the marks: it says when they still hold
+            save_cached(memwiki_dir, PAGE_READS_FILE, site.reads)
+        save_cached(memwiki_dir, SHARDS_FILE, (texts, published.marks))
         if linked != loaded.linked:
             save_library_notes(memwiki_dir, linked)
         known = listing.known(sources)  # what the next build need not read again

@@ -12,6 +12,8 @@
   kept, not made and written again;
 - ``library.pickle``, ``library-notes.pickle``: the linked library and the notes it holds for
   (``io.library_cache``), so an edit that changes no note's links does not link every note again;
+- ``page-reads.pickle``: which notes' texts each page's inputs read (``site.page_reads``), so that with the
+  last build's library a page reading no changed text is kept without its inputs worked out;
 - ``read.pickle``: the stamps, digest and reading problems of each file the last build read, so that the next one
   reads only the files whose stamps changed;
 - ``last-build.pickle``: the fingerprint of the last build's input (of its files' contents, and of their stamps
@@ -45,6 +47,7 @@ import site_builder
 from site_builder.core.collector import cycle_collection_paused
 from site_builder.core.diagnostics import Diagnostic
 from site_builder.core.model import Note
+from site_builder.io.library_texts import LibraryTexts
 from site_builder.io.writer import MARKER, Staging, Stamp
 from site_builder.site.fragments import Fragments, LinkNames
 
@@ -64,13 +67,17 @@ ALLOWED = {
     "site_builder.core.diagnostics": None,
     "site_builder.site.fragments": {"Fragments", "LinkNames"},
     "site_builder.site.pagefind": {"SearchStats"},
+    "site_builder.site.page_reads": {"PageReads"},
     "site_builder.io.build_cache": {"LastBuild"},
     "site_builder.io.library_cache": {"_Image"},
+    "site_builder.io.library_texts": {"LibraryTexts"},
     "datetime": {"date", "datetime", "timedelta", "timezone"},
 }
 
 NoteKey = tuple[str, str, str, str]  # path, kind, content hash, what reading it found
 ShardMarks = dict[str, tuple[str, Stamp]]  # recall shard path -> (digest of its inputs, its file as a build left it)
+# The last build's recall shards: its library and texts (None: not known), and the shards' marks.
+LastShards = tuple[LibraryTexts | None, ShardMarks]
 
 
 @dataclass(frozen=True)
@@ -247,10 +254,18 @@ def _rendered_path(key: tuple[str, str]) -> str:
     return key[0].partition("\0")[0]
 
 
-def load_shard_marks(memwiki_dir: Path) -> ShardMarks:
-    """What each recall shard of the last site was made from, and its file as that build left it."""
-    marks = load_cached(memwiki_dir, SHARDS_FILE)
-    return marks if isinstance(marks, dict) else {}
+def load_shard_marks(memwiki_dir: Path) -> LastShards:
+    """What each recall shard of the last site was made from, and its file as that build left it; with the library
+    and texts it was made from."""
+    found = load_cached(memwiki_dir, SHARDS_FILE)
+    if (
+        isinstance(found, tuple)
+        and len(found) == 2
+        and isinstance(found[0], LibraryTexts)
+        and isinstance(found[1], dict)
+    ):
+        return found[0], found[1]
+    return None, {}
 
 
 def kept_shard(last: ShardMarks, staging: Staging) -> Callable[[str, str], bool]:

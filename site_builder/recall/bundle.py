@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 from site_builder.core.model import Entity, Fact, Library, Opinion
 from site_builder.library.summaries import entity_summary
 from site_builder.recall.directory import directory_line, entity_directory, file_directory
-from site_builder.recall.shard_inputs import shard_inputs
+from site_builder.recall.shard_inputs import HeldShards, shard_inputs
 from site_builder.site.links import source_url
 
 T = TypeVar("T")
@@ -186,9 +186,11 @@ class _Filler:
 KeptShard = Callable[[str, str], bool]
 
 
-def make_bundle(library: Library, title: str, max_tokens: int, kept: KeptShard | None = None) -> Bundle:
+def make_bundle(
+    library: Library, title: str, max_tokens: int, kept: KeptShard | None = None, held: HeldShards | None = None
+) -> Bundle:
     """Build recall.json within ``max_tokens`` and a shard per entity; with ``kept``, only the shards it did not
-    keep from the last build (see ``shard_inputs``)."""
+    keep from the last build (see ``shard_inputs``; ``held``: the shards whose inputs are the last build's)."""
     in_opinions = {p.fact_id for o in library.opinions for p in o.history} | {
         e.fact.id for o in library.opinions for e in o.evidence
     }
@@ -237,7 +239,7 @@ def make_bundle(library: Library, title: str, max_tokens: int, kept: KeptShard |
     for entity in library.entities.values():
         path = f"{SHARD_DIR}/{entity.slug}.json"
         if kept is not None and inputs_of is not None:
-            inputs[path] = inputs_of(entity)
+            inputs[path] = (held.get(entity, path) if held is not None else None) or inputs_of(entity)
             if kept(path, inputs[path]):
                 continue
         shards[path] = entity_shard(library, entity, shared_json)

@@ -12,11 +12,13 @@ from dataclasses import dataclass, field
 
 from site_builder.core.diagnostics import Diagnostic, Diagnostics
 from site_builder.core.model import Library, Note
-from site_builder.io.build_cache import ShardMarks, kept_shard
+from site_builder.io.build_cache import LastShards, ShardMarks, kept_shard
+from site_builder.io.library_texts import LibraryTexts
 from site_builder.io.reader import Workspace
 from site_builder.io.writer import Staging
 from site_builder.recall.bundle import make_bundle
 from site_builder.recall.index import refresh_index
+from site_builder.recall.shard_inputs import HeldShards
 
 
 @dataclass(frozen=True)
@@ -32,16 +34,21 @@ def publish_recall(
     title: str,
     max_tokens: int,
     staging: Staging,
-    last_shards: ShardMarks | None,
+    last_shards: LastShards | None,
     index: tuple[Workspace, list[Note], dict[str, str]] | None,
+    texts: LibraryTexts | None = None,
 ) -> Published:
     """recall.json and the shards it does not keep from the last build (``last_shards``; None: no cache) into
     ``staging``; then, when ``index`` is given, the workspace's recall index updated from its notes (and their
-    stamps as listed, ``refresh_index``)."""
-    kept = kept_shard(last_shards, staging) if last_shards is not None else None
-    bundle = make_bundle(library, title, max_tokens, kept)
+    stamps as listed, ``refresh_index``). ``texts``: this build's library and texts; when the library is the last
+    build's, the inputs of a shard whose entity's page did not change are the last ones (``HeldShards``)."""
+    last_texts, last_marks = last_shards if last_shards is not None else (None, {})
+    kept = kept_shard(last_marks, staging) if last_shards is not None else None
+    changed = texts.changed_since(last_texts) if texts is not None else None
+    held = HeldShards({path: mark[0] for path, mark in last_marks.items()}, changed) if changed is not None else None
+    bundle = make_bundle(library, title, max_tokens, kept, held)
     written = {path: staging.put(path, data) for path, data in bundle.files.items()}
-    before = last_shards or {}
+    before = last_marks
     marks = {path: (key, written.get(path) or before[path][1]) for path, key in bundle.inputs.items()}
     problems = Diagnostics()
     if index is not None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from site_builder.core.model import Entity, Library
 
@@ -30,6 +31,21 @@ def shard_inputs(library: Library) -> Callable[[Entity], str]:
         return digest.hexdigest()
 
     return of
+
+
+@dataclass(frozen=True)
+class HeldShards:
+    """The last build's shards' inputs (by path) and the notes whose texts changed since, its library being this
+    build's (``io.library_texts``). A shard reads no text but its entity's page (the summary): when that did not
+    change, its inputs are the last ones, not worked out again."""
+
+    inputs: dict[str, str]
+    changed: set[str]
+
+    def get(self, entity: Entity, path: str) -> str | None:
+        if entity.note is not None and entity.note.path in self.changed:
+            return None
+        return self.inputs.get(path)
 
 
 def names_digest(library: Library) -> str:

@@ -47,8 +47,9 @@ def backlink_inputs(builder: PageBuilder, links: Iterable[Link]) -> list[tuple[o
     heads = builder.note_heads
     found: list[tuple[object, ...]] = []
     for link in links:
-        title, day, digest = heads[link.path]
-        found.append((link.path, link.line, link.sentence or digest, title, day))
+        title, day = heads[link.path]
+        text = link.sentence or builder.text_digest(builder.library.note_by_path[link.path])
+        found.append((link.path, link.line, text, title, day))
     return found
 
 

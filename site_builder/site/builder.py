@@ -39,6 +39,9 @@ def counted(count: int, word: str, plural: str = "") -> str:
     return f"{count:,} {word if count == 1 else plural or word + 's'}"
 
 
+# Among the notes a page's inputs read (``PageBuilder.reads``): every text of the workspace (the hygiene pages).
+EVERY_TEXT = "*"
+
 # Stands for a page's way back to the site root in HTML shared by pages at any depth. A private-use character:
 # the Markdown renderer removes those from every text, so no text can contain it.
 ROOT_MARK = "\ue003"
@@ -66,6 +69,8 @@ class PageBuilder:
         # By id(): the library holds every opinion and fact while this lives.
         self._opinion_digests: dict[int, str] = {}
         self._fact_items: dict[int, str] = {}  # see ``fact_items``
+        # While a page's inputs are worked out (``site.render.job_inputs``): the notes whose texts they read.
+        self.reads: set[str] | None = None
         self.nav = [
             ("days", "Days", "memory/index.html"),
             ("entities", "Entities", "bank/entities/index.html"),
@@ -92,10 +97,22 @@ class PageBuilder:
         return Neighbourhoods(self.library)
 
     @functools.cached_property
-    def note_heads(self) -> dict[str, tuple[str, int | None, str]]:
-        """Note path -> its title, day (``ordinal``) and digest: what a line linking from it shows of it, for the
-        inputs of the pages that show the line (``backlink_inputs``)."""
-        return {note.path: (note.title, ordinal(note.date), note.digest) for note in self.library.notes}
+    def note_heads(self) -> dict[str, tuple[str, int | None]]:
+        """Note path -> its title and day (``ordinal``): what a line linking from it shows of it, for the inputs of
+        the pages that show the line (``backlink_inputs``)."""
+        return {note.path: (note.title, ordinal(note.date)) for note in self.library.notes}
+
+    def text_digest(self, note: Note) -> str:
+        """The digest of the note's text, for a page's inputs: the one way they read a text (noted in ``reads``).
+        When the library is the last build's, a page whose inputs read no changed text is kept as it was."""
+        if self.reads is not None:
+            self.reads.add(note.path)
+        return note.digest
+
+    def reads_every_text(self) -> None:
+        """The page's inputs read what every text says (the hygiene pages: what each file's parse found)."""
+        if self.reads is not None:
+            self.reads.add(EVERY_TEXT)
 
     def prepare_inputs(self) -> None:
         """Make what the inputs of many pages read (``shared_inputs``, ``neighbourhoods``, ``opinions_citing``,

@@ -69,7 +69,7 @@ def entity_page_inputs(builder: PageBuilder, entity: Entity) -> object:
         entity.key,
         entity.type,
         entity.aliases,
-        (note.path, note.digest) if note else None,
+        (note.path, builder.text_digest(note)) if note else None,
         backlink_inputs(
             builder,
             [*library.backlinks.get(entity.key, []), *(library.note_backlinks.get(note.path, []) if note else [])],

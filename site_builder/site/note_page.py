@@ -77,7 +77,7 @@ def note_page_inputs(builder: PageBuilder, note: Note) -> object:
     return (
         note.path,
         note.kind,
-        note.digest,
+        builder.text_digest(note),
         [(link.text, link.href) if link else None for link in day_links(builder, note)[:2]] if is_day else None,
         [(o.title, o.url, o.kind, o.path) for o in builder.by_day[note.date] if o is not note] if note.date else [],
         backlink_inputs(builder, builder.library.note_backlinks.get(note.path, [])),

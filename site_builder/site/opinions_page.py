@@ -33,7 +33,7 @@ def opinions_page_inputs(builder: PageBuilder, number: int) -> object:
         number,
         [builder.opinion_digest(o) for o in _cards(builder, number)],
         [_range(builder, n) for n in range(1, pages + 1)] if pages > 1 else None,
-        note.digest if note else None,
+        builder.text_digest(note) if note else None,
     )
 
 

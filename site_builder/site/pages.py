@@ -88,12 +88,17 @@ def page_jobs(builder: PageBuilder, sections: list[Section], layouts: tuple[str,
         *(_one(entity_page, entity_page_inputs, builder, e, e.url) for e in library.entities.values()),
         PageJob(lambda: [*folder_pages(builder), *project_pages(builder), *tag_pages(builder)]),
         PageJob(lambda: [agent_page(builder, layouts)]),
-        PageJob(lambda: [hygiene_page(builder, sections)], HYGIENE_URL, lambda: hygiene_page_inputs(sections), False),
+        PageJob(
+            lambda: [hygiene_page(builder, sections)],
+            HYGIENE_URL,
+            functools.partial(_every_text, builder, functools.partial(hygiene_page_inputs, sections)),
+            False,
+        ),
         *(
             PageJob(
                 functools.partial(_section_made, builder, s),
                 section_url(s),
-                functools.partial(section_page_inputs, s),
+                functools.partial(_every_text, builder, functools.partial(section_page_inputs, s)),
                 False,
             )
             for s in sections
@@ -111,6 +116,12 @@ def _one(
     url: str,
 ) -> PageJob:
     return PageJob(functools.partial(_made, make, builder, item), url, functools.partial(inputs, builder, item))
+
+
+def _every_text(builder: PageBuilder, inputs: Callable[[], object]) -> object:
+    """``inputs()``, of a page that shows what every file's parse found: it reads every text."""
+    builder.reads_every_text()
+    return inputs()
 
 
 def _made(make: Callable[[PageBuilder, T], PageView], builder: PageBuilder, item: T) -> list[PageView]:
@@ -140,5 +151,8 @@ def _facts_made(builder: PageBuilder, pages: dict[str, list[Fact]], url: str) ->
 
 def _month_job(builder: PageBuilder, month: Month, days: list[Note]) -> PageJob:
     return PageJob(
-        lambda: [month_page(builder, month, days)], month_url(month), lambda: month_page_inputs(month, days), False
+        lambda: [month_page(builder, month, days)],
+        month_url(month),
+        lambda: month_page_inputs(builder, month, days),
+        False,
     )

@@ -11,6 +11,7 @@ from site_builder.core.digest import value_digest
 from site_builder.core.model import Library, Link
 from site_builder.core.processes import Take, in_shares
 from site_builder.core.progress import Tick
+from site_builder.io.library_texts import LibraryTexts
 from site_builder.io.writer import Staging
 from site_builder.library.hygiene import Section
 from site_builder.library.summaries import first_line_markdown
@@ -21,6 +22,7 @@ from site_builder.site.environment import make_environment, resource_dir
 from site_builder.site.feeds import feed_page, sitemap_page
 from site_builder.site.fragments import Fragments, PageMark
 from site_builder.site.markdown import MarkdownRenderer
+from site_builder.site.page_reads import PageReads
 from site_builder.site.pagefind import record_digest, search_record
 from site_builder.site.pages import PageJob, page_jobs
 from site_builder.site.views import PageView
@@ -38,6 +40,7 @@ class RenderedSite:
     records: dict[str, str]
     language: str
     unchanged: frozenset[str] = frozenset()
+    reads: PageReads | None = None  # what each page's inputs read, for the next build (with an output)
 
 
 @dataclass(frozen=True)
@@ -48,6 +51,8 @@ class PageOutput:
 
     site: Staging
     records: Staging | None
+    texts: LibraryTexts | None = None  # the library rendered and its notes' texts (``io.library_texts``)
+    last_reads: PageReads | None = None  # what the last build's pages read
 
 
 @dataclass
@@ -61,6 +66,7 @@ class Rendered:
     fragments: Fragments = field(default_factory=Fragments)
     records: dict[str, str] = field(default_factory=dict)
     unchanged: set[str] = field(default_factory=set)
+    reads: dict[str, frozenset[str]] = field(default_factory=dict)  # page -> the notes whose texts its inputs read
 
 
 # Below this many jobs a second process costs more than it saves.
@@ -94,7 +100,10 @@ def render_site(
     files = done.files | render_pages(feeds, env) | theme_files()
     pages = len(done.fragments.pages)
     records = dict(sorted(done.records.items()))
-    return RenderedSite(files, pages, builder.fragments, records, builder.language, frozenset(done.unchanged))
+    reads = None
+    if output is not None and output.texts is not None:
+        reads = PageReads(output.texts, builder.shared_inputs, dict(sorted(done.reads.items())))
+    return RenderedSite(files, pages, builder.fragments, records, builder.language, frozenset(done.unchanged), reads)
 
 
 def _lines_shown_at_most(library: Library) -> int:
@@ -133,12 +142,15 @@ def render_jobs(
     marks and the fragments it made; the output is the same bytes as from one process. ``tick`` hears how many jobs
     have been taken."""
     last = builder.last_pages if output is not None else {}
-    if output is not None:  # every page's inputs are digested
+    held: dict[str, frozenset[str]] = {}
+    if output is not None and output.last_reads is not None and output.texts is not None:
+        held = output.last_reads.still_held(output.texts, builder.shared_inputs)
+    if output is not None and not held:  # every page's inputs are digested
         builder.prepare_inputs()
 
     def share(take: Take, reporting: bool) -> Rendered:
         known_notes, known_inline = set(builder.fragments.notes), set(builder.fragments.inline)
-        done = _render_share(jobs, env, take, tick if reporting else None, output, last, builder.shared_inputs)
+        done = _render_share(builder, jobs, env, take, tick if reporting else None, output, last, held)
         made = builder.fragments  # what this share rendered that the builder did not have before
         done.fragments.notes = {k: v for k, v in made.notes.items() if k not in known_notes}
         done.fragments.inline = {k: v for k, v in made.inline.items() if k not in known_inline}
@@ -152,24 +164,29 @@ def render_jobs(
         joined.fragments.update(part.fragments)
         joined.records |= part.records
         joined.unchanged |= part.unchanged
+        joined.reads |= part.reads
     return joined
 
 
 def _render_share(
+    builder: PageBuilder,
     jobs: list[PageJob],
     env: jinja2.Environment,
     take: Take,
     tick: Tick | None,
     output: PageOutput | None,
     last: dict[str, PageMark],
-    shared: str,
+    held: dict[str, frozenset[str]],
 ) -> Rendered:
     """The jobs ``take`` hands out. A page is kept from the last site when what it is made from is the same: its
-    job's inputs when it says them (its view is then not made at all), else its view."""
+    job's inputs when it says them (its view is then not made at all; ``held``: the pages whose inputs are the last
+    build's, not worked out again), else its view."""
     done = Rendered()
     while (index := take()) is not None:
         job = jobs[index]
-        key = _inputs_key(job, shared) if output is not None else ""
+        key = ""
+        if output is not None:
+            key = _inputs_key(builder, job, last.get(job.url), held.get(job.url), done.reads)
         searched = job.searchable and output is not None and output.records is not None
         kept = _kept(output, job.url, key, last.get(job.url), searched) if output and key else None
         if kept is not None:
@@ -197,12 +214,38 @@ def _render_share(
     return done
 
 
-def _inputs_key(job: PageJob, shared: str) -> str:
-    """The digest of what the job's page is made from, "" when the job does not say."""
-    inputs = job.inputs() if job.inputs is not None else None
-    if inputs is None:
+def _inputs_key(
+    builder: PageBuilder,
+    job: PageJob,
+    mark: PageMark | None,
+    held: frozenset[str] | None,
+    reads: dict[str, frozenset[str]],
+) -> str:
+    """The digest of what the job's page is made from ("" when the job does not say), noting what its inputs read in
+    ``reads``: the last build's (``mark``) when they still hold (``held``: what they read), else worked out."""
+    if held is not None and mark is not None and mark[0].startswith(INPUTS):
+        reads[job.url] = held
+        return mark[0]
+    said = job_inputs(builder, job)
+    if said is None or said[0] is None:
         return ""
-    return "in:" + value_digest((shared, inputs))
+    reads[job.url] = said[1]
+    return INPUTS + value_digest((builder.shared_inputs, said[0]))
+
+
+INPUTS = "in:"  # starts the key of a page made from the inputs its job says
+
+
+def job_inputs(builder: PageBuilder, job: PageJob) -> tuple[object, frozenset[str]] | None:
+    """What the job's page is made from and the notes whose texts that read; None when the job does not say."""
+    if job.inputs is None:
+        return None
+    builder.reads = set()
+    try:
+        inputs = job.inputs()
+        return inputs, frozenset(builder.reads)
+    finally:
+        builder.reads = None
 
 
 def _add(done: Rendered, url: str, mark: PageMark, *, listed: bool) -> None:

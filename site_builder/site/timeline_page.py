@@ -31,7 +31,7 @@ TIMELINE_URL = "memory/index.html"
 def timeline_page_inputs(builder: PageBuilder) -> object:
     """What the timeline is made from, besides what every page shares: the days, and the other files and folders
     of ``memory/``."""
-    return [(n.path, n.digest, n.date) for n in builder.days], folder_listing(
+    return [(n.path, builder.text_digest(n), n.date) for n in builder.days], folder_listing(
         builder, "memory", TIMELINE_URL, dated=False
     )
 
@@ -62,9 +62,9 @@ def month_page(builder: PageBuilder, month: Month, days: list[Note]) -> Timeline
     )
 
 
-def month_page_inputs(month: Month, days: list[Note]) -> object:
+def month_page_inputs(builder: PageBuilder, month: Month, days: list[Note]) -> object:
     """What a month's page is made from, besides what every page shares: the month and its days."""
-    return month, [(n.path, n.digest, n.date) for n in days]
+    return month, [(n.path, builder.text_digest(n), n.date) for n in days]
 
 
 def month_url(month: Month) -> str:

@@ -1,0 +1,34 @@
+"""Which notes' texts each page's inputs read (``PageBuilder.reads``), kept for the next build: when its library is
+the last build's (``io.library_texts``), a page whose inputs read no text that changed since is kept as the last
+build made it, its inputs not worked out again. After a plain edit of one day of a workspace of 10,000, a handful
+of pages, not 12,000."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from site_builder.io.library_texts import LibraryTexts
+from site_builder.site.builder import EVERY_TEXT
+
+PAGE_READS_FILE = "cache/page-reads.pickle"  # under .memwiki/
+
+
+@dataclass(frozen=True)
+class PageReads:
+    """What one build's pages read: its library and texts, what every page shares (``PageBuilder.shared_inputs``)
+    and, by page, the notes whose texts its inputs read."""
+
+    texts: LibraryTexts
+    shared: str
+    pages: dict[str, frozenset[str]]
+
+    def still_held(self, now: LibraryTexts, shared: str) -> dict[str, frozenset[str]]:
+        """The pages whose inputs are as that build worked them out (with what they read), for a build of ``now``'s
+        library and texts and ``shared`` inputs."""
+        changed = now.changed_since(self.texts)
+        if changed is None or shared != self.shared:
+            return {}
+        if not changed:
+            return dict(self.pages)
+        changed.add(EVERY_TEXT)
+        return {url: reads for url, reads in self.pages.items() if not reads & changed}
