@@ -3,6 +3,7 @@ the navigation's current entry, the opinions and hygiene pages, Markdown in summ
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -111,6 +112,18 @@ def test_hygiene_shows_findings_first_and_folds_the_checks_that_found_nothing(si
 def test_day_summaries_render_their_markdown(site: Path) -> None:
     days = read(site, "memory/index.html")
     assert "<strong>Ann:</strong> called about the <code>kiln</code>" in days and "**" not in days
+
+
+def test_the_timeline_lists_the_latest_hundred_days_and_the_months_lead_to_the_rest(tmp_path: Path) -> None:
+    start = dt.date(2025, 1, 1)
+    days = {f"memory/{start + dt.timedelta(d):%Y-%m-%d}.md": f"# Day\n\nLog line {d}.\n" for d in range(130)}
+    build(write_workspace(tmp_path / "ws", days), tmp_path / "site", search=False)
+    timeline = read(tmp_path / "site", "memory/index.html")
+    assert timeline.count('class="weekday"') == 100
+    assert "Log line 129." in timeline and "Log line 29." not in timeline  # the newest first, the oldest left out
+    assert "30 older days: in the calendars and the months above." in timeline
+    assert 'href="../memory/2025-01-01.html"' in timeline  # in the calendar of 2025
+    assert "Log line 0." in read(tmp_path / "site", "memory/2025-01.html")
 
 
 def test_a_shortened_summary_leaves_no_markup_open(tmp_path: Path) -> None:

@@ -78,7 +78,7 @@ class HeatDay:
 
 def heatmap(year: int, days: dict[dt.date, HeatDay]) -> str:
     """A GitHub-style year calendar; each logged day links to its page."""
-    cell, gap, top, left = 11, 2, 18, 34
+    cell, gap, top, left = 11, 2, 36, 34  # a row for the year (years stack on the timeline), one for the months
     start = dt.date(year, 1, 1)
     offset = start.weekday()
     end = dt.date(year, 12, 31)
@@ -89,6 +89,7 @@ def heatmap(year: int, days: dict[dt.date, HeatDay]) -> str:
     parts = [
         f'<svg class="chart heatmap" viewBox="0 0 {width} {height}" role="group" aria-label="Days with memory in {year}">'
     ]
+    parts.append(f'<text class="axis year" x="0" y="14">{year}</text>')
     for index, name in ((0, "Mon"), (2, "Wed"), (4, "Fri")):
         parts.append(f'<text class="axis" x="0" y="{top + index * (cell + gap) + cell - 2}">{name}</text>')
     month = 0

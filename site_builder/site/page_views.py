@@ -79,6 +79,7 @@ class TimelinePage(PageView):
     days: list[DaySummary]  #: the logs listed
     folders: list[LinkView]  #: sub-folders of memory/ (timeline only)
     files: list[LinkView]  #: files in memory/ without a date (timeline only)
+    older: int = 0  #: days not listed on the timeline (the month pages list them)
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,9 @@ class Month:
 
 
 TIMELINE_URL = "memory/index.html"
+# The timeline lists the latest days this many; the calendars and the month pages lead to every other one (a
+# ten-year workspace's timeline would otherwise list thousands, made again whenever a day changes).
+TIMELINE_DAYS = 100
 
 
 def timeline_page_inputs(builder: PageBuilder) -> object:
@@ -43,9 +46,10 @@ def timeline_page(builder: PageBuilder) -> TimelinePage:
         chrome=builder.chrome(url, kind="timeline", title="Daily logs", section="days"),
         heatmaps=heatmaps(builder.days, url),
         months=[MonthView(m.label, href(url, month_url(m)), m.count) for m in months(builder.days)],
-        days=[builder.day_summary(n, url) for n in reversed(builder.days)],
+        days=[builder.day_summary(n, url) for n in reversed(builder.days[-TIMELINE_DAYS:])],
         folders=folders,
         files=files,
+        older=max(0, len(builder.days) - TIMELINE_DAYS),
     )
 
 
