@@ -94,3 +94,17 @@ def test_after_a_plain_edit_only_the_pages_reading_its_text_work_their_inputs_ou
     incremental, made = build()
     assert sorted(incremental) == sorted(every)  # a new link: linked again, every page's inputs worked out
     assert made == ["sam"]
+
+
+def test_a_warning_outside_the_notes_reaches_the_hygiene_report(workspace: MakeWorkspace, tmp_path: Path) -> None:
+    """A setting memwiki does not know changes no note and no setting, yet the hygiene report lists it: the pages
+    of what every file's reading found are always worked out again."""
+    ws = workspace({**FILES, "memwiki.toml": '[site]\ntitle = "Harbour"\n'})
+    out = tmp_path / "site"
+    assert run("build", str(ws), "-o", str(out), "--no-search", "--no-reflect").exit_code == 0
+    (ws / "memwiki.toml").write_text('[site]\ntitle = "Harbour"\ntide = "high"\n', encoding="utf-8")
+    assert "unknown setting 'tide'" in run("build", str(ws), "-o", str(out), "--no-search", "--no-reflect").output
+    cold = tmp_path / "cold"
+    assert run("build", str(ws), "-o", str(cold), "--no-search", "--no-reflect", "--no-cache").exit_code == 0
+    assert site_files(out) == site_files(cold)
+    assert "tide" in (out / "hygiene.html").read_text(encoding="utf-8")

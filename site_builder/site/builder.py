@@ -39,7 +39,8 @@ def counted(count: int, word: str, plural: str = "") -> str:
     return f"{count:,} {word if count == 1 else plural or word + 's'}"
 
 
-# Among the notes a page's inputs read (``PageBuilder.reads``): every text of the workspace (the hygiene pages).
+# Among the notes a page's inputs read (``PageBuilder.reads``): what reading every file found, settings included
+# (the hygiene pages): such a page is never kept on its last inputs (``site.page_reads``).
 EVERY_TEXT = "*"
 
 # Stands for a page's way back to the site root in HTML shared by pages at any depth. A private-use character:

@@ -28,7 +28,5 @@ class PageReads:
         changed = now.changed_since(self.texts)
         if changed is None or shared != self.shared:
             return {}
-        if not changed:
-            return dict(self.pages)
-        changed.add(EVERY_TEXT)
+        changed.add(EVERY_TEXT)  # never held: what reading every file found (settings too) may change without a note
         return {url: reads for url, reads in self.pages.items() if not reads & changed}
