@@ -16,14 +16,12 @@ import gc
 import shutil
 import sys
 import tempfile
-from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
 from site_builder.build import BuildOptions, BuildResult
 from site_builder.core.collector import cycle_collection_paused
 from site_builder.core.diagnostics import WHOLE_WORKSPACE, Diagnostics
-from site_builder.core.model import Library
 from site_builder.core.processes import Background
 from site_builder.core.progress import Progress
 from site_builder.io.build_cache import (
@@ -55,7 +53,7 @@ from site_builder.load import (
     save_settled,
     write_reflected,
 )
-from site_builder.recall.publish import Published, publish_recall, update_recall_index
+from site_builder.recall.publish import publish_recall, update_recall_index
 from site_builder.site.fragments import Fragments
 from site_builder.site.page_reads import PAGE_READS_FILE, PageReads
 from site_builder.site.pagefind import (
@@ -97,7 +95,7 @@ def make_site(
     # recall.json, its shards and the recall index are made by a child beside render (both cores busy); the index
     # waits for reflect's pages to be written, when it wrote some (the index records each file as it stands).
     index_now = reflected is None or not reflected.changes
-    # A library linked anew is saved by the same child, for the next build (``io.library_cache``).
+    # A library linked anew is saved by the same child once recall is sent, for the next build (``io.library_cache``).
     linked = LinkedFrom(loaded.linked.token or new_token(), {key[0]: key for key in loaded.cached.now})
     texts = LibraryTexts.of(loaded.library, linked.token)  # what a page or shard made from unchanged texts holds on
     publish = functools.partial(
@@ -105,8 +103,8 @@ def make_site(
         load_shard_marks(memwiki_dir) if cache else None,
         (opened, loaded.notes, stamps_of(listing.entries)) if index_now else None, texts,
     )  # fmt: skip
-    keep = (memwiki_dir, linked.token) if cache and not loaded.linked.token else None
-    recall = Background(functools.partial(_published, publish, loaded.library, keep), len(loaded.notes), PARALLEL_FROM)
+    keep = functools.partial(save_library, memwiki_dir, loaded.library, linked.token)
+    recall = Background(publish, len(loaded.notes), PARALLEL_FROM, keep if cache and not loaded.linked.token else None)
     try:
         with progress.stage("render", len(loaded.library.notes) + len(loaded.library.entities)) as tick:
             sections = hygiene_report(loaded.library, Diagnostics([*loaded.problems().items, *later.items]))
@@ -155,6 +153,7 @@ def make_site(
         raise
     diagnostics = Diagnostics([*loaded.problems().items, *later.items])
     if options.strict and diagnostics.items:
+        recall.cancel()
         staging.abort()
         if records is not None:
             _drop_records(records)
@@ -168,6 +167,7 @@ def make_site(
     _copy_recall_bundle(loaded, published.paths, out, recall_problems)
     diagnostics.extend(recall_problems)
     files = site.pages + len(site.files) + len(published.paths)
+    recall.finish()  # the library the child saves when linked anew: only then the notes it holds for (below)
     if cache:
         save_page_marks(memwiki_dir, site.fragments, reuse, anew=anew)
         if site.reads is not None and site.reads != last_reads:  # after the marks: it says when they still hold
@@ -205,15 +205,6 @@ def make_site(
         out, site.pages, files, True, loaded, diagnostics, stats, published.report, progress.timings, reflected,
         records=later_records,
     )  # fmt: skip
-
-
-def _published(publish: Callable[[], Published], library: Library, keep: tuple[Path, str] | None) -> Published:
-    """recall.json, its shards and index (``publish``); then the library, when it is to be kept (``keep``: where,
-    and its token)."""
-    published = publish()
-    if keep is not None:
-        save_library(keep[0], library, keep[1])
-    return published
 
 
 def _records_staging(memwiki_dir: Path, *, keep: bool) -> Staging:

@@ -68,6 +68,29 @@ def test_background_work_comes_back_from_the_child_or_is_done_here_when_the_chil
 
 
 @two_cores
+def test_what_the_child_does_after_its_result_is_waited_for_by_finish(tmp_path: Path) -> None:
+    """The result comes back as soon as the child has it; what it does then (at low priority), ``finish`` waits for;
+    without a child, ``finish`` does it here."""
+    after = tmp_path / "after"
+
+    def then() -> None:
+        time.sleep(0.5)
+        after.write_text(f"{os.getpid()} {os.nice(0)}")
+
+    work = Background(os.getpid, 10, 1, then)
+    child = work.result()
+    assert child != os.getpid() and not after.exists()
+    work.finish()
+    pid, nice = after.read_text().split()
+    assert int(pid) == child and int(nice) > os.nice(0)
+    after.unlink()
+    here = Background(os.getpid, 0, 1, then)
+    assert here.result() == os.getpid() and not after.exists()
+    here.finish()
+    assert after.read_text().split()[0] == str(os.getpid())
+
+
+@two_cores
 def test_cancelled_background_work_writes_nothing_more(tmp_path: Path) -> None:
     late = tmp_path / "late"
 

@@ -6,6 +6,7 @@ No fork from a process with other threads (``memwiki serve``, Pagefind's thread)
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 import threading
@@ -97,16 +98,21 @@ def map_in_two(
 
 class Background(Generic[Out]):
     """``work()`` done by a forked child while this process goes on; ``result()`` waits for it. When it is not worth
-    a process (``process_count`` of ``size`` units of work), or the child failed, ``result()`` does the work itself."""
+    a process (``process_count`` of ``size`` units of work), or the child failed, ``result()`` does the work itself.
+    ``then()``: more work the child does once it has sent its result, at low priority (it yields to the processes
+    that render), and ``finish()`` waits for; done here by ``finish()`` when there is no child."""
 
-    def __init__(self, work: Callable[[], Out], size: int, worth_from: int) -> None:
+    def __init__(
+        self, work: Callable[[], Out], size: int, worth_from: int, then: Callable[[], object] | None = None
+    ) -> None:
         self._work = work
+        self._then = then
         self._child: Any = None
         if process_count(size, worth_from) == 1:
             return
         context = multiprocessing.get_context("fork")
         self._receive, send = context.Pipe(duplex=False)
-        self._child = context.Process(target=_child, args=(work, send, self._receive), daemon=True)
+        self._child = context.Process(target=_child, args=(work, send, self._receive, then), daemon=True)
         self._child.start()
         send.close()
 
@@ -114,12 +120,24 @@ class Background(Generic[Out]):
         if self._child is None:
             return self._work()
         found = _received(self._receive)
-        self._child.join()
-        self._child = None
-        return self._work() if found is None else found[0]
+        if found is None:  # the child failed: the work here, and what comes after it in ``finish``
+            self._child.join()
+            self._child = None
+            return self._work()
+        return found[0]  # type: ignore[no-any-return]
+
+    def finish(self) -> None:
+        """Wait for what the child does after its result (``then``), or do it here."""
+        if self._child is not None:
+            self._child.join()
+            self._child = None
+        elif self._then is not None:
+            self._then()
+        self._then = None
 
     def cancel(self) -> None:
         """Stop the child (the build it works for failed): it writes nothing more."""
+        self._then = None
         if self._child is not None:
             self._child.terminate()
             self._child.join()
@@ -142,7 +160,9 @@ def _received(receive: Connection) -> tuple[Any] | None:
     return found
 
 
-def _child(work: Callable[[], Any], send: Connection, receive: Connection) -> None:
+def _child(
+    work: Callable[[], Any], send: Connection, receive: Connection, then: Callable[[], object] | None = None
+) -> None:
     # The child's copy of the parent's end: were it kept open, a child whose parent was killed would wait forever
     # to send its result (and hold the build's lock); closed, sending fails and the child ends.
     receive.close()
@@ -150,5 +170,10 @@ def _child(work: Callable[[], Any], send: Connection, receive: Connection) -> No
         send.send((work(),))
     except BaseException:  # the parent does this work itself and raises what it meets
         send.send(None)
+        return
     finally:
         send.close()
+    if then is not None:
+        os.nice(10)  # after its result: what is left yields to the processes that render
+        with contextlib.suppress(Exception):  # only ever a cache the next build can do without (``then``)
+            then()

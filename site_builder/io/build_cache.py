@@ -279,33 +279,24 @@ def kept_shard(last: ShardMarks, staging: Staging) -> Callable[[str, str], bool]
     return kept
 
 
-def load_cached(memwiki_dir: Path, name: str, refer: Callable[[Any], Any] | None = None) -> Any:
-    """What the last build saved as ``name``, or None when there is nothing it can trust. ``refer`` gives the object
-    a reference saved by ``save_cached``'s ``refer`` stands for (it may raise: then there is nothing to trust)."""
+def load_cached(memwiki_dir: Path, name: str) -> Any:
+    """What the last build saved as ``name``, or None when there is nothing it can trust."""
     try:
         with cycle_collection_paused(), (memwiki_dir / name).open("rb") as file:  # read as unpickled, not held whole
-            unpickler = _SafeUnpickler(file)
-            if refer is not None:
-                unpickler.persistent_load = refer  # type: ignore[method-assign]
-            fingerprint, value = unpickler.load()
+            fingerprint, value = _SafeUnpickler(file).load()
     except Exception:  # any cache it cannot read is no cache
         return None
     return value if fingerprint == code_fingerprint() else None
 
 
-def save_cached(memwiki_dir: Path, name: str, value: Any, refer: Callable[[Any], Any] | None = None) -> None:
-    """Write ``name`` atomically (a killed build leaves the old file or none); a failure only costs time.
-    ``refer`` gives a reference to save in place of an object (None: the object itself is saved), for objects the
-    loading build has already (``load_cached``'s ``refer`` gives them back)."""
+def save_cached(memwiki_dir: Path, name: str, value: Any) -> None:
+    """Write ``name`` atomically (a killed build leaves the old file or none); a failure only costs time."""
     target = memwiki_dir / name
     tmp = target.with_name(f".{target.name}.{os.getpid()}")
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         with tmp.open("wb") as file:  # written as it is pickled: the whole pickle is never in memory at once
-            pickler = pickle.Pickler(file, protocol=pickle.HIGHEST_PROTOCOL)
-            if refer is not None:
-                pickler.persistent_id = refer  # type: ignore[method-assign]
-            pickler.dump((code_fingerprint(), value))
+            pickle.dump((code_fingerprint(), value), file, protocol=pickle.HIGHEST_PROTOCOL)
         tmp.replace(target)
     except OSError:
         tmp.unlink(missing_ok=True)

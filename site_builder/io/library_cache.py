@@ -2,9 +2,10 @@
 a plain line added to a day) takes the last build's library instead of linking every note again (2 s on a
 workspace of 10,000 notes).
 
-- ``library.pickle``: the library without its notes: what it holds of them (notes, facts, links) saved as
-  references (a note's path, a fact's place in the library), the rest as is. Saved by the recall child, beside
-  render, whenever a build linked anew; tagged with a token of its own.
+- ``library.pickle``: the library without its notes: what it holds of them (notes, links, facts) by their places
+  (a note by its path, a link or a fact by its place among the notes'), the rest as is. The opinions keep copies of
+  their facts (equal to the notes' own; pickled by reference, the file took twice as long to write). Saved by the
+  recall child, beside render, whenever a build linked anew; tagged with a token of its own.
 - ``library-notes.pickle``: the token of the library file it goes with, and the key (``NoteKey``) of every note
   that library holds for. Saved by the build once its site is done: a build that stopped before never leaves a
   library file that passes for notes it was not linked from.
@@ -18,10 +19,9 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from site_builder.core.diagnostics import Diagnostics
-from site_builder.core.model import Entity, Fact, Library, Link, Note, Opinion, Resolver
+from site_builder.core.model import Entity, Library, Link, Note, Opinion, Resolver
 from site_builder.io.build_cache import NoteKey, load_cached, save_cached
 from site_builder.library.link import link_inputs
 
@@ -32,17 +32,17 @@ _LINK_SLOTS = 1 << 32  # a link's code: its note's place times this, plus its pl
 
 @dataclass(frozen=True)
 class _Image:
-    """A library without its notes (``Library``'s fields; links and facts by their places)."""
+    """A library without its notes (``Library``'s fields; notes, links and facts by their places)."""
 
     paths: list[str]
-    entities: dict[str, Entity]
+    entities: list[tuple[str, str, str, str | None, tuple[str, ...], str]]  # key, name, slug, note, aliases, type
     backlinks: dict[str, list[int]]
     facts_by_entity: dict[str, list[int]]
     related: dict[str, list[tuple[str, int]]]
     opinions: list[Opinion]
     problems: Diagnostics
     note_backlinks: dict[str, list[Link]]
-    resolved: tuple[dict[str, Entity], dict[str, str], dict[str, str]]  # the resolver's entities, aliases, notes
+    resolved: tuple[list[str], dict[str, str], dict[str, str]]  # the resolver's entities (keys), aliases, notes
 
 
 @dataclass(frozen=True)
@@ -61,7 +61,8 @@ def reuse_library(
     memwiki_dir: Path, notes: list[Note], keys: dict[str, NoteKey], last: dict[NoteKey, Note]
 ) -> tuple[Library, LinkedFrom] | None:
     """The last build's library, with ``notes`` in it (their ``keys`` by path; ``last``: the notes cache as loaded),
-    and which saved library it is; None when a note's link inputs changed, a note came or went, or nothing can be trusted."""
+    and which saved library it is; None when a note's link inputs changed, a note came or went, or nothing can be
+    trusted."""
     saved = load_cached(memwiki_dir, LIBRARY_NOTES_FILE)
     if not (isinstance(saved, tuple) and len(saved) == 2 and isinstance(saved[1], dict)):
         return None
@@ -77,77 +78,68 @@ def reuse_library(
             old = last.get(was[note.path])
             if old is None or link_inputs(old) != link_inputs(note):
                 return None
-    facts = [fact for note in public for fact in note.facts]
-    by_path = {note.path: note for note in public}
-    refer = _referred(by_path, facts)
-    found = load_cached(memwiki_dir, LIBRARY_FILE, refer)
+    found = load_cached(memwiki_dir, LIBRARY_FILE)
     if not (isinstance(found, tuple) and len(found) == 2 and found[0] == token and isinstance(found[1], _Image)):
         return None
     image: _Image = found[1]
     if image.paths != [note.path for note in public]:
         return None
+    by_path = {note.path: note for note in public}
+    facts = [fact for note in public for fact in note.facts]
+    links = [note.links for note in public]
     try:
-        links = [note.links for note in public]
+        entities = {
+            key: Entity(key, name, slug, by_path[note] if note is not None else None, aliases, type_)
+            for key, name, slug, note, aliases, type_ in image.entities
+        }
         backlinks = {
             key: [links[c // _LINK_SLOTS][c % _LINK_SLOTS] for c in codes] for key, codes in image.backlinks.items()
         }
         facts_by_entity = {key: [facts[i] for i in places] for key, places in image.facts_by_entity.items()}
-    except (IndexError, TypeError):
+        keys_in_order, aliases, note_names = image.resolved
+        resolver = Resolver({key: entities[key] for key in keys_in_order}, aliases, note_names)
+    except (IndexError, KeyError, TypeError, ValueError):
         return None
-    entities, aliases, note_names = image.resolved
     library = Library(
         notes=public,
-        entities=image.entities,
+        entities=entities,
         facts=facts,
         backlinks=backlinks,
         facts_by_entity=facts_by_entity,
         related=image.related,
         opinions=image.opinions,
         note_by_path=by_path,
-        resolver=Resolver(entities, aliases, note_names),
+        resolver=resolver,
         problems=image.problems,
         note_backlinks=image.note_backlinks,
     )
     return library, LinkedFrom(str(token), was)
 
 
-def _referred(by_path: dict[str, Note], facts: list[Fact]) -> Any:
-    def refer(reference: Any) -> Any:
-        kind, place = reference
-        return by_path[place] if kind == "note" else facts[place]
-
-    return refer
-
-
 def save_library(memwiki_dir: Path, library: Library, token: str) -> None:
-    """The library, its notes by reference, as ``token``'s (``save_library_notes`` says which notes it holds for)."""
-    notes = {id(note): i for i, note in enumerate(library.notes)}
+    """The library, its notes by place, as ``token``'s (``save_library_notes`` says which notes it holds for)."""
     facts = {id(fact): i for i, fact in enumerate(library.facts)}
     links = {id(link): i * _LINK_SLOTS + j for i, note in enumerate(library.notes) for j, link in enumerate(note.links)}
     try:
         image = _Image(
             paths=[note.path for note in library.notes],
-            entities=library.entities,
-            backlinks={key: [links[id(link)] for link in found] for key, found in library.backlinks.items()},
-            facts_by_entity={key: [facts[id(f)] for f in found] for key, found in library.facts_by_entity.items()},
+            entities=[
+                (e.key, e.name, e.slug, e.note.path if e.note else None, e.aliases, e.type)
+                for e in library.entities.values()
+            ],
+            backlinks={key: list(map(links.__getitem__, map(id, found))) for key, found in library.backlinks.items()},
+            facts_by_entity={
+                key: list(map(facts.__getitem__, map(id, found))) for key, found in library.facts_by_entity.items()
+            },
             related=library.related,
             opinions=library.opinions,
             problems=library.problems,
             note_backlinks=library.note_backlinks,
-            resolved=(library.resolver.entities, library.resolver.aliases, library.resolver.notes),
+            resolved=(list(library.resolver.entities), library.resolver.aliases, library.resolver.notes),
         )
     except KeyError:  # a link or fact not of a note: not saved (the next build links anew)
         return
-    paths = {i: note.path for i, note in enumerate(library.notes)}
-
-    def refer(obj: Any) -> Any:
-        if type(obj) is Note and id(obj) in notes:
-            return ("note", paths[notes[id(obj)]])
-        if type(obj) is Fact and id(obj) in facts:
-            return ("fact", facts[id(obj)])
-        return None
-
-    save_cached(memwiki_dir, LIBRARY_FILE, (token, image), refer)
+    save_cached(memwiki_dir, LIBRARY_FILE, (token, image))
 
 
 def save_library_notes(memwiki_dir: Path, linked: LinkedFrom) -> None:
