@@ -30,12 +30,10 @@ from site_builder.io.build_cache import (
     LastBuild,
     count_files,
     load_cached,
-    load_fragments,
     load_shard_marks,
     save_cached,
-    save_page_marks,
-    save_rendered,
 )
+from site_builder.io.fragments_cache import load_fragments, save_page_marks, save_rendered
 from site_builder.io.library_cache import LinkedFrom, new_token, save_library, save_library_notes
 from site_builder.io.library_texts import LibraryTexts
 from site_builder.io.listing import Listing, save_known

@@ -16,7 +16,8 @@ import site_builder.io.stamps as stamps
 import site_builder.load as load_module
 import site_builder.recall.index as recall_index
 import site_builder.site.render as render
-from site_builder.io.build_cache import load_fragments, notes_shard
+from site_builder.io.build_cache import notes_shard
+from site_builder.io.fragments_cache import load_fragments
 from tests.conftest import EXAMPLE, MakeWorkspace, run, spy_on
 
 FILES = {

@@ -3,7 +3,7 @@
 - ``notes/``: every parsed note by its file's path, kind and content
   hash, so a rebuild parses only the files that changed;
 - ``fragments/``: the HTML of every note and line the site rendered,
-  reused while links resolve the same, and how each page was made;
+  reused while links resolve the same, and how each page was made (``io.fragments_cache``);
 - ``search/<part>/<hash>/``: the last search index, in parts (one per year of dated pages, one for the
   rest), each by the hash of the search records it was made from (``site.pagefind``), so a build runs
   Pagefind only on the parts whose searchable pages changed; ``search/records.json`` says which part each
@@ -36,7 +36,6 @@ import functools
 import hashlib
 import os
 import pickle
-import shutil
 import zlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -49,15 +48,10 @@ from site_builder.core.diagnostics import Diagnostic
 from site_builder.core.model import Note
 from site_builder.io.library_texts import LibraryTexts
 from site_builder.io.writer import MARKER, Staging, Stamp
-from site_builder.site.fragments import Fragments, LinkNames
 
 NOTES_FOLDER = "cache/notes"
 NOTE_SHARDS = 64  # a rebuild after one edit writes one shard of notes again, not every note
 OLD_NOTES_FILE = "cache/notes.pickle"  # every note in one file, as memwiki kept them before the shards
-FRAGMENTS_FOLDER = "cache/fragments"
-FRAGMENT_SHARDS = 64
-FRAGMENT_PARTS = ("notes", "inline", "pages")  # the fields of ``Fragments`` kept in shards of their own
-OLD_FRAGMENTS_FILE = "cache/fragments.pickle"  # all fragments in one file, as memwiki kept them before the shards
 LAST_BUILD_FILE = "cache/last-build.pickle"
 SHARDS_FILE = "cache/recall-shards.pickle"
 READ_FILE = "cache/read.pickle"
@@ -204,54 +198,6 @@ def save_notes(memwiki_dir: Path, notes: dict[NoteKey, Note], last: dict[NoteKey
     itself, so an unchanged note is the very one loaded)."""
     save_sharded(memwiki_dir, NOTES_FOLDER, NOTE_SHARDS, notes, last, lambda key: str(key[0]))
     (memwiki_dir / OLD_NOTES_FILE).unlink(missing_ok=True)
-
-
-def load_fragments(memwiki_dir: Path) -> Fragments | None:
-    """The HTML the last build rendered, None when its cache cannot be trusted."""
-    context = load_cached(memwiki_dir, f"{FRAGMENTS_FOLDER}/context.pickle")
-    if not (isinstance(context, tuple) and len(context) == 2 and isinstance(context[1], LinkNames)):
-        return None
-    parts = {part: load_sharded(memwiki_dir, f"{FRAGMENTS_FOLDER}/{part}", FRAGMENT_SHARDS) for part in FRAGMENT_PARTS}
-    return Fragments(str(context[0]), context[1], parts["notes"], parts["inline"], parts["pages"])
-
-
-def save_rendered(memwiki_dir: Path, fragments: Fragments, last: Fragments | None, notes: Iterable[Note]) -> bool:
-    """Write the shards of the rendered HTML (notes and lines) that changed since ``last`` (what ``load_fragments``
-    gave); the HTML of a note's earlier texts is dropped. In a new epoch (links resolve differently:
-    ``site.fragments``), or when nothing was loaded, the whole cache is written anew, and True says so: the page
-    marks are then written whole too (``save_page_marks``). The epoch and the names links resolve to come last:
-    a killed build never leaves HTML of one epoch under another, nor names that the HTML beside them was not
-    checked against. The HTML is keyed by what it was made from: it may be saved before the site is swapped in."""
-    digests = {note.path: note.digest for note in notes}
-    fragments.notes = {key: html for key, html in fragments.notes.items() if digests.get(_rendered_path(key)) == key[1]}
-    anew = last is None or last.epoch != fragments.epoch
-    if anew:
-        shutil.rmtree(memwiki_dir / FRAGMENTS_FOLDER, ignore_errors=True)
-    for part in ("notes", "inline"):
-        before = getattr(last, part) if last is not None and not anew else {}
-        name = (lambda key: str(key[0])) if part == "notes" else str
-        save_sharded(memwiki_dir, f"{FRAGMENTS_FOLDER}/{part}", FRAGMENT_SHARDS, getattr(fragments, part), before, name)
-    if anew or last is None or not _same_names(last.names, fragments.names):
-        save_cached(memwiki_dir, f"{FRAGMENTS_FOLDER}/context.pickle", (fragments.epoch, fragments.names))
-    (memwiki_dir / OLD_FRAGMENTS_FILE).unlink(missing_ok=True)
-    return anew
-
-
-def save_page_marks(memwiki_dir: Path, fragments: Fragments, last: Fragments | None, *, anew: bool) -> None:
-    """Write the shards of the page marks (how each page was made, its file as written) that changed since
-    ``last``; all of them when ``save_rendered`` wrote the cache ``anew``. Only after the site is swapped in:
-    a page is kept only when its file is as the saved marks say."""
-    before = last.pages if last is not None and not anew else {}
-    save_sharded(memwiki_dir, f"{FRAGMENTS_FOLDER}/pages", FRAGMENT_SHARDS, fragments.pages, before, str)
-
-
-def _same_names(last: LinkNames | None, now: LinkNames | None) -> bool:
-    return last is not None and now is not None and last == now and last.digests == now.digests
-
-
-def _rendered_path(key: tuple[str, str]) -> str:
-    """The note path of a ``Fragments.notes`` key (its first part: the path, or the path and the page's depth)."""
-    return key[0].partition("\0")[0]
 
 
 def load_shard_marks(memwiki_dir: Path) -> LastShards:
