@@ -15,7 +15,8 @@ from site_builder.io.reader import open_workspace
 from site_builder.load import load
 from site_builder.mcp.live import LiveWorkspace
 from site_builder.mcp.tools import MemoryTools, ToolError
-from site_builder.recall.bundle import entity_shard, opinion_json
+from site_builder.recall.bundle import opinion_json
+from site_builder.recall.entity_shard import entity_shard
 from tests.conftest import REPO, write_workspace
 
 FILES = {

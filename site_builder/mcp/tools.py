@@ -116,7 +116,8 @@ class MemoryTools:
         entity = library.resolver.entity(name.strip())
         if entity is None:
             raise ToolError("unknown_entity", f"no entity is called '{name[:200]}' (by page name or alias)")
-        from site_builder.recall.bundle import entity_shard, opinion_json  # and the renderer: only this tool
+        from site_builder.recall.bundle import opinion_json  # and the renderer: only this tool
+        from site_builder.recall.entity_shard import entity_shard
 
         shard = entity_shard(library, entity)
         shard["opinions"] = [opinion_json(opinion) for opinion in library.opinions_about(entity.key)]

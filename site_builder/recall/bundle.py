@@ -16,16 +16,15 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any, TypeVar
 
-from site_builder.core.model import Entity, Fact, Library, Opinion
-from site_builder.library.summaries import entity_summary
+from site_builder.core.model import Fact, Library, Opinion
 from site_builder.recall.directory import directory_line, entity_directory, file_directory
+from site_builder.recall.entity_shard import entity_shard, fact_json
 from site_builder.recall.shard_inputs import HeldShards, shard_inputs
 from site_builder.site.links import source_url
 
 T = TypeVar("T")
 
 SCHEMA = "memwiki/recall@1"
-ENTITY_SCHEMA = "memwiki/recall-entity@1"
 BUNDLE_PATH = "recall.json"
 SHARD_DIR = "recall/entities"
 
@@ -113,23 +112,6 @@ class Bundle:
         out = {BUNDLE_PATH: dumps(self.data).encode()}
         out.update({path: dumps(shard, item_text).encode() for path, shard in self.shards.items()})
         return out
-
-
-def fact_json(fact: Fact) -> dict[str, Any]:
-    """A fact as every recall output cites it."""
-    return {
-        "id": fact.id,
-        "kind": fact.kind,
-        "content": fact.content,
-        "entities": list(fact.entities),
-        "date": fact.date.isoformat() if fact.date else None,
-        "occurred": {"start": fact.occurred[0].isoformat(), "end": fact.occurred[1].isoformat()}
-        if fact.occurred
-        else None,
-        "confidence": fact.confidence,
-        "source": fact.source,
-        "url": source_url(fact.source),
-    }
 
 
 def opinion_json(opinion: Opinion) -> dict[str, Any]:
@@ -291,42 +273,3 @@ def recent_first(facts: list[Fact]) -> list[Fact]:
     """Dated facts newest first, then undated (bank page) facts in page order."""
     dated = sorted((f for f in facts if f.date), key=lambda f: (f.date, f.path, f.line), reverse=True)
     return dated + [f for f in facts if not f.date]
-
-
-def entity_shard(
-    library: Library, entity: Entity, as_json: Callable[[Fact], dict[str, Any]] = fact_json
-) -> dict[str, Any]:
-    """Everything recall knows of one entity; its facts as ``as_json`` gives them (``fact_json``'s shape)."""
-    facts = library.facts_by_entity.get(entity.key, [])
-    seen = library.seen(entity.key)
-    mentions = []
-    for link in library.backlinks.get(entity.key, []):
-        note = library.note(link.path)
-        source = f"{link.path}#L{link.line}"
-        mentions.append(
-            {
-                "source": source,
-                "date": note.date.isoformat() if note and note.date else None,
-                "sentence": link.sentence,
-                "url": source_url(source),
-            }
-        )
-    return {
-        "schema": ENTITY_SCHEMA,
-        "id": entity.slug,
-        "name": entity.name,
-        "type": entity.type or None,
-        "aliases": list(entity.aliases),
-        "summary": entity_summary(entity, facts),
-        "source": entity.note.path if entity.note else None,
-        "url": entity.url,
-        "first_seen": seen[0].isoformat() if seen else None,
-        "last_seen": seen[-1].isoformat() if seen else None,
-        "facts": [as_json(f) for f in facts],
-        "opinions": [o.id for o in library.opinions_about(entity.key)],
-        "related": [
-            {"id": library.entities[k].slug, "name": library.entities[k].name, "co_mentions": n}
-            for k, n in library.related.get(entity.key, [])
-        ],
-        "mentions": mentions,
-    }
