@@ -137,3 +137,24 @@ def test_the_agent_page_shows_each_systems_tiers_and_block(tmp_path: Path) -> No
     write_workspace(own, {"memory.md": "# Core\n\n- Sam likes tea.\n"})
     assert run("build", str(own), "-o", str(tmp_path / "own-site"), "--no-search").exit_code == 0
     assert '<h2 id="agent-memwiki">memwiki</h2>' in (tmp_path / "own-site/agent.html").read_text()
+
+
+def test_a_tier_of_many_files_lists_its_folders_with_their_files_and_tokens(tmp_path: Path) -> None:
+    days = {f"memory/2025-{1 + i // 28:02d}-{1 + i % 28:02d}.md": f"# Day {i}\n\nA plain line.\n" for i in range(210)}
+    ws = write_workspace(
+        tmp_path / "ws",
+        {"memory.md": "# Core\n\n- Sam likes tea.\n", "notes/a.md": "# A\n\nText.\n", "TOOLS.md": "# Tools\n", **days},
+    )
+    out = tmp_path / "site"
+    assert run("build", str(ws), "-o", str(out), "--no-search").exit_code == 0
+    page = (out / "agent.html").read_text()
+    rows = re.findall(r'<tr><th scope="row">([^<]+)</th><td class="align-right">([\d,]+)</td>', page)
+    assert rows == [("Always loaded", "1"), ("Listed by name", "0"), ("Found by search only", "212")]
+    assert "Found by search only: 212 files, by folder" in page
+    assert '<a href="memory/index.html">memory/</a> <span class="muted">210 files, ~' in page
+    assert '<a href="notes/index.html">notes/</a> <span class="muted">1 file, ~' in page
+    assert '<a href="TOOLS.html">TOOLS.md</a>' in page  # the workspace's own files are listed still
+    assert "memory/2025-01-01.html" not in page
+    small = write_workspace(tmp_path / "small", {"memory.md": "# Core\n", **dict(list(days.items())[:5])})
+    assert run("build", str(small), "-o", str(tmp_path / "small-site"), "--no-search").exit_code == 0
+    assert 'href="memory/2025-01-01.html"' in (tmp_path / "small-site/agent.html").read_text()

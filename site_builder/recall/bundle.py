@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import json
+import operator
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
@@ -269,7 +270,10 @@ def _squeeze(body: str) -> str:
     return "\n".join(out)
 
 
+_WHEN_AND_WHERE = operator.attrgetter("date", "path", "line")
+
+
 def recent_first(facts: list[Fact]) -> list[Fact]:
     """Dated facts newest first, then undated (bank page) facts in page order."""
-    dated = sorted((f for f in facts if f.date), key=lambda f: (f.date, f.path, f.line), reverse=True)
+    dated = sorted((f for f in facts if f.date), key=_WHEN_AND_WHERE, reverse=True)
     return dated + [f for f in facts if not f.date]

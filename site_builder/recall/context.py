@@ -137,7 +137,7 @@ def context_block(
     core = sources.core
     if core is not None:
         out.section(f"Core memory ({core.path})", [line.rstrip() for line in core.body.strip().split("\n")])
-    out.section("Opinions", [_opinion_line(o) for o in sorted(sources.opinions, key=_recently_changed)])
+    out.section("Opinions", (_opinion_line(o) for o in sorted(sources.opinions, key=_recently_changed)))
     cited: set[str] = set()
     if query and hits is not None:
         # Core memory is already in the block; do not repeat its lines.

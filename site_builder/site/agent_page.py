@@ -9,10 +9,13 @@ prints it.
 
 from __future__ import annotations
 
-from site_builder.recall.agent_view import agent_block, tiers
+from site_builder.core.model import Note
+from site_builder.recall.agent_view import Tier, agent_block, tiers
 from site_builder.recall.bundle import estimate_tokens
 from site_builder.recall.context import MemorySources, context_block, default_budget
 from site_builder.site.builder import PageBuilder
+from site_builder.site.entity_page import INDEX_URL
+from site_builder.site.folder_page import OWN_INDEX
 from site_builder.site.links import href
 from site_builder.site.page_views import AgentPage, AgentView, TierView
 from site_builder.site.views import LinkView
@@ -20,6 +23,9 @@ from site_builder.site.views import LinkView
 URL = "agent.html"
 # The layouts whose agents inject a block of their own (``memwiki context --format``); others get memwiki's.
 OWN_BLOCK = ("openclaw", "tinyclaw", "toebeans")
+# A tier of more files than this lists its folders (files and tokens each, leading to the folder's page), not its
+# files: ten years of daily logs are thousands of links that no one reads (and 700 kB of page).
+TIER_FILES_LISTED = 200
 
 
 def agent_page(builder: PageBuilder, layouts: tuple[str, ...]) -> AgentPage:
@@ -41,14 +47,35 @@ def _agent(builder: PageBuilder, fmt: str) -> AgentView:
     return AgentView(
         name=fmt,
         command=f"memwiki context --format {fmt}",
-        tiers=[
-            TierView(
-                tier.name,
-                f"{tier.tokens:,}",
-                [LinkView(path, href(URL, note.url)) for path in tier.paths if (note := library.note(path))],
-            )
-            for tier in tiers(library, fmt)
-        ],
+        tiers=[_tier_view(builder, tier) for tier in tiers(library, fmt)],
         block=text,
         block_tokens=f"{estimate_tokens(text):,}",
     )
+
+
+def _tier_view(builder: PageBuilder, tier: Tier) -> TierView:
+    """A tier with its files, or with its folders when it has more than ``TIER_FILES_LISTED`` files."""
+    notes = [note for path in tier.paths if (note := builder.library.note(path))]
+    if len(notes) <= TIER_FILES_LISTED:
+        return TierView(tier.name, f"{tier.tokens:,}", len(notes), [LinkView(n.path, href(URL, n.url)) for n in notes])
+    by_folder: dict[str, list[Note]] = {}
+    for note in notes:
+        by_folder.setdefault(note.path.rpartition("/")[0], []).append(note)
+    files = [LinkView(n.path, href(URL, n.url)) for n in by_folder.pop("", [])]  # the workspace's own files
+    folders = [
+        LinkView(f"{folder}/", href(URL, _folder_url(builder, folder)), _size(in_folder, tier.loaded == "listed"))
+        for folder, in_folder in sorted(by_folder.items())
+    ]
+    return TierView(tier.name, f"{tier.tokens:,}", len(notes), files, folders)
+
+
+def _folder_url(builder: PageBuilder, folder: str) -> str:
+    """The page that lists a folder: its own (a folder page, the timeline, a project), else the entity index (a
+    folder of entity pages only)."""
+    return f"{folder}/index.html" if folder in builder.folders or folder in OWN_INDEX else INDEX_URL
+
+
+def _size(notes: list[Note], by_name: bool) -> str:
+    """``1,234 files, ~56,789 tokens``: what a folder brings to a tier (its paths, for a tier listed by name)."""
+    tokens = sum(estimate_tokens(n.path if by_name else n.body) for n in notes)
+    return f"{len(notes):,} file{'' if len(notes) == 1 else 's'}, ~{tokens:,} tokens"

@@ -6,7 +6,7 @@ line, and ``tests/test_views.py`` checks that templates use exactly the document
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from site_builder.site.views import (
     BacklinkGroup,
@@ -99,7 +99,9 @@ class TierView:
 
     name: str  #: e.g. "Always loaded"
     tokens: str  #: its estimated size in tokens, "1,234"
-    files: list[LinkView]  #: its files
+    count: int  #: how many files it has
+    files: list[LinkView]  #: its files; only those of the workspace's top folder when it lists ``folders``
+    folders: list[LinkView] = field(default_factory=list)  #: its folders, when it has too many files to list
 
 
 @dataclass(frozen=True)
