@@ -38,6 +38,7 @@ from site_builder.io.library_cache import LinkedFrom, new_token, save_library, s
 from site_builder.io.library_texts import LibraryTexts
 from site_builder.io.listing import Listing, save_known
 from site_builder.io.reader import Workspace
+from site_builder.io.record_store import RecordStore
 from site_builder.io.sources import SourceFile
 from site_builder.io.stamps import stamps_of
 from site_builder.io.writer import Staging, build_lock, write_derived
@@ -66,7 +67,8 @@ from site_builder.site.pagefind import (
 from site_builder.site.render import PARALLEL_FROM, PageOutput, render_site
 
 TEMPORARY_RECORDS = "memwiki-records-"  # the prefix of the folder a build without cache puts its records in
-RECORDS_FOLDER = "cache/records"  # under .memwiki/: the search records of the last site, kept like it
+RECORDS_FOLDER = "cache/search-records"  # under .memwiki/: the search records of the last site (``io.record_store``)
+OLD_RECORDS_FOLDER = "cache/records"  # the records at their pages' paths, as memwiki kept them before the store
 
 
 def make_site(
@@ -89,7 +91,7 @@ def make_site(
             memwiki = memwiki_dir if cache else None
             loaded, reflected, reflect_input = reflect_unless_settled(loaded, reflector, later, memwiki)
     staging = Staging(out)  # render writes each page into it as soon as it is made
-    records = _records_staging(memwiki_dir, keep=cache or search_later) if search else None
+    records = _record_store(memwiki_dir, keep=cache or search_later) if search else None
     # recall.json, its shards and the recall index are made by a child beside render (both cores busy); the index
     # waits for reflect's pages to be written, when it wrote some (the index records each file as it stands).
     index_now = reflected is None or not reflected.changes
@@ -123,7 +125,7 @@ def make_site(
         indexing = None
         if records is not None and not search_later:
             indexing = ThreadPoolExecutor(1, "memwiki-search")
-            found = SearchRecords(records.path, site.records, site.language)
+            found = SearchRecords(records.folder, site.records, site.language)
             index_made = indexing.submit(build_index, found, memwiki_dir / "cache" if cache else None)
             indexing.shutdown(wait=False)
         with progress.stage("write"):
@@ -160,8 +162,8 @@ def make_site(
             out, site.pages, 0, False, loaded, diagnostics, stats, published.report, progress.timings, reflected
         )  # fmt: skip
     staging.commit()
-    if records is not None:  # after the site: a page is kept only when its file is as the saved marks say
-        records.commit() if cache or search_later else _drop_records(records)
+    if records is not None:  # the records of this site only; none kept by a build without cache
+        records.prune(set(site.records.values())) if cache or search_later else _drop_records(records)
     _copy_recall_bundle(loaded, published.paths, out, recall_problems)
     diagnostics.extend(recall_problems)
     files = site.pages + len(site.files) + len(published.paths)
@@ -194,10 +196,8 @@ def make_site(
             )  # fmt: skip
             save_cached(memwiki_dir, LAST_BUILD_FILE, done)
     staging.settle()
-    if records is not None:
-        records.settle()
     later_records = (
-        SearchRecords(memwiki_dir / RECORDS_FOLDER, site.records, site.language) if search and search_later else None
+        SearchRecords(records.folder, site.records, site.language) if records is not None and search_later else None
     )
     return BuildResult(
         out, site.pages, files, True, loaded, diagnostics, stats, published.report, progress.timings, reflected,
@@ -205,19 +205,19 @@ def make_site(
     )  # fmt: skip
 
 
-def _records_staging(memwiki_dir: Path, *, keep: bool) -> Staging:
-    """Where render writes the search records: staged beside the records the last build kept (``keep``), or in a
-    temporary folder of its own that goes once the index is made."""
+def _record_store(memwiki_dir: Path, *, keep: bool) -> RecordStore:
+    """Where render puts the search records: the store the last build kept (``keep``), or a temporary folder of
+    its own that goes once the index is made."""
     if keep:
-        return Staging(memwiki_dir / RECORDS_FOLDER)
-    return Staging(Path(tempfile.mkdtemp(prefix=TEMPORARY_RECORDS)) / "records")
+        shutil.rmtree(memwiki_dir / OLD_RECORDS_FOLDER, ignore_errors=True)
+        return RecordStore(memwiki_dir / RECORDS_FOLDER)
+    return RecordStore(Path(tempfile.mkdtemp(prefix=TEMPORARY_RECORDS)))
 
 
-def _drop_records(records: Staging) -> None:
-    """The staged records, gone; with the temporary folder they were made in, if they had one."""
-    records.abort()
-    if records.out.parent.name.startswith(TEMPORARY_RECORDS):
-        shutil.rmtree(records.out.parent, ignore_errors=True)
+def _drop_records(records: RecordStore) -> None:
+    """A build's temporary records, gone (the kept store is pruned by the next build that completes)."""
+    if records.folder.name.startswith(TEMPORARY_RECORDS):
+        shutil.rmtree(records.folder, ignore_errors=True)
 
 
 def update_search(output: Path, workspace: Path, records: SearchRecords) -> SearchStats:

@@ -226,14 +226,15 @@ def test_kept_pages_keep_their_search_records_whatever_happened_to_them(
     assert len([p for p in index_of(out) if p.endswith(".pf_fragment")]) == 4
     assert index_of(out) == cold()
     (ws / "memory/2025-11-21.md").write_text("# 2025-11-21\n\nThe lighthouse keeper waved twice.\n")
-    records = ws / ".memwiki/cache/records"
-    assert (records / "memory/2025-11-20.html").is_file()
-    for record in records.rglob("*.html"):
+    records = ws / ".memwiki/cache/search-records"
+    assert len(list(records.glob("*.html"))) == 4  # one per searchable page, by its digest
+    for record in records.glob("*.html"):
         record.unlink()  # the kept records are gone: their pages are made again
     second = build(ws, out)
     assert second.search is not None and second.search.pages == first.search.pages
     assert index_of(out) == cold()
-    assert "lighthouse keeper waved twice" in (records / "memory/2025-11-21.html").read_text()
+    kept = list(records.iterdir())  # the records of this site only: the edited day's last record is gone
+    assert len(kept) == 4 and sum("lighthouse keeper waved twice" in r.read_text() for r in kept) == 1
 
 
 @pytest.mark.browser
@@ -255,6 +256,24 @@ def test_words_inside_chinese_text_are_found(page: Any, workspace: MakeWorkspace
             assert f"memory/{day}.html" in (page.locator(".search-result a").first.get_attribute("href") or "")
 
 
+def test_the_record_store_keeps_only_the_records_of_the_last_site(workspace: MakeWorkspace, tmp_path: Path) -> None:
+    ws = workspace({"memory/2025-11-20.md": DAY})
+    old = ws / ".memwiki/cache/records/memory/2025-11-20.html"  # records as memwiki kept them before the store
+    old.parent.mkdir(parents=True)
+    old.write_text("<html></html>", encoding="utf-8")
+    first = build(ws, tmp_path / "site")
+    store = ws / ".memwiki/cache/search-records"
+    assert first.search is not None and not old.parent.exists()
+    records = sorted(p.name for p in store.iterdir())
+    (store / ".0123abcd.999").write_bytes(b"half written by a killed build")
+    (ws / "memory/2025-11-20.md").write_text(DAY + "\nA line the search finds.\n", encoding="utf-8")
+    second = build(ws, tmp_path / "site")
+    assert second.search is not None and second.search.pages == first.search.pages
+    now = sorted(p.name for p in store.iterdir())
+    assert len(now) == len(records) == first.search.pages and now != records
+    assert all(name.endswith(".html") and not name.startswith(".") for name in now)
+
+
 def test_a_build_without_cache_leaves_no_records_behind(
     workspace: MakeWorkspace, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -267,7 +286,7 @@ def test_a_build_without_cache_leaves_no_records_behind(
     result = build(ws, tmp_path / "site", cache=False)
     assert result.search is not None and result.search.pages > 0
     assert list(scratch.iterdir()) == []
-    assert not (ws / ".memwiki/cache/records").exists()
+    assert not (ws / ".memwiki/cache/search-records").exists()
 
 
 YEARS = {

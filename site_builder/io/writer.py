@@ -119,14 +119,6 @@ class Staging:
         target.write_bytes(data)
         return stamp_of(target.stat())
 
-    def link(self, rel: str) -> bool:
-        """Carry the current output's file at ``rel`` into the new one as a hard link, if it is there."""
-        try:
-            os.link(f"{self.out}/{rel}", self._staged(rel))
-        except OSError:
-            return False
-        return True
-
     def keep(self, rel: str, stamp: Stamp) -> bool:
         """Carry the current output's file at ``rel`` into the new one when it still stands as ``stamp`` says (as
         the last build left it: not edited or replaced since), as a hard link: no byte read or written. (Plain

@@ -4,8 +4,8 @@ Pagefind reads only what a page marks for search (``data-pagefind-body`` minus `
 it parses the whole page: an entity page is mostly backlinks and charts it skips. So each searchable page is
 cut down to its *search record* first — its title, its filters and meta, and its main content without the
 ignored blocks and charts — which Pagefind turns into the same index (same text, anchors, filters, meta and
-URLs) from a fraction of the bytes. The records are files at their pages' paths (``SearchRecords``), written as
-pages are rendered and kept between builds like the site itself.
+URLs) from a fraction of the bytes. The records are files named by their digests (``io.record_store``), written
+as pages are rendered and kept between builds.
 
 Pagefind cannot add a page to an index, so the index is made in parts by the year of each page's date, plus one
 for the undated pages (``search_parts``), each kept in ``.memwiki/cache/search/<part>/`` under a name made from its records:
@@ -27,6 +27,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
+from site_builder.io.record_store import record_file
 from site_builder.io.writer import link_or_copy
 from site_builder.site.language import index_language
 from site_builder.site.search_parts import UNDATED, load_known, record_years, save_known, split_parts
@@ -106,8 +107,8 @@ def _without_ignored_blocks(html: str) -> str:
 
 @dataclass(frozen=True)
 class SearchRecords:
-    """The search records of a site: one file per searchable page, at its site path under ``folder``, and the
-    digest of each (site path -> digest), which together name the index they make."""
+    """The search records of a site: the digest of each searchable page's record (site path -> digest), which
+    together name the index they make, and the store in ``folder`` that holds them (``io.record_store``)."""
 
     folder: Path
     digests: dict[str, str]
@@ -150,10 +151,9 @@ def build_index(records: SearchRecords, cache_dir: Path | None) -> BuiltIndex | 
         executable = _executable()
         wanted = {part: store / part / _key(digests, language, executable) for part, digests in parts.items()}
         missing = [part for part, index in wanted.items() if not (index / "pagefind.js").is_file()]
-        whole = len(parts) == 1  # one part holds every record: Pagefind reads the records' own folder
 
         def index_part(part: str) -> None:
-            _index_part(executable, records.folder, None if whole else parts[part], language, wanted[part])
+            _index_part(executable, records.folder, parts[part], language, wanted[part])
 
         with ThreadPoolExecutor(2, "memwiki-pagefind") as pool:  # each Pagefind is a process: both cores
             for _ in pool.map(index_part, missing):
@@ -258,17 +258,19 @@ def _executable() -> str:
     return str(found)
 
 
-def _index_part(executable: str, folder: Path, paths: dict[str, str] | None, language: str, into: Path) -> None:
-    """The records of one part (``paths`` of ``folder``; all of them when None) through Pagefind into ``into``.
-    A part's records are hard links in a folder of their own, at their pages' paths (so the same URLs)."""
+def _index_part(executable: str, store: Path, digests: dict[str, str], language: str, into: Path) -> None:
+    """The records of one part (site path -> digest, kept in ``store``) through Pagefind into ``into``. Pagefind
+    reads them as hard links in a folder of their own, at their pages' paths (so the same URLs)."""
     into.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix=".memwiki-index-", dir=into.parent) as work:
-        source = folder
-        if paths is not None:
-            source = Path(work) / "records"
-            for path in paths:
-                (source / path).parent.mkdir(parents=True, exist_ok=True)
-                link_or_copy(folder / path, source / path)
+        source = Path(work) / "records"
+        folders: set[str] = set()
+        for path, digest in digests.items():
+            folder = path.rpartition("/")[0]
+            if folder not in folders:
+                (source / folder).mkdir(parents=True, exist_ok=True)
+                folders.add(folder)
+            link_or_copy(record_file(store, digest), source / path)
         output = Path(work) / "index"
         command = [executable, "--site", str(source), "--output-path", str(output), "--force-language", language]
         done = subprocess.run([*command, "--keep-index-url", "--quiet"], capture_output=True, text=True, check=False)

@@ -12,6 +12,7 @@ from site_builder.core.model import Library, Link
 from site_builder.core.processes import Take, in_shares
 from site_builder.core.progress import Tick
 from site_builder.io.library_texts import LibraryTexts
+from site_builder.io.record_store import RecordStore
 from site_builder.io.writer import Staging
 from site_builder.library.hygiene import Section
 from site_builder.library.summaries import first_line_markdown
@@ -45,12 +46,12 @@ class RenderedSite:
 
 @dataclass(frozen=True)
 class PageOutput:
-    """Where render puts pages as it goes, from every render process: the staged site, and the staged search
-    records beside it (None: no search). A page whose view and file are as the last build left them is kept
-    (a hard link), its record with it."""
+    """Where render puts pages as it goes, from every render process: the staged site, and the store of search
+    records (None: no search). A page whose view and file are as the last build left them is kept (a hard link),
+    and so is its record (by its digest)."""
 
     site: Staging
-    records: Staging | None
+    records: RecordStore | None
     texts: LibraryTexts | None = None  # the library rendered and its notes' texts (``io.library_texts``)
     last_reads: PageReads | None = None  # what the last build's pages read
 
@@ -258,12 +259,12 @@ def _add(done: Rendered, url: str, mark: PageMark, *, listed: bool) -> None:
 
 def _kept(output: PageOutput, url: str, view: str, mark: PageMark | None, searched: bool) -> PageMark | None:
     """The last build's mark of ``url`` when its page is kept: the same view, its file as that build left it
-    (and, when searched, its search record known), both linked into the new site."""
+    (and, when searched, its search record kept in the store), linked into the new site."""
     if mark is None or mark[0] != view or mark[1] is None:
         return None
     if searched and mark[2] is None:
         return None  # the last build did not search: this page's record is not known
-    if searched and mark[2] and not (output.records and output.records.link(url)):
+    if searched and mark[2] and not (output.records and output.records.has(mark[2])):
         return None
     if not output.site.keep(url, mark[1]):
         return None
@@ -277,8 +278,9 @@ def _put(output: PageOutput, url: str, data: bytes, view: str, record: str | Non
         return (view, stamp, None)
     if record is None:
         return (view, stamp, "")
-    output.records.put(url, record.encode("utf-8", "surrogateescape"))
-    return (view, stamp, record_digest(record))
+    digest = record_digest(record)
+    output.records.put(digest, record.encode("utf-8", "surrogateescape"))
+    return (view, stamp, digest)
 
 
 def render_pages(pages: list[PageView], env: jinja2.Environment) -> dict[str, bytes]:

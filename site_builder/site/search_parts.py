@@ -19,6 +19,8 @@ import os
 import re
 from pathlib import Path
 
+from site_builder.io.record_store import record_file
+
 UNDATED = "pages"  # the part of the pages without a date
 WHOLE = "all"  # the only part of a site whose text is not split on spaces (one index: see ``split_parts``)
 KNOWN_FILE = "records.json"  # in the index cache: site path -> [record digest, year] of the last index
@@ -26,13 +28,13 @@ _DATE = re.compile(rb'data-pagefind-sort="date">(\d{4})-\d\d-\d\d<')
 _HEAD = 4096  # the search data comes right after the title: a record's date is in its first bytes
 
 
-def record_years(folder: Path, digests: dict[str, str], known: dict[str, tuple[str, str]]) -> dict[str, str]:
-    """Site path -> the year of each record in ``folder`` (``UNDATED`` when it has no date). ``known``: the years
-    of the last index by path, with the digest each record had then."""
+def record_years(store: Path, digests: dict[str, str], known: dict[str, tuple[str, str]]) -> dict[str, str]:
+    """Site path -> the year of each record kept in ``store`` (``UNDATED`` when it has no date). ``known``: the
+    years of the last index by path, with the digest each record had then."""
     years = {}
     for path, digest in digests.items():
         last = known.get(path)
-        years[path] = last[1] if last is not None and last[0] == digest else _year_of(folder / path)
+        years[path] = last[1] if last is not None and last[0] == digest else _year_of(record_file(store, digest))
     return years
 
 

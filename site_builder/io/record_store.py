@@ -1,0 +1,57 @@
+"""The search records of the site, kept by their digests: ``<folder>/<digest>.html``.
+
+A page's record is written once, when a page renders to a record no build has
+kept yet; a page kept from the last site keeps its record by its digest alone,
+so a build writes, links and removes no record file for the pages it keeps.
+Pagefind gets a part's records as hard links at their pages' paths
+(``site.pagefind``). The store is pruned to the records of the last site once
+that site is complete.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import Collection
+from pathlib import Path
+
+SUFFIX = ".html"
+
+
+def record_file(folder: Path, digest: str) -> Path:
+    """Where the record of ``digest`` is kept in the store at ``folder``."""
+    return folder / f"{digest}{SUFFIX}"
+
+
+class RecordStore:
+    """The records by digest in ``folder``; render processes put records into it as they go (forked ones too)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        folder.mkdir(parents=True, exist_ok=True)
+
+    def has(self, digest: str) -> bool:
+        return os.path.isfile(f"{self.folder}/{digest}{SUFFIX}")  # noqa: PTH113 (a string: asked for every page kept)
+
+    def put(self, digest: str, data: bytes) -> None:
+        """Keep the record ``data`` of ``digest`` unless it is kept already; written whole, then moved into place
+        (two processes writing the same record each write all of it)."""
+        target = record_file(self.folder, digest)
+        if target.is_file():
+            return
+        temporary = self.folder / f".{digest}.{os.getpid()}"
+        try:
+            temporary.write_bytes(data)
+            temporary.replace(target)
+        finally:
+            temporary.unlink(missing_ok=True)
+
+    def prune(self, kept: Collection[str]) -> None:
+        """Remove every file but the records of ``kept`` (digests): the records of earlier sites, and what a
+        killed build left half written."""
+        names = {f"{digest}{SUFFIX}" for digest in kept}
+        with os.scandir(self.folder) as entries:
+            for entry in entries:
+                if entry.name not in names:
+                    with contextlib.suppress(OSError):  # a folder, or gone already: nothing but records is put here
+                        Path(entry.path).unlink()
