@@ -54,6 +54,7 @@ from site_builder.load import (
 )
 from site_builder.recall.publish import publish_recall, update_recall_index
 from site_builder.site.fragments import Fragments
+from site_builder.site.page_output import PageOutput
 from site_builder.site.page_reads import PAGE_READS_FILE, PageReads
 from site_builder.site.pagefind import (
     SEARCH_FOLDER,
@@ -64,7 +65,7 @@ from site_builder.site.pagefind import (
     build_index,
     place_index,
 )
-from site_builder.site.render import PARALLEL_FROM, PageOutput, render_site
+from site_builder.site.render import PARALLEL_FROM, render_site
 
 TEMPORARY_RECORDS = "memwiki-records-"  # the prefix of the folder a build without cache puts its records in
 RECORDS_FOLDER = "cache/search-records"  # under .memwiki/: the search records of the last site (``io.record_store``)

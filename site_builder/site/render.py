@@ -11,9 +11,6 @@ from site_builder.core.digest import value_digest
 from site_builder.core.model import Library, Link
 from site_builder.core.processes import Take, in_shares
 from site_builder.core.progress import Tick
-from site_builder.io.library_texts import LibraryTexts
-from site_builder.io.record_store import RecordStore
-from site_builder.io.writer import Staging
 from site_builder.library.hygiene import Section
 from site_builder.library.summaries import first_line_markdown
 from site_builder.parse.link_syntax import plain_sentence
@@ -23,8 +20,9 @@ from site_builder.site.environment import make_environment, resource_dir
 from site_builder.site.feeds import feed_page, sitemap_page
 from site_builder.site.fragments import Fragments, PageMark
 from site_builder.site.markdown import MarkdownRenderer
+from site_builder.site.page_output import PageOutput, kept_page, put_page
 from site_builder.site.page_reads import PageReads
-from site_builder.site.pagefind import record_digest, search_record
+from site_builder.site.pagefind import search_record
 from site_builder.site.pages import PageJob, page_jobs
 from site_builder.site.views import PageView
 
@@ -42,18 +40,6 @@ class RenderedSite:
     language: str
     unchanged: frozenset[str] = frozenset()
     reads: PageReads | None = None  # what each page's inputs read, for the next build (with an output)
-
-
-@dataclass(frozen=True)
-class PageOutput:
-    """Where render puts pages as it goes, from every render process: the staged site, and the store of search
-    records (None: no search). A page whose view and file are as the last build left them is kept (a hard link),
-    and so is its record (by its digest)."""
-
-    site: Staging
-    records: RecordStore | None
-    texts: LibraryTexts | None = None  # the library rendered and its notes' texts (``io.library_texts``)
-    last_reads: PageReads | None = None  # what the last build's pages read
 
 
 @dataclass
@@ -189,7 +175,7 @@ def _render_share(
         if output is not None:
             key = _inputs_key(builder, job, last.get(job.url), held.get(job.url), done.reads)
         searched = job.searchable and output is not None and output.records is not None
-        kept = _kept(output, job.url, key, last.get(job.url), searched) if output and key else None
+        kept = kept_page(output, job.url, key, last.get(job.url), searched) if output and key else None
         if kept is not None:
             done.unchanged.add(job.url)
             _add(done, job.url, kept, listed=True)
@@ -198,7 +184,7 @@ def _render_share(
             assert not key or (url == job.url and page.chrome.listed and page.chrome.searchable == job.searchable)
             searched = page.chrome.searchable and output is not None and output.records is not None
             view = key or value_digest(page)
-            mark = _kept(output, url, view, last.get(url), searched) if output is not None else None
+            mark = kept_page(output, url, view, last.get(url), searched) if output is not None else None
             if mark is not None:
                 done.unchanged.add(url)
             else:
@@ -208,7 +194,7 @@ def _render_share(
                     mark = (view, None, None)
                 else:
                     record = search_record(data.decode("utf-8")) if searched else None
-                    mark = _put(output, url, data, view, record)
+                    mark = put_page(output, url, data, view, record)
             _add(done, url, mark, listed=page.chrome.listed)
         if tick:
             tick(index + 1)
@@ -255,32 +241,6 @@ def _add(done: Rendered, url: str, mark: PageMark, *, listed: bool) -> None:
         done.records[url] = mark[2]
     if listed:
         done.listed.append(url)
-
-
-def _kept(output: PageOutput, url: str, view: str, mark: PageMark | None, searched: bool) -> PageMark | None:
-    """The last build's mark of ``url`` when its page is kept: the same view, its file as that build left it
-    (and, when searched, its search record kept in the store), linked into the new site."""
-    if mark is None or mark[0] != view or mark[1] is None:
-        return None
-    if searched and mark[2] is None:
-        return None  # the last build did not search: this page's record is not known
-    if searched and mark[2] and not (output.records and output.records.has(mark[2])):
-        return None
-    if not output.site.keep(url, mark[1]):
-        return None
-    return mark if searched else (mark[0], mark[1], None)
-
-
-def _put(output: PageOutput, url: str, data: bytes, view: str, record: str | None) -> PageMark:
-    """Write a page just rendered (and its search record, when searched) into the output; its mark."""
-    stamp = output.site.put(url, data)
-    if output.records is None:
-        return (view, stamp, None)
-    if record is None:
-        return (view, stamp, "")
-    digest = record_digest(record)
-    output.records.put(digest, record.encode("utf-8", "surrogateescape"))
-    return (view, stamp, digest)
 
 
 def render_pages(pages: list[PageView], env: jinja2.Environment) -> dict[str, bytes]:
