@@ -5,12 +5,13 @@ gather: parse -> model -> reflect (new page texts, re-parsed in memory)
         -> render (site path -> bytes, and the search records), and beside it, in a child process, recall.json
            and its shards (staged) and the recall index (``recall.publish``)
 write:  reflect's pages into the workspace -> the site, staged
-        -> search index (Pagefind runs in a thread from the end of render) -> ``--strict`` check
+        -> search index (Pagefind runs in a thread from the moment render knows every record) -> ``--strict`` check
         -> swap the site in -> recall.json into ``.memwiki/``
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import gc
 import shutil
@@ -58,7 +59,6 @@ from site_builder.site.page_output import PageOutput
 from site_builder.site.page_reads import PAGE_READS_FILE, PageReads
 from site_builder.site.pagefind import (
     SEARCH_FOLDER,
-    BuiltIndex,
     SearchIndexError,
     SearchRecords,
     SearchStats,
@@ -106,6 +106,9 @@ def make_site(
     )  # fmt: skip
     keep = functools.partial(save_library, memwiki_dir, loaded.library, linked.token)
     recall = Background(publish, len(loaded.notes), PARALLEL_FROM, keep if cache and not loaded.linked.token else None)
+    indexing = None
+    if records is not None and not search_later:
+        indexing = Indexing(memwiki_dir / "cache" if cache else None, staging.path)
     try:
         with progress.stage("render", len(loaded.library.notes) + len(loaded.library.entities)) as tick:
             sections = hygiene_report(loaded.library, Diagnostics([*loaded.problems().items, *later.items]))
@@ -119,16 +122,10 @@ def make_site(
                 opened.layout.names,
                 reuse if isinstance(reuse, Fragments) else None,
                 tick,
-                PageOutput(staging, records, texts, last_reads),
+                PageOutput(staging, records, texts, last_reads, indexing.start if indexing else None),
             )
-        # Pagefind works on the records in a thread of its own (its binary is a process: both cores are busy)
-        # while the rest of the site is written here.
-        indexing = None
-        if records is not None and not search_later:
-            indexing = ThreadPoolExecutor(1, "memwiki-search")
-            found = SearchRecords(records.folder, site.records, site.language)
-            index_made = indexing.submit(build_index, found, memwiki_dir / "cache" if cache else None)
-            indexing.shutdown(wait=False)
+        if indexing is not None and records is not None:  # Pagefind works on while the rest of the site is written
+            indexing.of(SearchRecords(records.folder, site.records, site.language))
         with progress.stage("write"):
             if reflected is not None and reflector is not None:
                 write_reflected(opened.root, reflected, reflector, later)
@@ -145,7 +142,7 @@ def make_site(
         anew = save_rendered(memwiki_dir, site.fragments, reuse, loaded.notes) if cache else True  # Pagefind runs
         stats = None
         if indexing is not None:
-            stats = _place_search(index_made, staging, progress, later)
+            stats = _place_search(indexing, staging, progress, later)
     except BaseException:
         recall.cancel()
         staging.abort()
@@ -228,13 +225,58 @@ def update_search(output: Path, workspace: Path, records: SearchRecords) -> Sear
         return place_index(build_index(records, workspace / ".memwiki" / "cache"), output, swap=True)
 
 
+class Indexing:
+    """Pagefind (``build_index``) in a thread of its own, its binary a process, and its index then placed into the
+    staged site (``place_index``): this works while the rest of the build goes on. It starts as soon as every
+    search record is known: from render, before the pages it keeps are linked (``PageOutput.records_known``), else
+    once render is done."""
+
+    def __init__(self, cache_dir: Path | None, site: Path) -> None:
+        self._cache_dir = cache_dir
+        self._site = site
+        self._pool = ThreadPoolExecutor(1, "memwiki-search")
+        self._started: tuple[SearchRecords, Future[SearchStats]] | None = None
+        self._early = False  # started from render
+
+    def start(self, records: SearchRecords) -> None:
+        if self._started is None:
+            self._started = (records, self._pool.submit(self._index, records))
+
+    def _index(self, records: SearchRecords) -> SearchStats:
+        return place_index(build_index(records, self._cache_dir), self._site)
+
+    def of(self, records: SearchRecords) -> None:
+        """Render is done and the site has these ``records``: the index started from render when it was of the same
+        records (a page kept is made again, to the same record, when its file was changed in the output), else
+        one of these."""
+        if self._started is not None and self._started[0] != records:
+            with contextlib.suppress(Exception):  # one Pagefind at a time on the index cache
+                self._started[1].result()
+            self._started = None
+        self._early = self._started is not None
+        self.start(records)
+        self._pool.shutdown(wait=False)
+
+    def result(self) -> SearchStats:
+        """The index placed (waits for it). One started from render is made again here when it failed: the records
+        render said were kept may not all have been (one removed from the store by hand)."""
+        assert self._started is not None
+        records, made = self._started
+        try:
+            return made.result()
+        except SearchIndexError:
+            if not self._early:
+                raise
+            return self._index(records)
+
+
 def _place_search(
-    index_made: Future[BuiltIndex | None], staging: Staging, progress: Progress, diagnostics: Diagnostics
+    indexing: Indexing, staging: Staging, progress: Progress, diagnostics: Diagnostics
 ) -> SearchStats | None:
-    """Wait for Pagefind, then put its index beside the staged pages; a failure is a warning, not a lost site."""
+    """Wait for Pagefind and its index beside the staged pages; a failure is a warning, not a lost site."""
     try:
         with progress.stage("index"):
-            return place_index(index_made.result(), staging.path)
+            return indexing.result()
     except SearchIndexError as exc:
         diagnostics.warn(WHOLE_WORKSPACE, 0, f"search index not built: {exc}", "search")
         return None

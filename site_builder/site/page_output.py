@@ -3,14 +3,16 @@ written into the staged site, its search record into the record store."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
 from site_builder.io.library_texts import LibraryTexts
 from site_builder.io.record_store import RecordStore
 from site_builder.io.writer import Staging
-from site_builder.site.fragments import PageMark
+from site_builder.site.fragments import Fragments, PageMark
 from site_builder.site.page_reads import PageReads
-from site_builder.site.pagefind import record_digest
+from site_builder.site.pagefind import SearchRecords, record_digest
+from site_builder.site.pages import PageJob
 
 
 @dataclass(frozen=True)
@@ -23,6 +25,78 @@ class PageOutput:
     records: RecordStore | None
     texts: LibraryTexts | None = None  # the library rendered and its notes' texts (``io.library_texts``)
     last_reads: PageReads | None = None  # what the last build's pages read
+    # Hears every searchable page's record as soon as they are known, before render keeps the pages it holds (one
+    # render process only): Pagefind can start then. Else they are known once render is done.
+    records_known: Callable[[SearchRecords], None] | None = None
+
+
+INPUTS = "in:"  # starts the mark of a page made from the inputs its job says (``PageJob.inputs``)
+
+
+@dataclass
+class Rendered:
+    """Pages rendered by one process: site path -> bytes (only when they are not put into a ``PageOutput``), the
+    paths of the listed ones (for the sitemap), the fragments it rendered, the searchable pages' record digests and
+    the pages kept as they were."""
+
+    files: dict[str, bytes] = field(default_factory=dict)
+    listed: list[str] = field(default_factory=list)
+    fragments: Fragments = field(default_factory=Fragments)
+    records: dict[str, str] = field(default_factory=dict)
+    unchanged: set[str] = field(default_factory=set)
+    reads: dict[str, frozenset[str]] = field(default_factory=dict)  # page -> the notes whose texts its inputs read
+
+
+def add_page(done: Rendered, url: str, mark: PageMark, *, listed: bool) -> None:
+    done.fragments.pages[url] = mark
+    if mark[2]:
+        done.records[url] = mark[2]
+    if listed:
+        done.listed.append(url)
+
+
+class HeldPages:
+    """The pages whose inputs are the last build's (``held``: page -> the texts they read), to keep from the last
+    site once the other pages are made. Their search records are known before that (``announce``)."""
+
+    def __init__(
+        self, output: PageOutput, jobs: list[PageJob], last: dict[str, PageMark], held: dict[str, frozenset[str]]
+    ) -> None:
+        self._output, self._jobs, self._last, self._held = output, jobs, last, held
+
+    def announce(self, made: Rendered, language: str) -> None:
+        """Say every searchable page's record (``PageOutput.records_known``) once the other pages are ``made``:
+        the held ones keep the records they had (or are made again from the same, to the same records). Unsaid when
+        a held page's record is not known (the last build did not search)."""
+        output = self._output
+        if output.records is None or output.records_known is None:
+            return
+        records = dict(made.records)
+        for job in (job for job in self._jobs if job.searchable):
+            mark = self._last.get(job.url)
+            if mark is None or mark[2] is None:
+                return
+            if mark[2]:
+                records[job.url] = mark[2]
+        output.records_known(SearchRecords(output.records.folder, dict(sorted(records.items())), language))
+
+    def keep(self) -> tuple[Rendered, list[PageJob]]:
+        """The pages kept (a link each), and the jobs of those to make again: their file is not as the last build
+        left it."""
+        kept, again = Rendered(), []
+        searching = self._output.records is not None
+        for job in self._jobs:
+            mark = self._last.get(job.url)
+            found = None
+            if mark is not None and mark[0].startswith(INPUTS):
+                found = kept_page(self._output, job.url, mark[0], mark, job.searchable and searching)
+            if found is None:
+                again.append(job)
+                continue
+            kept.unchanged.add(job.url)
+            kept.reads[job.url] = self._held[job.url]
+            add_page(kept, job.url, found, listed=True)
+        return kept, again
 
 
 def kept_page(output: PageOutput, url: str, view: str, mark: PageMark | None, searched: bool) -> PageMark | None:

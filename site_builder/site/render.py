@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import jinja2
 
 from site_builder.core.config import Config
 from site_builder.core.digest import value_digest
 from site_builder.core.model import Library, Link
-from site_builder.core.processes import Take, in_shares
+from site_builder.core.processes import Share, Take, in_shares, process_count
 from site_builder.core.progress import Tick
 from site_builder.library.hygiene import Section
 from site_builder.library.summaries import first_line_markdown
@@ -20,7 +20,7 @@ from site_builder.site.environment import make_environment, resource_dir
 from site_builder.site.feeds import feed_page, sitemap_page
 from site_builder.site.fragments import Fragments, PageMark
 from site_builder.site.markdown import MarkdownRenderer
-from site_builder.site.page_output import PageOutput, kept_page, put_page
+from site_builder.site.page_output import INPUTS, HeldPages, PageOutput, Rendered, add_page, kept_page, put_page
 from site_builder.site.page_reads import PageReads
 from site_builder.site.pagefind import search_record
 from site_builder.site.pages import PageJob, page_jobs
@@ -40,20 +40,6 @@ class RenderedSite:
     language: str
     unchanged: frozenset[str] = frozenset()
     reads: PageReads | None = None  # what each page's inputs read, for the next build (with an output)
-
-
-@dataclass
-class Rendered:
-    """Pages rendered by one process: site path -> bytes (only when they are not put into a ``PageOutput``), the
-    paths of the listed ones (for the sitemap), the fragments it rendered, the searchable pages' record digests and
-    the pages kept as they were."""
-
-    files: dict[str, bytes] = field(default_factory=dict)
-    listed: list[str] = field(default_factory=list)
-    fragments: Fragments = field(default_factory=Fragments)
-    records: dict[str, str] = field(default_factory=dict)
-    unchanged: set[str] = field(default_factory=set)
-    reads: dict[str, frozenset[str]] = field(default_factory=dict)  # page -> the notes whose texts its inputs read
 
 
 # Below this many jobs a second process costs more than it saves.
@@ -134,16 +120,29 @@ def render_jobs(
         held = output.last_reads.still_held(output.texts, builder.shared_inputs)
     if output is not None and not held:  # every page's inputs are digested
         builder.prepare_inputs()
+    made_first = [job for job in jobs if job.url not in held]
 
-    def share(take: Take, reporting: bool) -> Rendered:
-        known_notes, known_inline = set(builder.fragments.notes), set(builder.fragments.inline)
-        done = _render_share(builder, jobs, env, take, tick if reporting else None, output, last, held)
-        made = builder.fragments  # what this share rendered that the builder did not have before
-        done.fragments.notes = {k: v for k, v in made.notes.items() if k not in known_notes}
-        done.fragments.inline = {k: v for k, v in made.inline.items() if k not in known_inline}
-        return done
+    def share(some: list[PageJob]) -> Share[Rendered]:
+        def work(take: Take, reporting: bool) -> Rendered:
+            known_notes, known_inline = set(builder.fragments.notes), set(builder.fragments.inline)
+            done = _render_share(builder, some, env, take, tick if reporting else None, output, last, held)
+            made = builder.fragments  # what this share rendered that the builder did not have before
+            done.fragments.notes = {k: v for k, v in made.notes.items() if k not in known_notes}
+            done.fragments.inline = {k: v for k, v in made.inline.items() if k not in known_inline}
+            return done
 
-    parts = in_shares(share, len(jobs), PARALLEL_FROM)
+        return work
+
+    if held and output is not None and process_count(len(made_first), PARALLEL_FROM) == 1:
+        # The pages to make first: then every search record is known, and Pagefind starts while the held pages are
+        # kept (a link each).
+        keeper = HeldPages(output, [job for job in jobs if job.url in held], last, held)
+        parts = in_shares(share(made_first), len(made_first), PARALLEL_FROM)
+        keeper.announce(parts[0], builder.language)
+        kept, again = keeper.keep()
+        parts += [kept, *in_shares(share(again), len(again), PARALLEL_FROM)]
+    else:
+        parts = in_shares(share(jobs), len(jobs), PARALLEL_FROM, len(made_first))  # two processes: work for two
     joined = Rendered()
     for part in parts:
         joined.files |= part.files
@@ -178,7 +177,7 @@ def _render_share(
         kept = kept_page(output, job.url, key, last.get(job.url), searched) if output and key else None
         if kept is not None:
             done.unchanged.add(job.url)
-            _add(done, job.url, kept, listed=True)
+            add_page(done, job.url, kept, listed=True)
         for page in job.make() if kept is None else []:
             url = page.chrome.url
             assert not key or (url == job.url and page.chrome.listed and page.chrome.searchable == job.searchable)
@@ -195,7 +194,7 @@ def _render_share(
                 else:
                     record = search_record(data.decode("utf-8")) if searched else None
                     mark = put_page(output, url, data, view, record)
-            _add(done, url, mark, listed=page.chrome.listed)
+            add_page(done, url, mark, listed=page.chrome.listed)
         if tick:
             tick(index + 1)
     return done
@@ -220,9 +219,6 @@ def _inputs_key(
     return INPUTS + value_digest((builder.shared_inputs, said[0]))
 
 
-INPUTS = "in:"  # starts the key of a page made from the inputs its job says
-
-
 def job_inputs(builder: PageBuilder, job: PageJob) -> tuple[object, frozenset[str]] | None:
     """What the job's page is made from and the notes whose texts that read; None when the job does not say."""
     if job.inputs is None:
@@ -233,14 +229,6 @@ def job_inputs(builder: PageBuilder, job: PageJob) -> tuple[object, frozenset[st
         return inputs, frozenset(builder.reads)
     finally:
         builder.reads = None
-
-
-def _add(done: Rendered, url: str, mark: PageMark, *, listed: bool) -> None:
-    done.fragments.pages[url] = mark
-    if mark[2]:
-        done.records[url] = mark[2]
-    if listed:
-        done.listed.append(url)
 
 
 def render_pages(pages: list[PageView], env: jinja2.Environment) -> dict[str, bytes]:
