@@ -18,9 +18,10 @@ from typing import TYPE_CHECKING
 from site_builder.core.diagnostics import Diagnostics
 from site_builder.core.progress import Progress
 from site_builder.io.build_cache import LAST_BUILD_FILE, LastBuild, last_build, save_cached
+from site_builder.io.build_lock import build_lock
 from site_builder.io.listing import input_key, list_notes, load_known
 from site_builder.io.reader import Workspace, open_workspace
-from site_builder.io.writer import build_lock, check_output
+from site_builder.io.writer import check_output
 from site_builder.site.pagefind import SearchStats  # the last build's stats are one (loading them imports it)
 
 if TYPE_CHECKING:

@@ -1,4 +1,4 @@
-"""The writer: the only module that writes to disk (the site, ``.memwiki/`` and reflect's pages).
+"""The writer: the site (staged, then swapped in), the derived files of ``.memwiki/`` and reflect's pages.
 
 A build is staged in a hidden sibling folder and swapped in at the end, so a
 failed or killed build leaves the previous site intact. memwiki only replaces a
@@ -11,9 +11,9 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
+import subprocess
 import sys
-import threading
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 
 from site_builder.core.diagnostics import Diagnostics
@@ -43,38 +43,6 @@ def check_output(out: Path, workspace: Path) -> Path:
     return out
 
 
-LOCK_FILE = "build.lock"
-
-
-@contextlib.contextmanager
-def build_lock(memwiki_dir: Path, waiting: Callable[[str], None]) -> Iterator[None]:
-    """One build of a workspace at a time: a second one waits for the first (and says so through ``waiting``),
-    so two builds never write the site, the cache or the recall index at once. The lock is the OS's (``flock``):
-    a killed build leaves nothing to clean up. Where there is no ``flock`` (Windows) builds are not serialised."""
-    try:
-        import fcntl
-    except ImportError:
-        yield
-        return
-    memwiki_dir.mkdir(parents=True, exist_ok=True)
-    with open(memwiki_dir / LOCK_FILE, "a+", encoding="utf-8") as handle:
-        try:
-            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            handle.seek(0)
-            holder = handle.read().strip() or "another process"
-            waiting(f"waiting for another build of this workspace to finish ({holder})")
-            fcntl.flock(handle, fcntl.LOCK_EX)
-        handle.seek(0)
-        handle.truncate()
-        handle.write(f"pid {os.getpid()}\n")
-        handle.flush()
-        try:
-            yield
-        finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
-
-
 Stamp = tuple[int, int, int]  # a file's size, modification time (ns) and inode: how a build left it
 
 
@@ -95,7 +63,7 @@ class Staging:
         self.path.mkdir(parents=True)
         (self.path / MARKER).write_text(MARKER_TEXT, encoding="utf-8")
         self._folders: set[str] = set()  # the folders ``_staged`` has checked and made (relative)
-        self._removing: threading.Thread | None = None  # removes the old site after ``commit``
+        self._removing: subprocess.Popen[bytes] | None = None  # removes the old site after ``commit``
 
     def keep_from_output(self, folder: str) -> None:
         """Carry ``folder`` of the current output into the new one (hard links where the file system allows)."""
@@ -155,8 +123,9 @@ class Staging:
         return f"{self.path}/{rel}"
 
     def commit(self) -> None:
-        """Swap the staged site in; the old one is removed only after the swap, in a thread (a site is thousands of
-        files) that ``settle`` waits for.
+        """Swap the staged site in; the old one is removed only after the swap, by a process of its own (a site is
+        thousands of files: they go on the other core, while the build saves its cache here) that ``settle`` waits
+        for.
 
         On Linux the two folders are exchanged in one atomic step, so there is no
         moment without a complete site; elsewhere it takes two renames.
@@ -169,13 +138,16 @@ class Staging:
                 self.out.rename(old)
             self.path.rename(self.out)
         if old.exists():
-            self._removing = threading.Thread(target=_remove_staged, args=(old,), name="memwiki-old-site")
-            self._removing.start()
+            try:
+                command = [sys.executable, "-I", "-m", "site_builder.io.writer", str(old)]
+                self._removing = subprocess.Popen(command, stdin=subprocess.DEVNULL)
+            except OSError:
+                _remove_staged(old)
 
     def settle(self) -> None:
         """Wait until the old site ``commit`` swapped out is gone."""
         if self._removing is not None:
-            self._removing.join()
+            self._removing.wait()
             self._removing = None
 
     def abort(self) -> None:
@@ -301,3 +273,7 @@ def link_or_copy(source: str | Path, target: str | Path) -> None:
         os.link(source, target)
     except OSError:
         shutil.copy2(source, target)
+
+
+if __name__ == "__main__":  # ``Staging.commit``: the old site, removed beside the build
+    _remove_staged(Path(sys.argv[1]))
