@@ -63,7 +63,7 @@ class PageJob(NamedTuple):  # a tuple: made for every page of every build, five 
     make: Callable[[], list[PageView]]
     url: str = ""
     inputs: Callable[[], object] | None = None  # None from it: this page reads more, make its view
-    searchable: bool = True  # the page at ``url`` is searched
+    searchable: bool = True  # the page at ``url`` is searched (without ``url``: a page it makes may be)
 
 
 def page_jobs(builder: PageBuilder, sections: list[Section], layouts: tuple[str, ...]) -> list[PageJob]:
@@ -72,7 +72,7 @@ def page_jobs(builder: PageBuilder, sections: list[Section], layouts: tuple[str,
     library = builder.library
     notes = [n for n in library.notes if n.kind != "entity" and n.path != OPINIONS_PATH]
     return [
-        PageJob(lambda: [home_page(builder)]),
+        PageJob(lambda: [home_page(builder)], searchable=False),
         PageJob(lambda: [timeline_page(builder)], TIMELINE_URL, lambda: timeline_page_inputs(builder), False),
         *(_month_job(builder, month, days) for month, days in month_groups(builder.days)),
         *(_one(note_page, note_page_inputs, builder, note, note.url) for note in notes),
@@ -85,7 +85,7 @@ def page_jobs(builder: PageBuilder, sections: list[Section], layouts: tuple[str,
         *_facts_jobs(builder),
         *(_one(entity_page, entity_page_inputs, builder, e, e.url) for e in library.entities.values()),
         PageJob(lambda: [*folder_pages(builder), *project_pages(builder), *tag_pages(builder)]),
-        PageJob(lambda: [agent_page(builder, layouts)]),
+        PageJob(lambda: [agent_page(builder, layouts)], searchable=False),
         PageJob(
             lambda: [hygiene_page(builder, sections)],
             HYGIENE_URL,
@@ -102,7 +102,7 @@ def page_jobs(builder: PageBuilder, sections: list[Section], layouts: tuple[str,
             for s in sections
             if own_page(s)
         ),
-        PageJob(lambda: [search_page(builder), not_found_page(builder)]),
+        PageJob(lambda: [search_page(builder), not_found_page(builder)], searchable=False),
     ]
 
 

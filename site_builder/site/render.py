@@ -134,11 +134,13 @@ def render_jobs(
         return work
 
     if held and output is not None and process_count(len(made_first), PARALLEL_FROM) == 1:
-        # The pages to make first: then every search record is known, and Pagefind starts while the held pages are
-        # kept (a link each).
+        # The searchable pages to make come first: then every search record is known, and Pagefind starts while
+        # the other pages are made and the held ones kept (a link each).
         keeper = HeldPages(output, [job for job in jobs if job.url in held], last, held)
-        parts = in_shares(share(made_first), len(made_first), PARALLEL_FROM)
+        searched, others = [job for job in made_first if job.searchable], [j for j in made_first if not j.searchable]
+        parts = in_shares(share(searched), len(searched), PARALLEL_FROM)
         keeper.announce(parts[0], builder.language)
+        parts += in_shares(share(others), len(others), PARALLEL_FROM)
         kept, again = keeper.keep()
         parts += [kept, *in_shares(share(again), len(again), PARALLEL_FROM)]
     else:
