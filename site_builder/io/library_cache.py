@@ -3,9 +3,10 @@ a plain line added to a day) takes the last build's library instead of linking e
 workspace of 10,000 notes).
 
 - ``library.pickle``: the library without its notes: what it holds of them (notes, links, facts) by their places
-  (a note by its path, a link or a fact by its place among the notes'), the rest as is. The opinions keep copies of
-  their facts (equal to the notes' own; pickled by reference, the file took twice as long to write). Saved by the
-  recall child, beside render, whenever a build linked anew; tagged with a token of its own.
+  (a note by its path, a link or a fact by its place among all the notes' links or facts), the rest as is. The
+  opinions keep copies of their facts (equal to the notes' own; pickled by reference, the file took twice as long
+  to write). Saved by the recall child, beside render, whenever a build linked anew; tagged with a token of its
+  own.
 - ``library-notes.pickle``: the token of the library file it goes with, and the key (``NoteKey``) of every note
   that library holds for. Saved by the build once its site is done: a build that stopped before never leaves a
   library file that passes for notes it was not linked from.
@@ -16,6 +17,7 @@ the same link inputs as the note the library was linked from (that note is in th
 
 from __future__ import annotations
 
+import itertools
 import secrets
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,7 +29,6 @@ from site_builder.library.link import link_inputs
 
 LIBRARY_FILE = "cache/library.pickle"
 LIBRARY_NOTES_FILE = "cache/library-notes.pickle"
-_LINK_SLOTS = 1 << 32  # a link's code: its note's place times this, plus its place among the note's links
 
 
 @dataclass(frozen=True)
@@ -86,16 +87,14 @@ def reuse_library(
         return None
     by_path = {note.path: note for note in public}
     facts = [fact for note in public for fact in note.facts]
-    links = [note.links for note in public]
+    links = list(itertools.chain.from_iterable(note.links for note in public))  # a link's place: in this list
     try:
         entities = {
             key: Entity(key, name, slug, by_path[note] if note is not None else None, aliases, type_)
             for key, name, slug, note, aliases, type_ in image.entities
         }
-        backlinks = {
-            key: [links[c // _LINK_SLOTS][c % _LINK_SLOTS] for c in codes] for key, codes in image.backlinks.items()
-        }
-        facts_by_entity = {key: [facts[i] for i in places] for key, places in image.facts_by_entity.items()}
+        backlinks = {key: list(map(links.__getitem__, places)) for key, places in image.backlinks.items()}
+        facts_by_entity = {key: list(map(facts.__getitem__, places)) for key, places in image.facts_by_entity.items()}
         keys_in_order, aliases, note_names = image.resolved
         resolver = Resolver({key: entities[key] for key in keys_in_order}, aliases, note_names)
     except (IndexError, KeyError, TypeError, ValueError):
@@ -119,7 +118,7 @@ def reuse_library(
 def save_library(memwiki_dir: Path, library: Library, token: str) -> None:
     """The library, its notes by place, as ``token``'s (``save_library_notes`` says which notes it holds for)."""
     facts = {id(fact): i for i, fact in enumerate(library.facts)}
-    links = {id(link): i * _LINK_SLOTS + j for i, note in enumerate(library.notes) for j, link in enumerate(note.links)}
+    links = {id(link): i for i, link in enumerate(itertools.chain.from_iterable(n.links for n in library.notes))}
     try:
         image = _Image(
             paths=[note.path for note in library.notes],
