@@ -18,7 +18,8 @@ In = TypeVar("In")
 Out = TypeVar("Out")
 
 Take = Callable[[], "int | None"]  # the next job to do, None once every job is taken
-# work(take, reporting): does the jobs ``take`` hands out, returns what they made; ``reporting`` in one process only.
+# work(take, reporting): does the jobs ``take`` hands out, returns what they made; ``reporting``: in this process (the
+# one that reports progress), not in the forked child.
 Share = Callable[[Take, bool], Out]
 
 

@@ -124,9 +124,11 @@ def render_jobs(
 
     def share(some: list[PageJob]) -> Share[Rendered]:
         def work(take: Take, reporting: bool) -> Rendered:
+            if reporting:  # this process: what it renders goes into the builder's fragments as it goes
+                return _render_share(builder, some, env, take, tick, output, last, held)
             known_notes, known_inline = set(builder.fragments.notes), set(builder.fragments.inline)
-            done = _render_share(builder, some, env, take, tick if reporting else None, output, last, held)
-            made = builder.fragments  # what this share rendered that the builder did not have before
+            done = _render_share(builder, some, env, take, None, output, last, held)
+            made = builder.fragments  # what the child rendered that the builder did not have before: sent back
             done.fragments.notes = {k: v for k, v in made.notes.items() if k not in known_notes}
             done.fragments.inline = {k: v for k, v in made.inline.items() if k not in known_inline}
             return done
