@@ -466,3 +466,33 @@ def test_after_a_build_recall_finds_its_index_up_to_date_and_reads_only_a_file_e
     day.write_text(day.read_text(encoding="utf-8") + "- Bought a kite at the pier.\n", encoding="utf-8")
     assert "kite" in run("recall", "kite", str(ws)).output
     assert read == ["memory/2026-01-02.md"]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_cache_kept_in_shards_loads_as_it_was_saved_after_any_change(tmp_path: Path, seed: int) -> None:
+    """Entries come, go and (for a cache not keyed by content) change value; the shards written again from what each
+    held when loaded give back every entry, and only shards with a change are written."""
+    import random
+
+    from site_builder.io.build_cache import load_sharded, save_sharded
+
+    rng = random.Random(seed)
+    shards, folder = 16, "cache/test"
+    entries = {f"key {i}": f"value {i}" for i in range(200)}
+    save_sharded(tmp_path, folder, shards, entries, {}, str)
+    for by_content in (True, False):
+        last = load_sharded(tmp_path, folder, shards)
+        assert last == entries
+        now = dict(last)
+        for key in rng.sample(sorted(now), 5):
+            del now[key]
+        now.update({f"new {rng.random()}": "new" for _ in range(3)})
+        if not by_content:
+            now[rng.choice(sorted(now))] = "changed"
+        files = {p: p.stat().st_ino for p in (tmp_path / folder).iterdir()}  # a shard written is a new file
+        save_sharded(tmp_path, folder, shards, now, last, str, by_content=by_content)
+        assert load_sharded(tmp_path, folder, shards) == now
+        assert 0 < sum(p.stat().st_ino != inode for p, inode in files.items()) < shards
+        save_sharded(tmp_path, folder, shards, now, dict(now), str)  # from a plain dict: every entry's shard
+        assert load_sharded(tmp_path, folder, shards) == now
+        entries = now

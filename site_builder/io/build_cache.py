@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import itertools
 import os
 import pickle
 import zlib
@@ -150,14 +151,24 @@ def notes_shard(path: str) -> str:
     return f"{NOTES_FOLDER}/{shard_of(path, NOTE_SHARDS)}"
 
 
-def load_sharded(memwiki_dir: Path, folder: str, shards: int) -> dict[Any, Any]:
+class Sharded(dict[Any, Any]):
+    """The entries of a cache kept in shards, as ``load_sharded`` found them, and the keys each shard held: the
+    shards an edit changes are written again from their own keys, not from every entry's."""
+
+    def __init__(self, shards: int) -> None:
+        super().__init__()
+        self.keys_by_shard: list[list[Any]] = [[] for _ in range(shards)]
+
+
+def load_sharded(memwiki_dir: Path, folder: str, shards: int) -> Sharded:
     """Every entry of a cache kept in shards; a shard it cannot trust only loses its own entries."""
-    entries: dict[Any, Any] = {}
+    entries = Sharded(shards)
     with cycle_collection_paused():  # not between shards either: each time it ran, it would walk all loaded so far
         for shard in range(shards):
             found = load_cached(memwiki_dir, f"{folder}/{shard:02x}.pickle")
             if isinstance(found, dict):
                 entries.update(found)
+                entries.keys_by_shard[shard] = list(found)
     return entries
 
 
@@ -168,22 +179,34 @@ def save_sharded(
     entries: dict[Any, Any],
     last: dict[Any, Any],
     name: Callable[[Any], str],
+    *,
+    by_content: bool = False,
 ) -> None:
     """Write the shards whose entries are not those of ``last`` (what ``load_sharded`` gave); ``name`` is the text
     an entry's key is put in its shard by. The shards are told from the entries that changed: after an edit, the
-    few that hold them are worked out and written, not every shard compared."""
+    few that hold them are worked out and written, not every shard compared. ``by_content``: the entries are keyed
+    by what they are made from (an entry never changes under its key): only the keys that came or went are looked
+    for."""
     missing = object()
     changed = entries.keys() ^ last.keys()
-    changed.update(
-        key for key, value in entries.items() if (was := last.get(key, missing)) is not value and was != value
-    )
+    if not by_content:
+        changed.update(
+            key for key, value in entries.items() if (was := last.get(key, missing)) is not value and was != value
+        )
     if not changed:
         return
-    dirty: dict[int, dict[Any, Any]] = {_shard_number(name(key), shards): {} for key in changed}
-    for key, value in entries.items():
-        shard = dirty.get(_shard_number(name(key), shards))
-        if shard is not None:
-            shard[key] = value
+    numbers = {key: _shard_number(name(key), shards) for key in changed}
+    held = last.keys_by_shard if isinstance(last, Sharded) and len(last.keys_by_shard) == shards else None
+    dirty: dict[int, dict[Any, Any]] = {number: {} for number in numbers.values()}
+    if held is None:  # not loaded from shards: every entry's shard is worked out
+        for key, value in entries.items():
+            shard = dirty.get(_shard_number(name(key), shards))
+            if shard is not None:
+                shard[key] = value
+    else:
+        for number, shard in dirty.items():
+            came = (key for key, at in numbers.items() if at == number and key not in last)
+            shard.update((key, entries[key]) for key in itertools.chain(held[number], came) if key in entries)
     for number, shard in sorted(dirty.items()):
         save_cached(memwiki_dir, f"{folder}/{number:02x}.pickle", shard)
 
@@ -196,7 +219,7 @@ def load_notes(memwiki_dir: Path) -> dict[NoteKey, Note]:
 def save_notes(memwiki_dir: Path, notes: dict[NoteKey, Note], last: dict[NoteKey, Note]) -> None:
     """Write the shards whose notes are not those of ``last`` (what ``load_notes`` gave: a note is equal only to
     itself, so an unchanged note is the very one loaded)."""
-    save_sharded(memwiki_dir, NOTES_FOLDER, NOTE_SHARDS, notes, last, lambda key: str(key[0]))
+    save_sharded(memwiki_dir, NOTES_FOLDER, NOTE_SHARDS, notes, last, lambda key: str(key[0]), by_content=True)
     (memwiki_dir / OLD_NOTES_FILE).unlink(missing_ok=True)
 
 

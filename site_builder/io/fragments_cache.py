@@ -42,7 +42,8 @@ def save_rendered(memwiki_dir: Path, fragments: Fragments, last: Fragments | Non
     for part in ("notes", "inline"):
         before = getattr(last, part) if last is not None and not anew else {}
         name = (lambda key: str(key[0])) if part == "notes" else str
-        save_sharded(memwiki_dir, f"{FRAGMENTS_FOLDER}/{part}", FRAGMENT_SHARDS, getattr(fragments, part), before, name)
+        folder = f"{FRAGMENTS_FOLDER}/{part}"
+        save_sharded(memwiki_dir, folder, FRAGMENT_SHARDS, getattr(fragments, part), before, name, by_content=True)
     if anew or last is None or not _same_names(last.names, fragments.names):
         save_cached(memwiki_dir, f"{FRAGMENTS_FOLDER}/context.pickle", (fragments.epoch, fragments.names))
     (memwiki_dir / OLD_FRAGMENTS_FILE).unlink(missing_ok=True)
