@@ -205,6 +205,21 @@ def test_default_output_is_workspace_site_and_rebuild_replaces_it(workspace: Mak
     assert not (ws / "_site" / "memory" / "2025-11-22.html").exists()
 
 
+@pytest.mark.parametrize("python", ["ours", "one that cannot run"])
+def test_the_old_site_is_gone_once_a_rebuild_is_done(
+    workspace: MakeWorkspace, monkeypatch: pytest.MonkeyPatch, python: str
+) -> None:
+    """Removed by a process of its own, or by the build when that process cannot do it."""
+    if python != "ours":
+        monkeypatch.setattr("sys.executable", "/bin/false")
+    ws = small(workspace)
+    for day in ("2025-11-22", "2025-11-23"):
+        assert run("build", str(ws), "--no-search").exit_code == 0
+        (ws / "memory" / f"{day}.md").write_text(f"# {day}\n\nAnother line.\n", encoding="utf-8")
+    assert run("build", str(ws), "--no-search").exit_code == 0
+    assert sorted(p.name for p in ws.iterdir() if p.name.startswith(("_site", "._site"))) == ["_site"]
+
+
 def test_search_index_is_built_with_pagefind(
     workspace: MakeWorkspace, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -63,7 +63,7 @@ class Staging:
         self.path.mkdir(parents=True)
         (self.path / MARKER).write_text(MARKER_TEXT, encoding="utf-8")
         self._folders: set[str] = set()  # the folders ``_staged`` has checked and made (relative)
-        self._removing: subprocess.Popen[bytes] | None = None  # removes the old site after ``commit``
+        self._removing: tuple[subprocess.Popen[bytes], Path] | None = None  # removes the old site after ``commit``
 
     def keep_from_output(self, folder: str) -> None:
         """Carry ``folder`` of the current output into the new one (hard links where the file system allows)."""
@@ -140,14 +140,18 @@ class Staging:
         if old.exists():
             try:
                 command = [sys.executable, "-I", "-m", "site_builder.io.writer", str(old)]
-                self._removing = subprocess.Popen(command, stdin=subprocess.DEVNULL)
+                quiet = subprocess.DEVNULL  # holds no pipe of the build's, hears no Ctrl-C of its terminal
+                removing = subprocess.Popen(command, stdin=quiet, stdout=quiet, stderr=quiet, start_new_session=True)
+                self._removing = (removing, old)
             except OSError:
                 _remove_staged(old)
 
     def settle(self) -> None:
         """Wait until the old site ``commit`` swapped out is gone."""
         if self._removing is not None:
-            self._removing.wait()
+            removing, old = self._removing
+            if removing.wait() != 0:  # the process could not do it: the old site goes from this one
+                _remove_staged(old)
             self._removing = None
 
     def abort(self) -> None:
