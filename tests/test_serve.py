@@ -151,7 +151,10 @@ def test_a_failed_build_is_shown_and_the_last_good_site_stays(served: tuple[Serv
 def test_ctrl_c_stops_cleanly(served: tuple[Served, Path]) -> None:
     server, _ = served
     server.process.send_signal(signal.SIGINT)
-    server.process.wait(timeout=20)
+    try:
+        server.process.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        raise AssertionError("serve did not stop on Ctrl-C:\n" + server.stop()) from None
     out = server.stop()
     assert server.process.returncode == 0
     assert "Stopped." in out and "Traceback" not in out
