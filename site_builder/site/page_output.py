@@ -30,9 +30,6 @@ class PageOutput:
     records_known: Callable[[SearchRecords], None] | None = None
 
 
-INPUTS = "in:"  # starts the mark of a page made from the inputs its job says (``PageJob.inputs``)
-
-
 @dataclass
 class Rendered:
     """Pages rendered by one process: site path -> bytes (only when they are not put into a ``PageOutput``), the
@@ -55,48 +52,22 @@ def add_page(done: Rendered, url: str, mark: PageMark, *, listed: bool) -> None:
         done.listed.append(url)
 
 
-class HeldPages:
-    """The pages whose inputs are the last build's (``held``: page -> the texts they read), to keep from the last
-    site once the other pages are made. Their search records are known before that (``announce``)."""
-
-    def __init__(
-        self, output: PageOutput, jobs: list[PageJob], last: dict[str, PageMark], held: dict[str, frozenset[str]]
-    ) -> None:
-        self._output, self._jobs, self._last, self._held = output, jobs, last, held
-
-    def announce(self, made: Rendered, language: str) -> None:
-        """Say every searchable page's record (``PageOutput.records_known``) once the other pages are ``made``:
-        the held ones keep the records they had (or are made again from the same, to the same records). Unsaid when
-        a held page's record is not known (the last build did not search)."""
-        output = self._output
-        if output.records is None or output.records_known is None:
+def announce_records(
+    output: PageOutput, held: list[PageJob], last: dict[str, PageMark], made: Rendered, language: str
+) -> None:
+    """Say every searchable page's record (``PageOutput.records_known``) once the pages whose inputs changed are
+    ``made``: the ``held`` ones keep the records they had (or are made again from the same, to the same records).
+    Unsaid when a held page's record is not known (the last build did not search)."""
+    if output.records is None or output.records_known is None:
+        return
+    records = dict(made.records)
+    for job in (job for job in held if job.searchable):
+        mark = last.get(job.url)
+        if mark is None or mark[2] is None:
             return
-        records = dict(made.records)
-        for job in (job for job in self._jobs if job.searchable):
-            mark = self._last.get(job.url)
-            if mark is None or mark[2] is None:
-                return
-            if mark[2]:
-                records[job.url] = mark[2]
-        output.records_known(SearchRecords(output.records.folder, dict(sorted(records.items())), language))
-
-    def keep(self) -> tuple[Rendered, list[PageJob]]:
-        """The pages kept (a link each), and the jobs of those to make again: their file is not as the last build
-        left it."""
-        kept, again = Rendered(), []
-        searching = self._output.records is not None
-        for job in self._jobs:
-            mark = self._last.get(job.url)
-            found = None
-            if mark is not None and mark[0].startswith(INPUTS):
-                found = kept_page(self._output, job.url, mark[0], mark, job.searchable and searching)
-            if found is None:
-                again.append(job)
-                continue
-            kept.unchanged.add(job.url)
-            kept.reads[job.url] = self._held[job.url]
-            add_page(kept, job.url, found, listed=True)
-        return kept, again
+        if mark[2]:
+            records[job.url] = mark[2]
+    output.records_known(SearchRecords(output.records.folder, records, language))
 
 
 def kept_page(output: PageOutput, url: str, view: str, mark: PageMark | None, searched: bool) -> PageMark | None:

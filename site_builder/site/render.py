@@ -20,7 +20,14 @@ from site_builder.site.environment import make_environment, resource_dir
 from site_builder.site.feeds import feed_page, sitemap_page
 from site_builder.site.fragments import Fragments, PageMark
 from site_builder.site.markdown import MarkdownRenderer
-from site_builder.site.page_output import INPUTS, HeldPages, PageOutput, Rendered, add_page, kept_page, put_page
+from site_builder.site.page_output import (
+    PageOutput,
+    Rendered,
+    add_page,
+    announce_records,
+    kept_page,
+    put_page,
+)
 from site_builder.site.page_reads import PageReads
 from site_builder.site.pagefind import search_record
 from site_builder.site.pages import PageJob, page_jobs
@@ -138,13 +145,12 @@ def render_jobs(
     if held and output is not None and process_count(len(made_first), PARALLEL_FROM) == 1:
         # The searchable pages to make come first: then every search record is known, and Pagefind starts while
         # the other pages are made and the held ones kept (a link each).
-        keeper = HeldPages(output, [job for job in jobs if job.url in held], last, held)
+        kept_later = [job for job in jobs if job.url in held]
         searched, others = [job for job in made_first if job.searchable], [j for j in made_first if not j.searchable]
         parts = in_shares(share(searched), len(searched), PARALLEL_FROM)
-        keeper.announce(parts[0], builder.language)
-        parts += in_shares(share(others), len(others), PARALLEL_FROM)
-        kept, again = keeper.keep()
-        parts += [kept, *in_shares(share(again), len(again), PARALLEL_FROM)]
+        announce_records(output, kept_later, last, parts[0], builder.language)
+        rest = others + kept_later
+        parts += in_shares(share(rest), len(rest), PARALLEL_FROM, len(others))
     else:
         parts = in_shares(share(jobs), len(jobs), PARALLEL_FROM, len(made_first))  # two processes: work for two
     joined = Rendered()
@@ -202,6 +208,9 @@ def _render_share(
         if tick:
             tick(index + 1)
     return done
+
+
+INPUTS = "in:"  # starts the key of a page made from the inputs its job says
 
 
 def _inputs_key(
