@@ -132,18 +132,22 @@ def test_ambiguous_markers_leave_the_page_alone(tmp_path: Path) -> None:
     assert strict.exit_code == 1
 
 
-def test_pages_are_made_for_mentions_but_not_for_bare_links_or_unsafe_names(tmp_path: Path) -> None:
+def test_pages_are_made_for_fact_subjects_but_not_for_passing_names_bare_links_or_unsafe_names(tmp_path: Path) -> None:
     ws = write_workspace(
         tmp_path / "ws",
         {
             **BASE,
-            "memory/2025-11-05.md": "# Wed\nMet @Zoe and read [[Some Note]].\n\n## Retain\n- W @Zoe: Zoe runs a bakery.\n",
-            "memory/2025-11-06.md": "# Thu\n\n## Retain\n- W @CON: Reserved device name.\n",
+            "memory/2025-11-05.md": "# Wed\nMet @Zoe and read [[Some Note]].\n\n## Retain\n- W @Zoe: Zoe runs a bakery.\n"
+            "- B @Auth: Rotated the token once.\n- W @Ida: Ida sells flour.\n- W @Ida: Ida delivers on Mondays.\n",
+            "memory/2025-11-06.md": "# Thu\nZoe's bakery again, with @Zoe.\n\n## Retain\n- W @CON: Reserved device name.\n"
+            "- W @CON: Another fact.\n",
         },
     )
     output = reflect(ws)
     zoe = (ws / "bank/entities/Zoe.md").read_text(encoding="utf-8")
-    assert zoe.startswith("# Zoe\n\n<!-- memwiki:begin entity") and "Zoe runs a bakery." in zoe
+    assert zoe.startswith("# Zoe\n\n<!-- memwiki:begin entity") and "Zoe runs a bakery." in zoe  # a fact, another day
+    assert "Ida delivers on Mondays." in (ws / "bank/entities/Ida.md").read_text(encoding="utf-8")  # two facts
+    assert not (ws / "bank/entities/Auth.md").exists()  # the one fact of a topic tag: shown on its day only
     assert not (ws / "bank/entities/Some Note.md").exists()
     assert not list((ws / "bank/entities").glob("CON*"))
     assert "'CON' is not a safe file name" in output

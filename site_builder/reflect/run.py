@@ -191,8 +191,12 @@ def _change(
 
 
 def _retain_subject(entity: Entity, library: Library) -> bool:
-    """True when a Retain fact is about it (``- W @Name: …``); a mere ``@mention`` makes no file."""
-    return any(link.syntax == "fact" for link in library.backlinks.get(entity.key, []))
+    """True when Retain facts are about it (``- W @Name: …``) and it is more than a passing name: the subject of
+    two facts, or of one fact and named in another note too. A mere ``@mention`` makes no file, and neither does
+    the one fact of a topic tag (``- B @Authorization: …``): that fact is shown on its day's page already."""
+    links = library.backlinks.get(entity.key, [])
+    facts = {(link.path, link.line) for link in links if link.syntax == "fact"}
+    return len(facts) >= 2 or (len(facts) == 1 and len({link.path for link in links}) >= 2)
 
 
 def _keeps(library: Library, folder: str) -> bool:
