@@ -151,6 +151,7 @@ def build_index(records: SearchRecords, cache_dir: Path | None) -> BuiltIndex | 
         executable = _executable()
         wanted = {part: store / part / _key(digests, language, executable) for part, digests in parts.items()}
         missing = [part for part, index in wanted.items() if not (index / "pagefind.js").is_file()]
+        missing.sort(key=lambda part: -len(parts[part]))  # the largest first: it is not left running alone at the end
 
         def index_part(part: str) -> None:
             _index_part(executable, records.folder, parts[part], language, wanted[part])
