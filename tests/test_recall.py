@@ -67,6 +67,27 @@ def test_stemming_matches_other_word_forms(ws: Path) -> None:
     assert recall_json(ws, "swim")["results"][0]["source"] == "memory/2025-11-04.md#L2"
 
 
+def test_a_line_is_found_by_the_headings_it_sits_under(tmp_path: Path) -> None:
+    ws = write_workspace(
+        tmp_path / "ws",
+        {
+            "MEMORY.md": "# Long-term memory\n\n## Preferences\n\n### Group chat messages\n\n- Short, casual, no lists.\n"
+            "- One paragraph with the useful link.\n\n## Kitchen\n\n- The kettle is broken.\n",
+            "memory/2026-01-05.md": "# 2026-01-05\n\n## 14:30 preferences call\n\n- Nothing was decided.\n"
+            "- I liked the casual tone of the group.\n",
+            **{
+                f"memory/2026-02-{day:02}.md": f"# Day {day}\n\n- Walked {day} km.\n- Read a chapter.\n"
+                for day in range(1, 16)
+            },
+        },
+    )
+    results = recall_json(ws, "group chat messages", "--k", "3")["results"]
+    assert [r["source"] for r in results[:2]] == ["MEMORY.md#L7", "MEMORY.md#L8"], results
+    preferences = [r["source"] for r in recall_json(ws, "preferences")["results"]]
+    assert preferences[:2] == ["MEMORY.md#L7", "MEMORY.md#L8"], preferences  # not a heading that stamps a time
+    assert "MEMORY.md#L12" not in preferences  # a heading of its own: the kitchen is not a preference
+
+
 def common_words_workspace(root: Path) -> Path:
     """28 days of 40 facts: half hold "budget", "review" and "studio", the others two of them; a fifth are about Bob."""
     days = {}

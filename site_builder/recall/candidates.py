@@ -26,9 +26,10 @@ from site_builder.recall.expand import LinesAbout
 from site_builder.recall.index import RecallIndex
 from site_builder.recall.query import RecallQuery
 
-WEIGHTS = (1.0, 0.75, 0.0, 1.0)  # content, neighbouring lines, entities (see the module's note), CJK pairs
-NAMED_WEIGHTS = (1.0, 0.75, 1.0, 1.0)  # when the query names an entity few lines are about (see the module's note)
-WORD_COLUMNS = ("content", "context", "entities")  # a query word is looked up in each apart (see the module's note)
+HEADING_WEIGHT = 1.0
+WEIGHTS = (1.0, 0.75, 0.0, 1.0, HEADING_WEIGHT)  # content, neighbours, entities (see the module's note), CJK, headings
+NAMED_WEIGHTS = (1.0, 0.75, 1.0, 1.0, HEADING_WEIGHT)  # when the query names an entity few lines are about (see below)
+WORD_COLUMNS = ("content", "context", "entities", "heading")  # a query word is looked up in each apart (see above)
 CANDIDATES = 400
 COMMON_SHARE = 0.25  # a word in the text of this share of all lines or more is common (see the module's note)
 HOP_SCAN = 300  # the newest lines about an entity the second hop reads

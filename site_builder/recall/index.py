@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from site_builder.recall.alias_lookup import AliasLookup
     from site_builder.recall.index_rows import Doc
 
-INDEX_VERSION = "6"
+INDEX_VERSION = "7"
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE IF NOT EXISTS files(path TEXT PRIMARY KEY, digest TEXT NOT NULL, stamp TEXT NOT NULL, day TEXT);
@@ -59,7 +59,7 @@ CREATE INDEX IF NOT EXISTS facts_recent ON facts(date, path, line) WHERE kind !=
 CREATE INDEX IF NOT EXISTS facts_opinions ON facts(path, line) WHERE kind = 'O';
 CREATE INDEX IF NOT EXISTS facts_id ON facts(id);
 CREATE VIRTUAL TABLE IF NOT EXISTS docs_fts USING fts5(
-    content, context, entities, cjk, tokenize = 'porter unicode61 remove_diacritics 2');
+    content, context, entities, cjk, heading, tokenize = 'porter unicode61 remove_diacritics 2');
 """
 TABLES = ("files", "docs", "docs_fts", "aliases", "opinion_points", "facts")
 FTS_BUFFER = 16 << 20  # bytes of new terms FTS5 keeps in memory before writing them (default 1 MB): fewer merges
@@ -85,7 +85,7 @@ class RecallIndex:
             db = sqlite3.connect(self.path, timeout=2)
             db = self._init(db)
             # Touch every table this version relies on (one row each): a damaged or foreign file fails here.
-            db.execute("SELECT rowid, content, context, entities, cjk FROM docs_fts LIMIT 1").fetchone()
+            db.execute("SELECT rowid, content, context, entities, cjk, heading FROM docs_fts LIMIT 1").fetchone()
             db.execute("SELECT path, digest, stamp FROM files LIMIT 1").fetchone()
             db.execute("SELECT id, path, line, date, kind, entities, content FROM docs LIMIT 1").fetchone()
             return db
@@ -240,9 +240,16 @@ class RecallIndex:
             ),
         )
         self.db.executemany(
-            "INSERT INTO docs_fts(rowid, content, context, entities, cjk) VALUES (?,?,?,?,?)",
+            "INSERT INTO docs_fts(rowid, content, context, entities, cjk, heading) VALUES (?,?,?,?,?,?)",
             (
-                (rowid, spaced(d.content), spaced(d.context), " ".join(d.entities).replace("-", " "), grams(d.content))
+                (
+                    rowid,
+                    spaced(d.content),
+                    spaced(d.context),
+                    " ".join(d.entities).replace("-", " "),
+                    grams(d.content),
+                    spaced(d.heading),
+                )
                 for rowid, d in enumerate(docs, first)
             ),
         )

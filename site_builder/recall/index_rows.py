@@ -1,7 +1,9 @@
 """What one note becomes in the recall index: a row per searchable line, a log line with its neighbours as context.
 
 A line of a log or page often answers in two lines (a question and the turn
-after it), so its row holds the text of the lines next to it. A Retain fact
+after it), so its row holds the text of the lines next to it, and the headings
+it sits under (a column of their own: "## Blockers" says what the lines below it
+are, and a heading on every line weighs nothing there). A Retain fact
 stands on its own: the facts around it are about other things, so it has no
 context and is no other line's context.
 
@@ -17,6 +19,7 @@ an unchanged workspace needs none of the parsing behind it.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
@@ -27,6 +30,9 @@ from site_builder.parse.lines import walk_lines
 from site_builder.parse.link_syntax import plain_sentence
 
 CONTEXT_LINES = 1
+# A heading that starts with a time or a date ("## 14:30 call with Bob", "# Session: 2026-01-16 14:30:00 UTC",
+# "# 2026-03-06") says when its lines were written, not what they are about: the line's date and time say that.
+TIMED_HEADING = re.compile(r"\W*(?:session\W*)?(?:\d{1,2}[:.h]\d\d|\d{4}-\d\d-\d\d)", re.IGNORECASE)
 TABLE_RULE = frozenset("|-: ")  # a line of only these is a Markdown table's rule, not text
 
 
@@ -41,6 +47,7 @@ class Doc(NamedTuple):
     occurred: str | None = None  # "start/end" (ISO dates) of when a fact happens
     confidence: float | None = None
     opinion: str | None = None  # the opinion an O fact states (restatements share it)
+    heading: str = ""  # the headings a line that is not a fact sits under, outermost first
 
 
 def docs_of(note: Note) -> list[Doc]:
@@ -68,14 +75,33 @@ def docs_of(note: Note) -> list[Doc]:
         if content and not TABLE_RULE.issuperset(content):
             rows.append((number, content, _keys(linked[number]) if number in linked else (), None))
     contents = ["" if fact else content for _, content, _, fact in rows]  # a fact is no line's context
+    under = _under_headings(note, [number for number, *_ in rows])
     docs = []
     for i, (number, content, entities, fact) in enumerate(rows):
         if fact is None:
             near = contents[max(0, i - CONTEXT_LINES) : i] + contents[i + 1 : i + 1 + CONTEXT_LINES]
-            docs.append(Doc(note.path, number, date, kind, entities, content, " ".join(filter(None, near))))
+            context = " ".join(filter(None, near))
+            docs.append(Doc(note.path, number, date, kind, entities, content, context, heading=under[i]))
         else:
             docs.append(Doc(note.path, number, date, fact.kind, entities, content, "", *_about(fact)))
     return docs
+
+
+def _under_headings(note: Note, numbers: list[int]) -> list[str]:
+    """For each line (``numbers``, in order), the headings it sits under, outermost first: "Blockers" says what the
+    lines below it are, "Organic chemistry Mechanisms" what a topic page's lines are about. Not the headings that
+    stamp a time (``TIMED_HEADING``)."""
+    headings = sorted((h for h in note.headings if not TIMED_HEADING.match(h.text)), key=lambda h: h.line)
+    chain: list[tuple[int, str]] = []  # (level, text) of the headings open at the current line
+    under = []
+    upcoming = iter(headings)
+    heading = next(upcoming, None)
+    for number in numbers:
+        while heading is not None and heading.line < number:
+            chain = [*(open_ for open_ in chain if open_[0] < heading.level), (heading.level, heading.text)]
+            heading = next(upcoming, None)
+        under.append(" ".join(text for _, text in chain))
+    return under
 
 
 def _searchable(note: Note) -> Iterator[tuple[int, str]]:
