@@ -1,3 +1,3 @@
-from site_builder.cli import main
+from site_builder.cli import run
 
-main()
+run()

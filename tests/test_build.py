@@ -236,6 +236,25 @@ def test_search_index_is_built_with_pagefind(
     assert not list(elsewhere.iterdir()), "nothing may be written outside the output folder"
 
 
+def test_the_memwiki_process_says_all_it_did_and_leaves_a_whole_site(workspace: MakeWorkspace, tmp_path: Path) -> None:
+    """The command's own process exits as soon as the build is done (``cli.run``): its report still reaches a pipe in
+    full, and the site and the caches it writes are complete; a second build finds nothing to do."""
+    import subprocess
+    import sys
+
+    ws = small(workspace)
+    out = tmp_path / "site"
+    command = [sys.executable, "-m", "site_builder", "build", str(ws), "-o", str(out), "--no-search"]
+    first = subprocess.run(command, capture_output=True, text=True, timeout=120, check=False)
+    assert first.returncode == 0, first.stderr
+    lines = first.stdout.splitlines()
+    assert lines[-2].startswith(f"Built {len(list(out.rglob('*.html')))} pages"), lines
+    assert lines[-1].startswith("recall.json: ~"), lines
+    assert json.loads((out / "recall.json").read_text(encoding="utf-8"))["facts"]
+    again = subprocess.run(command, capture_output=True, text=True, timeout=120, check=False)
+    assert again.returncode == 0 and "Up to date" in again.stdout, again.stdout + again.stderr
+
+
 def test_version_and_help() -> None:
     assert "memwiki" in run("--version").output
     for command in ("build", "check", "recall"):
