@@ -64,9 +64,9 @@ from site_builder.site.pagefind import (
     SearchRecords,
     SearchStats,
     build_index,
-    place_index,
 )
 from site_builder.site.render import PARALLEL_FROM, render_site
+from site_builder.site.search_placing import Placing, place_index
 
 TEMPORARY_RECORDS = "memwiki-records-"  # the prefix of the folder a build without cache puts its records in
 RECORDS_FOLDER = "cache/search-records"  # under .memwiki/: the search records of the last site (``io.record_store``)
@@ -227,10 +227,10 @@ def update_search(output: Path, workspace: Path, records: SearchRecords) -> Sear
 
 
 class Indexing:
-    """Pagefind (``build_index``) in a thread of its own, its binary a process, and its index then placed into the
-    staged site (``place_index``): this works while the rest of the build goes on. It starts as soon as every
-    search record is known: from render, before the pages it keeps are linked (``PageOutput.records_known``), else
-    once render is done."""
+    """Pagefind (``build_index``) in a thread of its own, its binary a process, and its index placed into the staged
+    site (``Placing``: the cached parts while Pagefind makes the others), while the rest of the build goes on. It
+    starts as soon as every search record is known: from render, before the pages it keeps are linked
+    (``PageOutput.records_known``), else once render is done."""
 
     def __init__(self, cache_dir: Path | None, site: Path) -> None:
         self._cache_dir = cache_dir
@@ -244,7 +244,12 @@ class Indexing:
             self._started = (records, self._pool.submit(self._index, records))
 
     def _index(self, records: SearchRecords) -> SearchStats:
-        return place_index(build_index(records, self._cache_dir), self._site)
+        placing = Placing(self._site)
+        try:
+            return placing.finish(build_index(records, self._cache_dir, placing.parts))
+        except SearchIndexError:
+            placing.abandon()
+            raise
 
     def of(self, records: SearchRecords) -> None:
         """Render is done and the site has these ``records``: the index started from render when it was of the same

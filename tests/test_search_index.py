@@ -115,6 +115,45 @@ def test_an_unchanged_set_of_searchable_pages_reuses_the_last_index(workspace: M
     assert index_of(out) == index_of(tmp_path / "fresh")
 
 
+def test_a_pagefind_named_in_the_environment_is_the_one_that_runs(
+    workspace: MakeWorkspace, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ws = workspace({"memory/2025-11-20.md": DAY})
+    named = tmp_path / "my-pagefind"
+    named.write_text("#!/bin/sh\necho 'the Pagefind this machine was told to use' >&2\nexit 3\n", encoding="utf-8")
+    named.chmod(0o755)
+    monkeypatch.setenv("PAGEFIND_BINARY_PATH", str(named))
+    result = build(ws, tmp_path / "site")
+    assert result.written and (tmp_path / "site/memory/2025-11-20.html").is_file()  # the site, without its index
+    said = [item.message for item in result.diagnostics.items]
+    assert any("the Pagefind this machine was told to use" in message for message in said), said
+
+
+def test_a_pagefind_that_fails_once_the_kept_parts_are_placed_leaves_no_index_without_its_list(
+    workspace: MakeWorkspace, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pagefind.service import get_executable
+
+    ws = workspace({"memory/2024-06-10.md": "# 2024-06-10\n\nThe tomatoes came up red.\n", "memory/2025-11-20.md": DAY})
+    stop = tmp_path / "stop"
+    named = tmp_path / "my-pagefind"
+    named.write_text(
+        f"#!/bin/sh\nif [ -e '{stop}' ]; then echo 'Pagefind stopped' >&2; exit 3; fi\nexec '{get_executable()}' \"$@\"\n",
+        encoding="utf-8",
+    )
+    named.chmod(0o755)
+    monkeypatch.setenv("PAGEFIND_BINARY_PATH", str(named))
+    out = tmp_path / "site"
+    first = build(ws, out)
+    assert first.search is not None and (first.search.parts, first.search.indexed) == (3, 3)  # 2024, 2025, undated
+    stop.touch()  # 2024's part and the undated one are kept: placed before Pagefind fails on 2025's
+    (ws / "memory/2025-11-20.md").write_text(DAY + "\nA new line about the lighthouse.\n", encoding="utf-8")
+    second = build(ws, out)
+    assert any("Pagefind stopped" in item.message for item in second.diagnostics.items)
+    assert "A new line about the lighthouse." in (out / "memory/2025-11-20.html").read_text(encoding="utf-8")
+    assert not (out / "pagefind").exists()  # no part of an index the browser could not list
+
+
 def parts_of(site: Path) -> dict[str, Any]:
     listed: dict[str, Any] = json.loads((site / "pagefind" / "parts.json").read_text(encoding="utf-8"))
     return listed

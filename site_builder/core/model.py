@@ -277,9 +277,10 @@ class Library:
                 found.setdefault(note.date, []).append(note)
         return found
 
-    @property
+    @functools.cached_property
     def core(self) -> Note | None:
-        """The core memory: the note the agent loads first (``MEMORY.md``, ``memory.md``, ``knowledge.md``…)."""
+        """The core memory: the note the agent loads first (``MEMORY.md``, ``memory.md``, ``knowledge.md``…). Worked
+        out once: every page with the agent's view asks, and a workspace without one is every note looked through."""
         return core_of(self.notes)
 
     def note(self, path: str) -> Note | None:

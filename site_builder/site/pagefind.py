@@ -16,13 +16,15 @@ and merges the results (``search-core.js``)."""
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
-import json
 import os
 import re
 import shutil
 import subprocess
 import tempfile
+import threading
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,10 +32,9 @@ from pathlib import Path
 from site_builder.io.record_store import record_file
 from site_builder.io.writer import link_or_copy
 from site_builder.site.language import index_language
-from site_builder.site.search_parts import UNDATED, load_known, record_years, save_known, split_parts
+from site_builder.site.search_parts import load_known, record_years, save_known, split_parts
 
 SEARCH_FOLDER = "pagefind"  # the index's folder in the site
-PARTS_LIST = "parts.json"  # in it: the site's language and its parts, in the order the browser lists them
 RECORD_VERSION = "2"  # bump when search records or parts change: cached indexes are then built again
 UNUSED_FILES = (  # Pagefind's ready-made interfaces (memwiki has its own) and its worker (parts are searched on the page)
     "pagefind-ui.js", "pagefind-ui.css", "pagefind-modular-ui.js", "pagefind-modular-ui.css",
@@ -45,7 +46,6 @@ _IGNORED_BLOCK = re.compile(
     r"<(section|aside|nav|details|footer|header|div|p|ul|ol|table|figure)\b[^>]*\sdata-pagefind-ignore[\s>=]"
 )
 _SVG = re.compile(r"<svg\b.*?</svg>", re.DOTALL)  # Pagefind skips SVG; charts are most of an opinion's bytes
-_INSTANCE_CLASS = re.compile(r"\bvar PagefindInstance\s*=\s*class\b|\bclass PagefindInstance\b")
 
 
 class SearchIndexError(Exception):
@@ -130,11 +130,14 @@ class BuiltIndex:
     scratch: Path | None  # a temporary folder to remove once the index is placed
 
 
-def build_index(records: SearchRecords, cache_dir: Path | None) -> BuiltIndex | None:
+def build_index(
+    records: SearchRecords, cache_dir: Path | None, meanwhile: Callable[[dict[str, Path]], None] | None = None
+) -> BuiltIndex | None:
     """The index of ``records`` in parts (``search_parts``): each part taken from ``cache_dir`` when its records
-    were indexed last time, else made by Pagefind (two parts at a time) and kept there. None when nothing is
+    were indexed last time, else made by Pagefind (two parts at a time) and kept there; ``meanwhile`` gets the parts
+    taken from the cache while Pagefind makes the others (``search_placing.Placing.parts``). None when nothing is
     searched. Safe to run in a thread beside the rest of the build: it only reads the records and writes under
-    ``cache_dir``."""
+    ``cache_dir`` (and ``meanwhile`` into the staged site)."""
     if not records.digests:
         return None
     language = index_language(records.language)
@@ -153,12 +156,22 @@ def build_index(records: SearchRecords, cache_dir: Path | None) -> BuiltIndex | 
         missing = [part for part, index in wanted.items() if not (index / "pagefind.js").is_file()]
         missing.sort(key=lambda part: -len(parts[part]))  # the largest first: it is not left running alone at the end
 
+        running = threading.Event()  # set once the first Pagefind runs (its records linked for it), or failed
+
         def index_part(part: str) -> None:
-            _index_part(executable, records.folder, parts[part], language, wanted[part])
+            try:
+                _index_part(executable, records.folder, parts[part], language, wanted[part], running.set)
+            finally:
+                running.set()
 
         with ThreadPoolExecutor(2, "memwiki-pagefind") as pool:  # each Pagefind is a process: both cores
-            for _ in pool.map(index_part, missing):
-                pass
+            made = [pool.submit(index_part, part) for part in missing]
+            if meanwhile is not None:  # the parts already made, placed while Pagefind makes the others
+                if made:
+                    running.wait()  # not before: linking its records first is on the way to the index
+                meanwhile({part: index for part, index in wanted.items() if part not in missing})
+            for part in made:
+                part.result()
         _forget_others(store, wanted)
         save_known(store, records.digests, years)
     except (OSError, subprocess.SubprocessError) as exc:
@@ -172,76 +185,6 @@ def build_index(records: SearchRecords, cache_dir: Path | None) -> BuiltIndex | 
     return BuiltIndex(wanted, language, len(records.digests), len(missing), scratch)
 
 
-def place_index(built: BuiltIndex | None, site_dir: Path, *, swap: bool = False) -> SearchStats:
-    """The parts into ``site_dir/pagefind/<part>/`` (hard links where the file system allows), with Pagefind's
-    script and WebAssembly once beside them (``shared_pagefind``) and the list the browser reads them from
-    (``parts.json``). With ``swap`` the index is written beside the one the site already has, which it replaces
-    when complete (a site being served)."""
-    if built is None:
-        return SearchStats(0, 0, 0)
-    bundle = site_dir / SEARCH_FOLDER
-    beside = Path(tempfile.mkdtemp(prefix=".memwiki-search-", dir=site_dir.parent)) if swap else None
-    files = size = 0
-    try:
-        target = beside / "bundle" if beside else bundle
-        shutil.rmtree(target, ignore_errors=True)
-        target.mkdir(parents=True)
-        for part, folder in built.parts.items():
-            placed, placed_bytes = _link_part(str(folder), f"{target}/{part}")
-            files, size = files + placed, size + placed_bytes
-        wasm = shared_pagefind(next(iter(built.parts.values())), target)
-        listed = {"language": built.language, "wasm": wasm, "parts": list(built.parts), "undated": UNDATED}
-        (target / PARTS_LIST).write_text(json.dumps(listed) + "\n", encoding="utf-8")
-        shared = [entry.stat().st_size for entry in os.scandir(target) if entry.is_file()]
-        files, size = files + len(shared), size + sum(shared)
-        if beside:
-            _replace(target, bundle)
-    except OSError as exc:
-        raise SearchIndexError(f"search index not placed: {exc}") from exc
-    finally:
-        for scratch in (built.scratch, beside):
-            if scratch is not None:
-                shutil.rmtree(scratch, ignore_errors=True)
-    return SearchStats(built.pages, files, size, len(built.parts), built.indexed)
-
-
-def _link_part(source: str, target: str) -> tuple[int, int]:
-    """The files of one part's index (``source``) into ``target``, hard links where the file system allows, but those
-    ``shared_pagefind`` places once for all parts: how many, and their bytes. (Plain strings, not ``Path``s: an index
-    of a ten-year workspace is ten thousand files.)"""
-    files = size = 0
-    Path(target).mkdir()
-    with os.scandir(source) as entries:
-        for entry in entries:
-            if entry.is_dir(follow_symlinks=False):
-                placed, placed_bytes = _link_part(entry.path, f"{target}/{entry.name}")
-                files, size = files + placed, size + placed_bytes
-            elif not _shared_file(entry.name):
-                link_or_copy(entry.path, f"{target}/{entry.name}")
-                files, size = files + 1, size + entry.stat(follow_symlinks=False).st_size
-    return files, size
-
-
-def shared_pagefind(part: Path, target: Path) -> str:
-    """Pagefind's script and WebAssembly from the index ``part`` into ``target``, once for every part: the browser
-    loads them once and opens each part as one more index of that Pagefind, as Pagefind's own ``mergeIndex`` does
-    (one WebAssembly, one state per index), through the class it uses for that, which the script then exports
-    (``MemwikiPart``). The WebAssembly's name, as the part's entry file says (``en``, ``unknown``…)."""
-    script = (part / "pagefind.js").read_text(encoding="utf-8")
-    if not _INSTANCE_CLASS.search(script):
-        raise SearchIndexError("this Pagefind's pagefind.js has no PagefindInstance class; memwiki needs Pagefind 1.x")
-    (target / "pagefind.js").write_text(script + "\nexport { PagefindInstance as MemwikiPart };\n", encoding="utf-8")
-    for wasm in part.glob("wasm.*.pagefind"):
-        link_or_copy(wasm, target / wasm.name)
-    entry = json.loads((part / "pagefind-entry.json").read_text(encoding="utf-8"))
-    return str(next(iter(entry["languages"].values())).get("wasm") or "unknown")
-
-
-def _shared_file(name: str) -> bool:
-    """Is ``name`` one of the files ``shared_pagefind`` places once for all parts (left out of each part)?"""
-    return name == "pagefind.js" or (name.startswith("wasm.") and name.endswith(".pagefind"))
-
-
 def _key(digests: dict[str, str], language: str, executable: str) -> str:
     """The name of the index of these records: it changes with any record, the language or Pagefind."""
     digest = hashlib.sha256(f"{RECORD_VERSION}\0{language}\0{executable}\0".encode())
@@ -251,6 +194,14 @@ def _key(digests: dict[str, str], language: str, executable: str) -> str:
 
 
 def _executable() -> str:
+    """Pagefind's binary, found as ``pagefind.service.get_executable`` finds it, from its own package first: that one
+    imports in a millisecond, while ``pagefind.service`` imports asyncio (0.05 s alone, 0.4 s beside a build's work,
+    on the way to the index an edit waits for)."""
+    if os.environ.get("PAGEFIND_BINARY_PATH") is None:
+        with contextlib.suppress(ImportError, FileNotFoundError):
+            from pagefind_bin_extended import get_executable as bundled  # type: ignore[import-untyped]
+
+            return str(bundled())
     from pagefind.service import get_executable  # imported here: only a build with search needs Pagefind
 
     found = get_executable()
@@ -259,9 +210,12 @@ def _executable() -> str:
     return str(found)
 
 
-def _index_part(executable: str, store: Path, digests: dict[str, str], language: str, into: Path) -> None:
+def _index_part(
+    executable: str, store: Path, digests: dict[str, str], language: str, into: Path, starting: Callable[[], None]
+) -> None:
     """The records of one part (site path -> digest, kept in ``store``) through Pagefind into ``into``. Pagefind
-    reads them as hard links in a folder of their own, at their pages' paths (so the same URLs)."""
+    reads them as hard links in a folder of their own, at their pages' paths (so the same URLs); ``starting`` is
+    called when they are, as Pagefind starts."""
     into.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix=".memwiki-index-", dir=into.parent) as work:
         source = Path(work) / "records"
@@ -274,6 +228,7 @@ def _index_part(executable: str, store: Path, digests: dict[str, str], language:
             link_or_copy(record_file(store, digest), source / path)
         output = Path(work) / "index"
         command = [executable, "--site", str(source), "--output-path", str(output), "--force-language", language]
+        starting()
         done = subprocess.run([*command, "--keep-index-url", "--quiet"], capture_output=True, text=True, check=False)
         if done.returncode != 0 or not (output / "pagefind.js").is_file():
             said = (done.stderr or done.stdout).strip().splitlines()
@@ -293,12 +248,3 @@ def _forget_others(store: Path, kept: dict[str, Path]) -> None:
             for index in part.iterdir():
                 if index != kept[part.name]:
                     shutil.rmtree(index, ignore_errors=True)
-
-
-def _replace(new: Path, bundle: Path) -> None:
-    old = bundle.parent / f".{SEARCH_FOLDER}-old"
-    shutil.rmtree(old, ignore_errors=True)
-    if bundle.exists():
-        bundle.rename(old)
-    new.rename(bundle)
-    shutil.rmtree(old, ignore_errors=True)

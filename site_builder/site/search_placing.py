@@ -1,0 +1,148 @@
+"""The search index placed into a site: each part's files linked into ``pagefind/<part>/``, Pagefind's script and
+WebAssembly once beside them, and the list of parts the browser reads (``parts.json``).
+
+A build places the parts its cache already holds while Pagefind makes the others (``build_index``'s
+``meanwhile``): after an edit that is every part but one, ten thousand files on a ten-year workspace, linked
+while the build waits for Pagefind anyway instead of after it."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import tempfile
+from pathlib import Path
+
+from site_builder.io.writer import link_or_copy
+from site_builder.site.pagefind import SEARCH_FOLDER, BuiltIndex, SearchIndexError, SearchStats
+from site_builder.site.search_parts import UNDATED
+
+PARTS_LIST = (
+    "parts.json"  # in the index's folder: the site's language and its parts, in the order the browser lists them
+)
+_INSTANCE_CLASS = re.compile(r"\bvar PagefindInstance\s*=\s*class\b|\bclass PagefindInstance\b")
+
+
+class Placing:
+    """An index going into ``site_dir/pagefind/``, part by part as each is ready (``parts``), then whole
+    (``finish``). With ``swap`` it is written beside the index the site already has, which it replaces when complete
+    (a site being served)."""
+
+    def __init__(self, site_dir: Path, *, swap: bool = False) -> None:
+        self._site_dir = site_dir
+        self._swap = swap
+        self._target: Path | None = None  # made when the first part comes
+        self._beside: Path | None = None
+        self._placed: set[str] = set()
+        self._files = self._bytes = 0
+
+    def parts(self, parts: dict[str, Path]) -> None:
+        """Place these parts (part name -> the folder of its index) now: hard links where the file system allows."""
+        try:
+            target = self._folder()
+            for part, folder in parts.items():
+                if part not in self._placed:
+                    placed, placed_bytes = _link_part(str(folder), f"{target}/{part}")
+                    self._placed.add(part)
+                    self._files, self._bytes = self._files + placed, self._bytes + placed_bytes
+        except OSError as exc:
+            raise SearchIndexError(f"search index not placed: {exc}") from exc
+
+    def finish(self, built: BuiltIndex | None) -> SearchStats:
+        """The parts of ``built`` not placed yet, Pagefind's script and WebAssembly once beside them
+        (``shared_pagefind``) and the list the browser reads them from (``parts.json``)."""
+        if built is None:
+            return SearchStats(0, 0, 0)
+        try:
+            self.parts(built.parts)
+            target = self._folder()
+            wasm = shared_pagefind(next(iter(built.parts.values())), target)
+            listed = {"language": built.language, "wasm": wasm, "parts": list(built.parts), "undated": UNDATED}
+            (target / PARTS_LIST).write_text(json.dumps(listed) + "\n", encoding="utf-8")
+            shared = [entry.stat().st_size for entry in os.scandir(target) if entry.is_file()]
+            if self._beside:
+                _replace(target, self._site_dir / SEARCH_FOLDER)
+        except OSError as exc:
+            raise SearchIndexError(f"search index not placed: {exc}") from exc
+        finally:
+            for scratch in (built.scratch, self._beside):
+                if scratch is not None:
+                    shutil.rmtree(scratch, ignore_errors=True)
+        return SearchStats(
+            built.pages, self._files + len(shared), self._bytes + sum(shared), len(built.parts), built.indexed
+        )
+
+    def abandon(self) -> None:
+        """Remove what was placed (the index could not be made): no part of an index without its list."""
+        if self._target is not None:
+            shutil.rmtree(self._beside or self._target, ignore_errors=True)
+            self._target = None
+            self._placed.clear()
+            self._files = self._bytes = 0
+
+    def _folder(self) -> Path:
+        if self._target is None:
+            if self._swap:
+                self._beside = Path(tempfile.mkdtemp(prefix=".memwiki-search-", dir=self._site_dir.parent))
+            target = self._beside / "bundle" if self._beside else self._site_dir / SEARCH_FOLDER
+            shutil.rmtree(target, ignore_errors=True)
+            target.mkdir(parents=True)
+            self._target = target
+        return self._target
+
+
+def place_index(built: BuiltIndex | None, site_dir: Path, *, swap: bool = False) -> SearchStats:
+    """The whole index ``built`` into ``site_dir`` at once (``Placing``)."""
+    placing = Placing(site_dir, swap=swap)
+    try:
+        return placing.finish(built)
+    except SearchIndexError:
+        placing.abandon()
+        raise
+
+
+def _link_part(source: str, target: str) -> tuple[int, int]:
+    """The files of one part's index (``source``) into ``target``, hard links where the file system allows, but those
+    ``shared_pagefind`` places once for all parts: how many, and their bytes. (Plain strings, not ``Path``s: an index
+    of a ten-year workspace is ten thousand files.)"""
+    files = size = 0
+    Path(target).mkdir()
+    with os.scandir(source) as entries:
+        for entry in entries:
+            if entry.is_dir(follow_symlinks=False):
+                placed, placed_bytes = _link_part(entry.path, f"{target}/{entry.name}")
+                files, size = files + placed, size + placed_bytes
+            elif not _shared_file(entry.name):
+                link_or_copy(entry.path, f"{target}/{entry.name}")
+                files, size = files + 1, size + entry.stat(follow_symlinks=False).st_size
+    return files, size
+
+
+def shared_pagefind(part: Path, target: Path) -> str:
+    """Pagefind's script and WebAssembly from the index ``part`` into ``target``, once for every part: the browser
+    loads them once and opens each part as one more index of that Pagefind, as Pagefind's own ``mergeIndex`` does
+    (one WebAssembly, one state per index), through the class it uses for that, which the script then exports
+    (``MemwikiPart``). The WebAssembly's name, as the part's entry file says (``en``, ``unknown``…)."""
+    script = (part / "pagefind.js").read_text(encoding="utf-8")
+    if not _INSTANCE_CLASS.search(script):
+        raise SearchIndexError("this Pagefind's pagefind.js has no PagefindInstance class; memwiki needs Pagefind 1.x")
+    (target / "pagefind.js").write_text(script + "\nexport { PagefindInstance as MemwikiPart };\n", encoding="utf-8")
+    for wasm in part.glob("wasm.*.pagefind"):
+        link_or_copy(wasm, target / wasm.name)
+    entry = json.loads((part / "pagefind-entry.json").read_text(encoding="utf-8"))
+    return str(next(iter(entry["languages"].values())).get("wasm") or "unknown")
+
+
+def _shared_file(name: str) -> bool:
+    """Is ``name`` one of the files ``shared_pagefind`` places once for all parts (left out of each part)?"""
+    return name == "pagefind.js" or (name.startswith("wasm.") and name.endswith(".pagefind"))
+
+
+def _replace(new: Path, bundle: Path) -> None:
+    old = bundle.parent / f".{SEARCH_FOLDER}-old"
+    shutil.rmtree(old, ignore_errors=True)
+    if bundle.exists():
+        bundle.rename(old)
+    new.rename(bundle)
+    shutil.rmtree(old, ignore_errors=True)
