@@ -67,7 +67,10 @@ def test_hostile_entity_names_stay_inside_the_output(tmp_path: Path) -> None:
 def test_reflect_creates_no_file_for_an_unsafe_name(tmp_path: Path) -> None:
     ws = write_workspace(
         tmp_path / "ws",
-        {"memory/2025-11-20.md": "# D\n## Retain\n- W @CON: Device name.\n", "bank/entities/Peter.md": "# Peter\n"},
+        {
+            "memory/2025-11-20.md": "# D\n## Retain\n- W @CON: Device name.\n- W @CON: Reserved.\n",
+            "bank/entities/Peter.md": "# Peter\n",
+        },
     )
     result = run("reflect", str(ws))
     assert "'CON' is not a safe file name" in result.output
