@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -237,6 +238,37 @@ def index_of(site: Path) -> list[str]:
     (Pagefind's filter and meta files are named differently by each run, even of the same pages)."""
     files = (site / "pagefind").rglob("*") if (site / "pagefind").is_dir() else site.rglob("*")
     return sorted(p.relative_to(site).as_posix() for p in files if p.suffix in (".pf_fragment", ".pf_index"))
+
+
+def placed(site: Path) -> dict[str, bytes]:
+    """Every file of the site's index, by its path."""
+    return {p.relative_to(site).as_posix(): p.read_bytes() for p in (site / "pagefind").rglob("*") if p.is_file()}
+
+
+def test_without_a_cp_that_links_the_index_is_placed_all_the_same(
+    workspace: MakeWorkspace, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The parts are hard-linked into the site by ``cp -al`` where it can, else one by one: the same files."""
+    ws = workspace({"memory/2024-06-10.md": "# 2024-06-10\n\nThe tomatoes came up red.\n", "memory/2025-11-20.md": DAY})
+    out = tmp_path / "site"
+    build(ws, out)
+    with_cp = placed(out)
+    assert any(path.startswith("pagefind/2024/fragment/") for path in with_cp)
+    assert not any(path.endswith("/pagefind.js") for path in with_cp if path.count("/") > 1)  # placed once, at the top
+    tools = tmp_path / "bin"
+    tools.mkdir()
+    (tools / "cp").write_text("#!/bin/sh\necho 'cp: hard links are not allowed here' >&2\nexit 1\n", encoding="utf-8")
+    (tools / "cp").chmod(0o755)
+    monkeypatch.setenv("PATH", f"{tools}{os.pathsep}{os.environ['PATH']}")
+    (ws / "memory/2025-11-20.md").write_text(DAY + "\nA new line about the lighthouse.\n", encoding="utf-8")
+    again = build(ws, out)  # 2024's part and the undated one come from the cache, 2025's from Pagefind
+    assert again.search is not None and (again.search.parts, again.search.indexed) == (3, 1)
+    fresh = build(ws, tmp_path / "fresh", cache=False)
+    assert fresh.search is not None and index_of(out) == index_of(tmp_path / "fresh")
+    assert {p for p in placed(out) if p.startswith("pagefind/2024/")} == {
+        p for p in with_cp if p.startswith("pagefind/2024/")
+    }
+    assert not list((out / "pagefind").glob(".parts-*"))
 
 
 def test_kept_pages_keep_their_search_records_whatever_happened_to_them(

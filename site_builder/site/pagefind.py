@@ -55,8 +55,6 @@ class SearchIndexError(Exception):
 @dataclass(frozen=True)
 class SearchStats:
     pages: int
-    files: int
-    bytes: int
     parts: int = 0  # the parts the index is split into (``search_parts``)
     indexed: int = 0  # the parts Pagefind made in this build; the others were the last build's, still right
 

@@ -11,6 +11,7 @@ import json
 import os
 import re
 import shutil
+import subprocess
 import tempfile
 from pathlib import Path
 
@@ -35,17 +36,23 @@ class Placing:
         self._target: Path | None = None  # made when the first part comes
         self._beside: Path | None = None
         self._placed: set[str] = set()
-        self._files = self._bytes = 0
 
     def parts(self, parts: dict[str, Path]) -> None:
-        """Place these parts (part name -> the folder of its index) now: hard links where the file system allows."""
+        """Place these parts (part name -> the folder of its index) now: hard links where the file system allows,
+        made by ``cp -al`` when it can (``_linked_by_cp``), else one by one from here."""
+        todo = {part: folder for part, folder in parts.items() if part not in self._placed}
+        if not todo:
+            return
         try:
             target = self._folder()
-            for part, folder in parts.items():
-                if part not in self._placed:
-                    placed, placed_bytes = _link_part(str(folder), f"{target}/{part}")
-                    self._placed.add(part)
-                    self._files, self._bytes = self._files + placed, self._bytes + placed_bytes
+            if not _linked_by_cp(todo, target):
+                for part, folder in todo.items():
+                    shutil.rmtree(target / part, ignore_errors=True)
+                    _link_part(str(folder), f"{target}/{part}")
+            for part in todo:
+                for shared in (path for path in (target / part).iterdir() if _shared_file(path.name)):
+                    shared.unlink()  # placed once for every part (``shared_pagefind``)
+            self._placed.update(todo)
         except OSError as exc:
             raise SearchIndexError(f"search index not placed: {exc}") from exc
 
@@ -53,14 +60,13 @@ class Placing:
         """The parts of ``built`` not placed yet, Pagefind's script and WebAssembly once beside them
         (``shared_pagefind``) and the list the browser reads them from (``parts.json``)."""
         if built is None:
-            return SearchStats(0, 0, 0)
+            return SearchStats(0)
         try:
             self.parts(built.parts)
             target = self._folder()
             wasm = shared_pagefind(next(iter(built.parts.values())), target)
             listed = {"language": built.language, "wasm": wasm, "parts": list(built.parts), "undated": UNDATED}
             (target / PARTS_LIST).write_text(json.dumps(listed) + "\n", encoding="utf-8")
-            shared = [entry.stat().st_size for entry in os.scandir(target) if entry.is_file()]
             if self._beside:
                 _replace(target, self._site_dir / SEARCH_FOLDER)
         except OSError as exc:
@@ -69,9 +75,7 @@ class Placing:
             for scratch in (built.scratch, self._beside):
                 if scratch is not None:
                     shutil.rmtree(scratch, ignore_errors=True)
-        return SearchStats(
-            built.pages, self._files + len(shared), self._bytes + sum(shared), len(built.parts), built.indexed
-        )
+        return SearchStats(built.pages, len(built.parts), built.indexed)
 
     def abandon(self) -> None:
         """Remove what was placed (the index could not be made): no part of an index without its list."""
@@ -79,7 +83,6 @@ class Placing:
             shutil.rmtree(self._beside or self._target, ignore_errors=True)
             self._target = None
             self._placed.clear()
-            self._files = self._bytes = 0
 
     def _folder(self) -> Path:
         if self._target is None:
@@ -102,21 +105,40 @@ def place_index(built: BuiltIndex | None, site_dir: Path, *, swap: bool = False)
         raise
 
 
-def _link_part(source: str, target: str) -> tuple[int, int]:
-    """The files of one part's index (``source``) into ``target``, hard links where the file system allows, but those
-    ``shared_pagefind`` places once for all parts: how many, and their bytes. (Plain strings, not ``Path``s: an index
-    of a ten-year workspace is ten thousand files.)"""
-    files = size = 0
+def _linked_by_cp(parts: dict[str, Path], target: Path) -> bool:
+    """Each part's folder hard-linked into ``target/<part>`` by one ``cp -al``: a process of its own, whose ten
+    thousand links do not wait for this one's interpreter, busy with the rest of the build. False when it could not
+    (no GNU ``cp``, a file system without hard links): nothing of it is left in ``target`` then."""
+    if len({folder.name for folder in parts.values()}) != len(parts):
+        return False  # two folders of one name would land in one
+    landing = Path(tempfile.mkdtemp(prefix=".parts-", dir=target))
+    try:
+        done = subprocess.run(
+            ["cp", "-al", "--", *map(str, parts.values()), str(landing)], capture_output=True, check=False
+        )
+        if done.returncode != 0:
+            return False
+        for part, folder in parts.items():
+            (landing / folder.name).rename(target / part)
+        return True
+    except OSError:
+        for part in parts:
+            shutil.rmtree(target / part, ignore_errors=True)
+        return False
+    finally:
+        shutil.rmtree(landing, ignore_errors=True)
+
+
+def _link_part(source: str, target: str) -> None:
+    """The files of one part's index (``source``) into ``target``, hard links where the file system allows. (Plain
+    strings, not ``Path``s: an index of a ten-year workspace is ten thousand files.)"""
     Path(target).mkdir()
     with os.scandir(source) as entries:
         for entry in entries:
             if entry.is_dir(follow_symlinks=False):
-                placed, placed_bytes = _link_part(entry.path, f"{target}/{entry.name}")
-                files, size = files + placed, size + placed_bytes
-            elif not _shared_file(entry.name):
+                _link_part(entry.path, f"{target}/{entry.name}")
+            else:
                 link_or_copy(entry.path, f"{target}/{entry.name}")
-                files, size = files + 1, size + entry.stat(follow_symlinks=False).st_size
-    return files, size
 
 
 def shared_pagefind(part: Path, target: Path) -> str:

@@ -64,9 +64,10 @@ def main() -> None:
             stats = result.search
             assert stats is not None
             total, files, results = query_bytes(result.output, QUERIES[size])
+            index = [path.stat().st_size for path in (result.output / "pagefind").rglob("*") if path.is_file()]
             print(
                 f"{size}: {stats.pages} pages indexed in {result.timings['index']:.2f} s; "
-                f"index {stats.files} files, {stats.bytes / 1e6:.2f} MB. "
+                f"index {len(index)} files, {sum(index) / 1e6:.2f} MB. "
                 f"Query '{QUERIES[size]}': {results} results, {total / 1e3:.0f} kB in {files} files"
             )
 
