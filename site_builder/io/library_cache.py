@@ -23,7 +23,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from site_builder.core.diagnostics import Diagnostics
-from site_builder.core.model import Entity, Library, Link, Note, Opinion, Resolver
+from site_builder.core.model import Entity, Library, Link, Note, Opinion
+from site_builder.core.resolver import Resolver
 from site_builder.io.build_cache import NoteKey, load_cached, save_cached
 from site_builder.library.link import link_inputs
 

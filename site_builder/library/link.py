@@ -12,8 +12,9 @@ from collections import Counter, defaultdict
 
 from site_builder.core.collector import cycle_collection_paused
 from site_builder.core.diagnostics import Diagnostics
-from site_builder.core.model import Entity, Fact, Library, Link, Note, Opinion, OpinionPoint, Resolver, fact_order
+from site_builder.core.model import Entity, Fact, Library, Link, Note, Opinion, OpinionPoint, fact_order
 from site_builder.core.names import entity_key, heading_slug, slugify
+from site_builder.core.resolver import Resolver
 from site_builder.library.note_links import note_backlinks
 from site_builder.library.opinions import collect_opinions, repoint_opinions, restated_differently
 from site_builder.parse.link_syntax import DAY_NAME

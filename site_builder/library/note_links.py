@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from site_builder.core.model import Link, Note, Resolver
+from site_builder.core.model import Link, Note
+from site_builder.core.resolver import Resolver
 from site_builder.parse.file_links import resolve
 from site_builder.parse.link_syntax import plain_sentence
 

@@ -1,8 +1,9 @@
 """The recall index: SQLite FTS5 over every fact and log line, under ``.memwiki/``.
 
-One row per non-blank, non-heading line of the workspace (``index_rows``). Retain
-facts carry their kind and entities; log lines carry their neighbours as context
-so a line that answers a question in two turns is still found. The index is
+One row per non-blank, non-heading line of the workspace (``index_rows``; the tables:
+``index_schema``). Retain facts carry their kind and entities; log lines carry their
+neighbours as context, so a line that answers a question in two turns is still found,
+and the headings they sit under. The index is
 derived: it is updated file by file and rebuilt if it is corrupt.
 
 Freshness: every call stats the workspace's notes (size and modification time,
@@ -30,39 +31,11 @@ from site_builder.core.model import Note
 from site_builder.io.reader import Workspace, stamp_workspace
 from site_builder.io.sources import read_notes
 from site_builder.io.stamps import SETTLED_NS
+from site_builder.recall.index_schema import FTS_BUFFER, INDEX_VERSION, SCHEMA, TABLES
 
 if TYPE_CHECKING:
     from site_builder.recall.alias_lookup import AliasLookup
     from site_builder.recall.index_rows import Doc
-
-INDEX_VERSION = "7"
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT);
-CREATE TABLE IF NOT EXISTS files(path TEXT PRIMARY KEY, digest TEXT NOT NULL, stamp TEXT NOT NULL, day TEXT);
-CREATE TABLE IF NOT EXISTS aliases(alias TEXT NOT NULL, key TEXT NOT NULL, path TEXT NOT NULL, folded TEXT NOT NULL);
-CREATE INDEX IF NOT EXISTS aliases_key ON aliases(key);
-CREATE INDEX IF NOT EXISTS aliases_folded ON aliases(folded);
-CREATE TABLE IF NOT EXISTS docs(
-    id INTEGER PRIMARY KEY, path TEXT NOT NULL, line INTEGER NOT NULL, date TEXT,
-    kind TEXT NOT NULL, entities TEXT NOT NULL, content TEXT NOT NULL,
-    occurred TEXT, confidence REAL, opinion TEXT);
-CREATE INDEX IF NOT EXISTS docs_path ON docs(path);
-CREATE INDEX IF NOT EXISTS docs_opinion ON docs(opinion) WHERE opinion IS NOT NULL;
-CREATE TABLE IF NOT EXISTS opinion_points(
-    opinion TEXT NOT NULL, date TEXT, confidence REAL NOT NULL, source TEXT NOT NULL, path TEXT NOT NULL);
-CREATE INDEX IF NOT EXISTS opinion_points_key ON opinion_points(opinion);
-CREATE TABLE IF NOT EXISTS facts(
-    path TEXT NOT NULL, line INTEGER NOT NULL, id TEXT NOT NULL, kind TEXT NOT NULL, content TEXT NOT NULL,
-    entities TEXT NOT NULL, date TEXT, occurred TEXT, confidence REAL, block_id TEXT, mentions TEXT NOT NULL);
-CREATE INDEX IF NOT EXISTS facts_path ON facts(path, line);
-CREATE INDEX IF NOT EXISTS facts_recent ON facts(date, path, line) WHERE kind != 'O';
-CREATE INDEX IF NOT EXISTS facts_opinions ON facts(path, line) WHERE kind = 'O';
-CREATE INDEX IF NOT EXISTS facts_id ON facts(id);
-CREATE VIRTUAL TABLE IF NOT EXISTS docs_fts USING fts5(
-    content, context, entities, cjk, heading, tokenize = 'porter unicode61 remove_diacritics 2');
-"""
-TABLES = ("files", "docs", "docs_fts", "aliases", "opinion_points", "facts")
-FTS_BUFFER = 16 << 20  # bytes of new terms FTS5 keeps in memory before writing them (default 1 MB): fewer merges
 
 
 class RecallIndex:
@@ -157,7 +130,7 @@ class RecallIndex:
     def _update(self, stamps: dict[str, str], notes: list[Note], known: dict[str, tuple[str, str]] | None) -> int:
         from site_builder.library.link import OPINIONS_PATH
         from site_builder.recall.index_facts import FactRow, fact_row
-        from site_builder.recall.index_rows import docs_of
+        from site_builder.recall.index_rows import docs_of, insert_docs
 
         known = known if known is not None else self._known()
         changed = [n for n in notes if known.get(n.path, ("",))[0] != n.digest]
@@ -185,7 +158,7 @@ class RecallIndex:
                     self._opinion_points(note)
                 docs += docs_of(note)
                 facts += map(fact_row, note.facts)
-            self._insert(docs)
+            insert_docs(self.db, docs)
             self.db.executemany("INSERT INTO facts VALUES (?,?,?,?,?,?,?,?,?,?,?)", facts)
             self.db.executemany(
                 "INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?)",
@@ -214,45 +187,6 @@ class RecallIndex:
     def _meta(self, key: str) -> str | None:
         row = self.db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
         return None if row is None else str(row[0])
-
-    def _insert(self, docs: list[Doc]) -> None:
-        """Rows for ``docs``, numbered after the last one (both tables share the number), in two statements."""
-        from site_builder.recall.scripts import grams, spaced
-
-        first = int(self.db.execute("SELECT coalesce(max(id), 0) + 1 FROM docs").fetchone()[0])
-        self.db.executemany(
-            "INSERT INTO docs(id, path, line, date, kind, entities, content, occurred, confidence, opinion)"
-            " VALUES (?,?,?,?,?,?,?,?,?,?)",
-            (
-                (
-                    rowid,
-                    d.path,
-                    d.line,
-                    d.date,
-                    d.kind,
-                    " ".join(d.entities),
-                    d.content,
-                    d.occurred,
-                    d.confidence,
-                    d.opinion,
-                )
-                for rowid, d in enumerate(docs, first)
-            ),
-        )
-        self.db.executemany(
-            "INSERT INTO docs_fts(rowid, content, context, entities, cjk, heading) VALUES (?,?,?,?,?,?)",
-            (
-                (
-                    rowid,
-                    spaced(d.content),
-                    spaced(d.context),
-                    " ".join(d.entities).replace("-", " "),
-                    grams(d.content),
-                    spaced(d.heading),
-                )
-                for rowid, d in enumerate(docs, first)
-            ),
-        )
 
     def _opinion_points(self, note: Note) -> None:
         """The confidence history reflect recorded in ``bank/opinions.md``: it moves opinions between restatements."""

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import functools
 import re
+import sqlite3
 from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
@@ -128,3 +129,43 @@ def _keys(names: Iterable[str]) -> tuple[str, ...]:
 def _key(name: str) -> str:
     """``entity_key``, remembered: a workspace names the same few entities on line after line."""
     return entity_key(name)
+
+
+def insert_docs(db: sqlite3.Connection, docs: list[Doc]) -> None:
+    """Rows for ``docs``, numbered after the last one (both tables share the number), in two statements."""
+    from site_builder.recall.scripts import grams, spaced
+
+    first = int(db.execute("SELECT coalesce(max(id), 0) + 1 FROM docs").fetchone()[0])
+    db.executemany(
+        "INSERT INTO docs(id, path, line, date, kind, entities, content, occurred, confidence, opinion)"
+        " VALUES (?,?,?,?,?,?,?,?,?,?)",
+        (
+            (
+                rowid,
+                d.path,
+                d.line,
+                d.date,
+                d.kind,
+                " ".join(d.entities),
+                d.content,
+                d.occurred,
+                d.confidence,
+                d.opinion,
+            )
+            for rowid, d in enumerate(docs, first)
+        ),
+    )
+    db.executemany(
+        "INSERT INTO docs_fts(rowid, content, context, entities, cjk, heading) VALUES (?,?,?,?,?,?)",
+        (
+            (
+                rowid,
+                spaced(d.content),
+                spaced(d.context),
+                " ".join(d.entities).replace("-", " "),
+                grams(d.content),
+                spaced(d.heading),
+            )
+            for rowid, d in enumerate(docs, first)
+        ),
+    )
