@@ -13,7 +13,7 @@ import pytest
 from site_builder.build import build
 from site_builder.site.language import text_language
 from site_builder.site.pagefind import search_record
-from site_builder.site.search_parts import split_parts
+from site_builder.site.search_parts import record_digest, split_parts
 from tests.conftest import MakeWorkspace, serving
 
 DAY = """# 2025-11-20
@@ -213,21 +213,6 @@ def test_the_index_comes_in_parts_by_year_and_an_edit_makes_only_its_part_again(
     assert index_of(out) == index_of(cold(ws, tmp_path / "cold-2"))
 
 
-def test_a_damaged_list_of_parts_in_the_cache_costs_a_full_index_not_a_wrong_one(
-    workspace: MakeWorkspace, tmp_path: Path
-) -> None:
-    ws = workspace({"memory/2024-06-10.md": "# 2024-06-10\n\nThe tomatoes came up red.\n", "memory/2025-11-20.md": DAY})
-    out = tmp_path / "site"
-    build(ws, out)
-    known = ws / ".memwiki/cache/search/records.json"
-    assert known.is_file()
-    known.write_text('{"memory/2024-06-10.html": ["x", 3', encoding="utf-8")  # cut off mid-write
-    (ws / "memory/2025-11-20.md").write_text(DAY + "\nThe lighthouse again.\n", encoding="utf-8")
-    again = build(ws, out)
-    assert again.search is not None and again.search.parts == 3
-    assert index_of(out) == index_of(cold(ws, tmp_path / "cold"))
-
-
 def cold(ws: Path, site: Path) -> Path:
     assert build(ws, site, cache=False).search is not None
     return site
@@ -408,13 +393,24 @@ def test_search_over_the_parts_finds_what_one_index_would(page: Any, workspace: 
         page.wait_for_function("() => document.querySelector('.search-status').textContent === 'Nothing found.'")
 
 
+SEARCH_DATA = '<div hidden class="search-data"><span data-pagefind-sort="date">{date}</span></div>'
+
+
 def test_parts_are_the_years_oldest_first_and_the_undated_pages() -> None:
-    years = {f"memory/{y}-0{m}-01.html": str(y) for y in range(2014, 2026) for m in (1, 2)}
-    years |= {"bank/entities/anna.html": "pages"}
-    digests = dict.fromkeys(years, "d")
-    parts = split_parts(digests, years, "en")
+    digests = {f"memory/{y}-0{m}-01.html": f"{y}-d{m}" for y in range(2014, 2026) for m in (1, 2)}
+    digests |= {"bank/entities/anna.html": "pages-d"}
+    parts = split_parts(digests, "en")
     assert list(parts) == [*map(str, range(2014, 2026)), "pages"]
-    assert list(parts["2014"]) == ["memory/2014-01-01.html", "memory/2014-02-01.html"]
+    assert parts["2014"] == {"memory/2014-01-01.html": "2014-d1", "memory/2014-02-01.html": "2014-d2"}
     assert list(parts["pages"]) == ["bank/entities/anna.html"]
-    assert list(split_parts({"a.html": "d"}, {"a.html": "pages"}, "en")) == ["pages"]
-    assert list(split_parts(digests, years, "zh")) == ["all"]  # text without spaces: one index
+    assert list(split_parts({"a.html": "pages-d"}, "en")) == ["pages"]
+    assert list(split_parts(digests, "zh")) == ["all"]  # text without spaces: one index
+
+
+def test_a_records_name_says_its_year() -> None:
+    """The part a record goes in is read from its name: no record is opened again to find its date."""
+    dated = search_record(f"<title>A</title>{SEARCH_DATA.format(date='2019-03-04')}<main data-pagefind-body>x</main>")
+    undated = search_record("<title>B</title><main data-pagefind-body>x</main>")
+    assert dated is not None and undated is not None
+    assert record_digest(dated).startswith("2019-") and record_digest(undated).startswith("pages-")
+    assert record_digest(dated) != record_digest(dated.replace(">x<", ">y<"))

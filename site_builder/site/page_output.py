@@ -11,8 +11,9 @@ from site_builder.io.record_store import RecordStore
 from site_builder.io.writer import Staging
 from site_builder.site.fragments import Fragments, PageMark
 from site_builder.site.page_reads import PageReads
-from site_builder.site.pagefind import SearchRecords, record_digest
+from site_builder.site.pagefind import SearchRecords
 from site_builder.site.pages import PageJob
+from site_builder.site.search_parts import record_digest
 
 
 @dataclass(frozen=True)

@@ -32,10 +32,10 @@ from pathlib import Path
 from site_builder.io.record_store import record_file
 from site_builder.io.writer import link_or_copy
 from site_builder.site.language import index_language
-from site_builder.site.search_parts import load_known, record_years, save_known, split_parts
+from site_builder.site.search_parts import split_parts
 
 SEARCH_FOLDER = "pagefind"  # the index's folder in the site
-RECORD_VERSION = "2"  # bump when search records or parts change: cached indexes are then built again
+RECORD_VERSION = "3"  # bump when search records or parts change: cached indexes are then built again
 UNUSED_FILES = (  # Pagefind's ready-made interfaces (memwiki has its own) and its worker (parts are searched on the page)
     "pagefind-ui.js", "pagefind-ui.css", "pagefind-modular-ui.js", "pagefind-modular-ui.css",
     "pagefind-component-ui.js", "pagefind-component-ui.css", "pagefind-highlight.js", "pagefind-worker.js",
@@ -113,10 +113,6 @@ class SearchRecords:
     language: str  # the site's (``site.language``): the language Pagefind indexes in
 
 
-def record_digest(record: str) -> str:
-    return hashlib.blake2b(record.encode("utf-8", "surrogateescape"), digest_size=16).hexdigest()
-
-
 @dataclass(frozen=True)
 class BuiltIndex:
     """The parts of a Pagefind index made (or found in the cache) for a set of records, ready to be placed."""
@@ -147,8 +143,8 @@ def build_index(
         store = cache_dir / "search"
     try:
         store.mkdir(parents=True, exist_ok=True)
-        years = record_years(records.folder, records.digests, load_known(store))
-        parts = split_parts(records.digests, years, language)
+        (store / "records.json").unlink(missing_ok=True)  # the years of the records, as memwiki kept them before
+        parts = split_parts(records.digests, language)
         executable = _executable()
         wanted = {part: store / part / _key(digests, language, executable) for part, digests in parts.items()}
         missing = [part for part, index in wanted.items() if not (index / "pagefind.js").is_file()]
@@ -171,7 +167,6 @@ def build_index(
             for part in made:
                 part.result()
         _forget_others(store, wanted)
-        save_known(store, records.digests, years)
     except (OSError, subprocess.SubprocessError) as exc:
         if scratch is not None:
             shutil.rmtree(scratch, ignore_errors=True)
