@@ -14,9 +14,10 @@ from referencing import Registry, Resource
 
 from site_builder.build import build
 from site_builder.core.diagnostics import Diagnostics
+from site_builder.core.model import Fact
 from site_builder.io.reader import open_workspace
 from site_builder.load import load
-from site_builder.recall.bundle import estimate_tokens, json_schema
+from site_builder.recall.bundle import estimate_tokens, json_schema, recent_first, recent_first_as_read
 from site_builder.recall.index import open_index
 from site_builder.recall.search import RecallQuery, search
 from site_builder.recall.time_words import time_window
@@ -266,3 +267,24 @@ def test_time_words_lift_lines_dated_in_the_window(tmp_path: Path) -> None:
     assert set(dates) == {"2025-11-27", "2025-11-28"}
     assert "2025-10-02" not in dates
     assert load(ws).library.days  # the workspace itself is untouched and still loads
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_the_newest_facts_read_as_far_as_needed_are_the_newest_facts_sorted(seed: int) -> None:
+    """What a context block reads (``recent_first_as_read``) is ``recent_first``, ties and undated facts included,
+    whether it stops early or reads it all."""
+    import random
+
+    chance = random.Random(seed)
+    days = [None, *(dt.date(2025, 1, 1) + dt.timedelta(days=n) for n in range(9))]
+    facts = [
+        Fact(
+            f"f{n}", "W", f"fact {n}", (), f"memory/{chance.randrange(4)}.md", chance.randrange(30), chance.choice(days)
+        )
+        for n in range(chance.randrange(0, 600))
+    ]
+    everything = recent_first(facts)
+    assert list(recent_first_as_read(facts, head=37)) == everything
+    assert list(recent_first_as_read(facts)) == everything
+    read = recent_first_as_read(facts, head=37)
+    assert [next(read, None) for _ in range(40)] == (everything + [None] * 40)[:40]

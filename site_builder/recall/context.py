@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from site_builder.core.model import Fact, Library, Note, Opinion
 from site_builder.io.reader import Workspace
 from site_builder.recall.agent_view import SYSTEM_NAMES, agent_block, budget_report
-from site_builder.recall.bundle import estimate_tokens, recent_first
+from site_builder.recall.bundle import estimate_tokens, recent_first_as_read
 from site_builder.recall.hits import Hit
 from site_builder.recall.index import RecallIndex, refresh_index
 from site_builder.recall.query import RecallQuery
@@ -33,13 +33,13 @@ class MemorySources:
     core: Note | None  # the core memory (``Library.core``)
     opinions: list[Opinion]
     latest_day: dt.date | None  # the newest day with a page
-    recent: Iterable[Fact]  # every fact, newest first (``recent_first``); read only as far as the budget goes
+    recent: Iterable[Fact]  # every fact, newest first (``recent_first_as_read``); read as far as the budget goes
 
     @classmethod
     def of(cls, library: Library) -> MemorySources:
         days = library.days
         latest = days[-1].date if days else None
-        return cls(library.core, library.opinions, latest, recent_first(library.facts))
+        return cls(library.core, library.opinions, latest, recent_first_as_read(library.facts))
 
 
 @dataclass(frozen=True)
