@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import gc
 import os
 import shlex
 import sys
@@ -60,11 +61,15 @@ def run() -> None:
     main(obj=ONE_SHOT)
 
 
+def _one_shot() -> bool:  # the ``memwiki`` process (``run``): it ends once its command is done
+    return bool(click.get_current_context().find_root().obj == ONE_SHOT)
+
+
 def _exit_built() -> None:
     """In the ``memwiki`` process, exit as soon as a build has said what it did, without freeing its model object by
     object first: a large workspace's library is over a million objects, a quarter of a second to free. Everything
     the build writes is written and every process it started has ended by then."""
-    if click.get_current_context().find_root().obj == ONE_SHOT:
+    if _one_shot():
         sys.stdout.flush()
         sys.stderr.flush()
         os._exit(0)
@@ -117,6 +122,8 @@ def build_command(
     from site_builder.reflect.choose import ReflectorError, make_reflector
 
     started = time.perf_counter()
+    if _one_shot():  # the few cycles a build leaves go with the process; collecting them cost 0.2-0.6 s of an edit
+        gc.disable()  # build on a ten-year workspace (a cold build's peak memory: +5 %)
     try:
         opened = open_workspace(workspace)
         reflector = None if no_reflect else make_reflector(opened.config, root=opened.root)

@@ -56,12 +56,15 @@ def co_mention_graph(library: Library, days: bool = True) -> Graph:
 def _day_nodes(library: Library, index: dict[str, int], edges: dict[tuple[int, int], int]) -> list[GraphNode]:
     """Day nodes (numbered after the entities) and their edges to the entities they mention, added to ``edges``."""
     day_page = {date: notes[0].path for date, notes in library.by_day.items()}
-    by_day: dict[dt.date, Counter[int]] = {}
+    date_of = {note.path: note.date for note in library.notes if note.date is not None}
+    by_day: dict[dt.date, dict[int, int]] = {}
     for key, links in library.backlinks.items():
-        for link in links:
-            note = library.note(link.path)
-            if note is not None and note.date is not None and key in index:
-                by_day.setdefault(note.date, Counter())[index[key]] += 1
+        if key not in index:
+            continue
+        at = index[key]
+        for date, count in Counter(map(date_of.get, [link.path for link in links])).items():
+            if date is not None:
+                by_day.setdefault(date, {})[at] = count
     first = len(index)
     nodes = []
     for offset, (date, counts) in enumerate(sorted(by_day.items())):
