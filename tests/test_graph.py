@@ -78,6 +78,31 @@ def test_an_entity_never_mentioned_with_another_has_no_graph(tmp_path: Path) -> 
     assert "graph-data" not in (tmp_path / "site/bank/entities/solo.html").read_text(encoding="utf-8")
 
 
+def test_a_mention_more_of_a_much_named_neighbour_leaves_the_pages_beside_it_as_they_were(tmp_path: Path) -> None:
+    days = {
+        f"memory/2025-01-{d:02d}.md": "# Day\n\n" + "".join(f"- @Big did {n}.\n" for n in range(11))
+        for d in range(1, 12)
+    }
+    ws = write_workspace(
+        tmp_path / "ws",
+        {**days, "bank/entities/Big.md": "# Big\n", "bank/entities/Small.md": "# Small\n\nWorks with @Big.\n"},
+    )
+    out = tmp_path / "site"
+    build(ws, out, search=False)
+    small = out / "bank/entities/small.html"
+    big = graph_data(small.read_text(encoding="utf-8"))["nodes"][1]
+    assert (big["name"], big["mentions"], big.get("about")) == ("Big", 120, True)  # 122 lines: to two digits
+    focus = graph_data((out / "bank/entities/big.html").read_text(encoding="utf-8"))["nodes"][0]
+    assert (focus["mentions"], focus.get("about")) == (122, None)  # its own page: exact
+    kept = small.stat().st_ino
+    day = ws / "memory/2025-01-11.md"
+    day.write_text(day.read_text(encoding="utf-8") + "- @Big did one more.\n", encoding="utf-8")
+    build(ws, out, search=False)
+    assert small.stat().st_ino == kept  # not made again: Big's node on it says ~120 still
+    focus = graph_data((out / "bank/entities/big.html").read_text(encoding="utf-8"))["nodes"][0]
+    assert focus["mentions"] == 123
+
+
 # -- in Chromium ----------------------------------------------------------------------------------------------
 
 SCREEN_POSITION = """name => {

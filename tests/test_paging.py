@@ -146,8 +146,27 @@ def test_facts_are_a_year_to_a_page_every_fact_once(tmp_path: Path) -> None:
         pager = re.search(r'<nav class="pager" aria-label="Years of facts">(.*?)</nav>', html)
         assert pager is not None, name
         assert re.findall(r">([^<]+)</a>", pager[1]) == ["2025", "2024", "2023", "Not dated"]
-        assert re.search(rf'href="{name}" title="[\d,]+ facts" class="current" aria-current="page"', pager[1])
-        assert "Retain facts, newest first, a year to a page" in html
+        assert re.search(rf'href="{name}"( title="[\d,]+ facts")? class="current" aria-current="page"', pager[1])
+        counts = re.findall(r'title="([\d,]+) facts"', pager[1])  # every year's count: on the first page only
+        assert counts == ([f"{len(per_page[p]):,}" for p in ("facts.html", "facts-2024.html", "facts-2023.html")] + ["2"]
+                          if name == "facts.html" else [])  # fmt: skip
+        total = len(everything) if name == "facts.html" else len(per_page[name])
+        assert f"{total:,} Retain facts, newest first, a year to a page" in html
+
+
+def test_a_fact_more_makes_its_years_page_and_the_first_again_not_every_years(tmp_path: Path) -> None:
+    ws, out = facts_workspace(tmp_path / "ws"), tmp_path / "site"
+    build(ws, out)
+    inodes = {p.name: p.stat().st_ino for p in out.glob("facts*.html")}
+    day = ws / "memory/2024-03-02.md"
+    day.write_text(day.read_text(encoding="utf-8") + "- W @Anna: One fact more.\n", encoding="utf-8")
+    build(ws, out)
+    again = {p.name for p in out.glob("facts*.html") if p.stat().st_ino != inodes[p.name]}
+    assert again == {"facts.html", "facts-2024.html"}  # the year's facts, and every year's count
+    assert "One fact more." in (out / "facts-2024.html").read_text(encoding="utf-8")
+    assert f"{len(fact_ids((out / 'facts-2024.html').read_text(encoding='utf-8'))):,} facts" in (
+        out / "facts.html"
+    ).read_text(encoding="utf-8")
 
 
 def test_a_workspace_with_few_facts_keeps_one_facts_page(tmp_path: Path) -> None:

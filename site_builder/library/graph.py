@@ -26,6 +26,7 @@ class GraphNode:
     key: str
     kind: str  # "entity" or "day"
     mentions: int  # an entity: lines that link to it; a day: links to entities on it
+    about: bool = False  # ``mentions`` rounded (a neighbour on an entity's page: ``_neighbour``)
 
 
 @dataclass(frozen=True)
@@ -93,7 +94,8 @@ class Neighbourhoods:
         library = self.library
         related = library.related.get(key, [])[:NEIGHBOURS]
         members = [key] + [other for other, _ in related if other in library.entities]
-        nodes = [GraphNode(k, "entity", len(library.backlinks.get(k, []))) for k in members]
+        nodes = [GraphNode(key, "entity", len(library.backlinks.get(key, [])))]
+        nodes += [_neighbour(k, len(library.backlinks.get(k, []))) for k in members[1:]]
         edges = []
         for i, k in enumerate(members):
             for j in range(i + 1, len(members)):
@@ -101,3 +103,11 @@ class Neighbourhoods:
                 if count is not None:
                     edges.append((i, j, count))
         return Graph(nodes, sorted(edges))
+
+
+def _neighbour(key: str, mentions: int) -> GraphNode:
+    """A neighbour on an entity's page, its mentions to two significant digits (1,433 -> 1,400): a mention more of a
+    much-named entity then leaves the pages of the hundreds of entities it is beside as they were (each fact about it
+    made them all again). Drawn the same: a node stops growing at 67 mentions; only its tooltip says "~1400"."""
+    shown = int(float(f"{mentions:.2g}"))
+    return GraphNode(key, "entity", shown, about=shown != mentions)

@@ -35,8 +35,10 @@ def fact_pages(facts: list[Fact]) -> dict[str, list[Fact]]:
 
 
 def facts_page_inputs(pages: dict[str, list[Fact]], url: str) -> object:
-    """What a facts page is made from, besides what every page shares: its facts and what the others hold."""
-    others = [(u, _year(f), len(f)) for u, f in pages.items()] if len(pages) > 1 else None
+    """What a facts page is made from, besides what every page shares: its facts and the other pages (how many facts
+    each holds: on the first page only, so that a fact more of a year makes only that year's page and the first
+    again, not every year's)."""
+    others = [(u, _year(f), len(f) if url == URL else 0) for u, f in pages.items()] if len(pages) > 1 else None
     return [fact_inputs(f) for f in pages[url]], others
 
 
@@ -52,12 +54,14 @@ def facts_page(builder: PageBuilder, pages: dict[str, list[Fact]], url: str) -> 
         groups=fact_groups(builder, facts, url),
         total=len(facts),
         years=[
-            LinkView(_year(f), href(url, u), counted(len(f), "fact"), "current" if u == url else "")
+            LinkView(
+                _year(f), href(url, u), counted(len(f), "fact") if url == URL else "", "current" if u == url else ""
+            )
             for u, f in pages.items()
         ]
         if paged
         else [],
-        everything=counted(len(builder.library.facts), "Retain fact"),
+        everything=counted(len(builder.library.facts if url == URL else facts), "Retain fact"),
     )
 
 

@@ -63,6 +63,8 @@ def graph_view(builder: PageBuilder, graph: Graph, url: str, focus: int, label: 
             name, target = entity.name, entity.url
             group = "missing" if entity.placeholder else (entity.type or "entity")
         nodes.append({"name": name, "href": href(url, target), "mentions": node.mentions, "group": group})
+        if node.about:
+            nodes[-1]["about"] = True
     data = {"nodes": nodes, "edges": [list(edge) for edge in graph.edges], "focus": focus}
     return GraphView(script_json(data), label, full)
 

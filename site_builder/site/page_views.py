@@ -232,7 +232,7 @@ class FactsPage(PageView):
     groups: list[FactGroup]  #: this page's facts by month, newest first; the undated last
     total: int  #: how many facts this page holds
     years: list[LinkView]  #: every page of facts (a year each), this one marked "current"; [] when there is one
-    everything: str  #: how many facts there are on all pages, e.g. "85,000 Retain facts"
+    everything: str  #: how many facts there are on all pages (on the first; on the others: on this one)
 
 
 @dataclass(frozen=True)

@@ -100,7 +100,7 @@
     this.full = figure.classList.contains("graph-full");
     this.status = figure.querySelector(".graph-status");
     this.all = data.nodes.map(function (d, i) {
-      return {index: i, name: d.name, href: d.href, group: d.group, mentions: d.mentions,
+      return {index: i, name: d.name, href: d.href, group: d.group, mentions: d.mentions, about: !!d.about,
         r: 3 + Math.min(18, 2.2 * Math.sqrt(d.mentions)), x: 0, y: 0, vx: 0, vy: 0, links: []};
     });
     this.all.forEach(function (n) { n.q = 1 + n.r / 5; });
@@ -324,7 +324,7 @@
     ctx.textBaseline = "middle";
     ctx.lineJoin = "round";
     wanted.slice(0, 400).forEach(function (item) {
-      var n = item.n, text = n === lit && self.hover === n ? n.name + " · " + n.mentions + (n.group === "day" ? " links" : n.mentions === 1 ? " mention" : " mentions") : n.name;
+      var n = item.n, text = n === lit && self.hover === n ? n.name + " · " + (n.about ? "~" : "") + n.mentions + (n.group === "day" ? " links" : n.mentions === 1 ? " mention" : " mentions") : n.name;
       // Right of the node, else left, below or above: the first place no label is in yet.
       var w = ctx.measureText(text).width, cx = n.x * v.k + v.x, cy = n.y * v.k + v.y, r = n.r * v.k;
       var mid = Math.max(2, Math.min(cx - w / 2, self.width - w - 2));
