@@ -65,7 +65,7 @@ def graph_view(builder: PageBuilder, graph: Graph, url: str, focus: int, label: 
         nodes.append({"name": name, "href": href(url, target), "mentions": node.mentions, "group": group})
         if node.about:
             nodes[-1]["about"] = True
-    data = {"nodes": nodes, "edges": [list(edge) for edge in graph.edges], "focus": focus}
+    data = {"nodes": nodes, "edges": graph.edges, "focus": focus}  # JSON writes a tuple as a list
     return GraphView(script_json(data), label, full)
 
 
