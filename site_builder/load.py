@@ -21,11 +21,12 @@ from site_builder.core.model import Library, Note
 from site_builder.core.processes import map_in_two
 from site_builder.core.progress import Progress, Tick
 from site_builder.io.build_cache import NoteKey, load_cached, load_notes, note_key, save_cached, save_notes
+from site_builder.io.derived import write_derived
 from site_builder.io.library_cache import LinkedFrom, reuse_library
 from site_builder.io.listing import KnownTexts, input_key, list_notes
 from site_builder.io.reader import Workspace, WorkspaceError, open_workspace
 from site_builder.io.sources import SourceFile, read_notes, read_raw, read_sources, source_file
-from site_builder.io.writer import write_derived, write_workspace_files
+from site_builder.io.writer import write_workspace_files
 from site_builder.library.hygiene import broken_file_links, future_dated
 from site_builder.library.link import link_notes
 from site_builder.parse.note import parse_note

@@ -35,6 +35,7 @@ from site_builder.io.build_cache import (
     save_cached,
 )
 from site_builder.io.build_lock import build_lock
+from site_builder.io.derived import write_derived
 from site_builder.io.fragments_cache import load_fragments, save_page_marks, save_rendered
 from site_builder.io.library_cache import LinkedFrom, new_token, save_library, save_library_notes
 from site_builder.io.library_texts import LibraryTexts
@@ -43,7 +44,7 @@ from site_builder.io.reader import Workspace
 from site_builder.io.record_store import RecordStore
 from site_builder.io.sources import SourceFile
 from site_builder.io.stamps import stamps_of
-from site_builder.io.writer import Staging, write_derived
+from site_builder.io.writer import Staging
 from site_builder.library.hygiene import hygiene_report
 from site_builder.load import (
     Loaded,

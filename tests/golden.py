@@ -30,8 +30,12 @@ def build_example(out: Path) -> dict[str, bytes]:
 
 
 def build_golden(name: str, out: Path) -> dict[str, bytes]:
-    """Build a golden workspace without the search index (Pagefind's bytes are not ours)."""
-    result = build(WORKSPACES[name], out, search=False)
+    """Build a golden workspace without the search index (Pagefind's bytes are not ours), from a copy beside ``out``
+    (of the same name): a build leaves its cache and recall index in the workspace, and tests that copy a fixture
+    would take the index of another memwiki in with it."""
+    workspace = out.parent / WORKSPACES[name].name
+    shutil.copytree(WORKSPACES[name], workspace, ignore=shutil.ignore_patterns(".memwiki", "_site"))
+    result = build(workspace, out, search=False)
     assert result.written
     return {
         p.relative_to(out).as_posix(): p.read_bytes()

@@ -88,6 +88,19 @@ def test_a_line_is_found_by_the_headings_it_sits_under(tmp_path: Path) -> None:
     assert "MEMORY.md#L12" not in preferences  # a heading of its own: the kitchen is not a preference
 
 
+def test_a_heading_naming_who_does_something_answers_the_verb(tmp_path: Path) -> None:
+    ws = write_workspace(
+        tmp_path / "ws",
+        {
+            "projects/launch.md": "# Launch\n\n## Blockers\n\n- Legal has not approved the consent copy.\n\n"
+            "## Planners\n\n- Kai and Ana.\n\n## Numbers\n\n- 38% drop at the income step.\n",
+            "memory/2026-02-01.md": "# Day\n\n- The launch is set for May.\n",
+        },
+    )
+    assert [r["source"] for r in recall_json(ws, "what blocks it")["results"]] == ["projects/launch.md#L5"]
+    assert [r["source"] for r in recall_json(ws, "who plans it")["results"]] == ["projects/launch.md#L9"]
+
+
 def common_words_workspace(root: Path) -> Path:
     """28 days of 40 facts: half hold "budget", "review" and "studio", the others two of them; a fifth are about Bob."""
     days = {}

@@ -122,6 +122,33 @@ def test_bundle_is_copied_into_the_workspace_and_deterministic(tmp_path: Path) -
     assert not [p for p in (ws / ".memwiki").iterdir() if p.name.startswith(".")]
 
 
+def test_the_bundle_in_the_workspace_changes_only_where_the_site_s_did(tmp_path: Path) -> None:
+    ws = write_workspace(
+        tmp_path / "ws",
+        {
+            "memory.md": "# Core\nI help @Peter.\n",
+            "memory/2025-11-03.md": "# Mon\n## Retain\n- W @Peter: Lives in Lisbon.\n- W @Ana: Paints.\n",
+        },
+    )
+    shards = ws / ".memwiki/recall/entities"
+    build(ws, tmp_path / "site", search=False)
+    folder, ana = shards.stat().st_ino, (shards / "ana.json").read_bytes()
+    day = ws / "memory/2025-11-03.md"
+    day.write_text(day.read_text(encoding="utf-8") + "A plain line.\n", encoding="utf-8")
+    build(ws, tmp_path / "site", search=False)
+    assert shards.stat().st_ino == folder  # every shard as it was: the folder is left in place
+    day.write_text(day.read_text(encoding="utf-8") + "## Retain\n- W @Peter: Moved to Porto.\n", encoding="utf-8")
+    build(ws, tmp_path / "site", search=False)
+    assert shards.stat().st_ino != folder  # made anew, whole
+    assert "Moved to Porto." in (shards / "peter.json").read_text(encoding="utf-8")
+    assert (shards / "ana.json").read_bytes() == ana
+    assert sorted(p.name for p in shards.iterdir()) == sorted(
+        p.name for p in (tmp_path / "site/recall/entities").iterdir()
+    )
+    for shard in shards.iterdir():
+        assert shard.read_bytes() == (tmp_path / "site/recall/entities" / shard.name).read_bytes()
+
+
 def test_tiny_budget_keeps_core_first_and_reports_what_was_cut(tmp_path: Path) -> None:
     core = "# Core\n" + "".join(f"- Standing rule number {i} about replies.\n" for i in range(40))
     ws = write_workspace(

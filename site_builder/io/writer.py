@@ -13,7 +13,6 @@ import os
 import shutil
 import subprocess
 import sys
-from collections.abc import Mapping
 from pathlib import Path
 
 from site_builder.core.diagnostics import Diagnostics
@@ -204,43 +203,6 @@ def _clean_leftovers(out: Path) -> None:
                 break
     for entry in leftovers:
         _remove_staged(entry)
-
-
-def write_derived(folder: Path, files: Mapping[str, bytes | Path]) -> None:
-    """Replace derived files under ``folder`` (the workspace's ``.memwiki/``) all at once: each path's bytes, or
-    the file it names (a hard link where the file system allows, else a copy).
-
-    Each top-level entry of ``files`` (a file, or a folder of files) is written
-    to a temporary sibling and renamed into place, so readers never see a half
-    written bundle and entries dropped from ``files`` disappear.
-    """
-    folder.mkdir(parents=True, exist_ok=True)
-    tmp = folder / f".tmp-{os.getpid()}"
-    if tmp.exists():
-        shutil.rmtree(tmp)
-    made: set[Path] = set()
-    try:
-        for rel, data in sorted(files.items()):
-            target = tmp / rel
-            if target.parent not in made:
-                target.parent.mkdir(parents=True, exist_ok=True)
-                made.add(target.parent)
-            if isinstance(data, Path):
-                link_or_copy(data, target)
-            else:
-                target.write_bytes(data)
-        for entry in sorted(tmp.iterdir()):
-            final = folder / entry.name
-            if entry.is_dir():
-                old = folder / f".old-{os.getpid()}-{entry.name}"
-                if final.exists():
-                    final.rename(old)
-                entry.rename(final)
-                shutil.rmtree(old, ignore_errors=True)
-            else:
-                entry.replace(final)
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
 
 
 def write_text_atomic(root: Path, rel: str, text: str) -> None:

@@ -35,6 +35,10 @@ CONTEXT_LINES = 1
 # "# 2026-03-06") says when its lines were written, not what they are about: the line's date and time say that.
 TIMED_HEADING = re.compile(r"\W*(?:session\W*)?(?:\d{1,2}[:.h]\d\d|\d{4}-\d\d-\d\d)", re.IGNORECASE)
 TABLE_RULE = frozenset("|-: ")  # a line of only these is a Markdown table's rule, not text
+# A heading naming who or what does something ("Blockers", "Owners", "Reviewers") heads the lines that answer "what
+# blocks…", "who owns…", "who reviews…": the stemmer keeps "blocker" and "block" apart, so the heading's column
+# holds the verb too (doubled consonants undone: "Planners" -> "plan").
+DOER = re.compile(r"\b([^\W\d_]{3,}?)(?:([b-df-hj-km-np-tv-xz])\2)?ers?\b", re.IGNORECASE)
 
 
 class Doc(NamedTuple):
@@ -102,7 +106,13 @@ def _under_headings(note: Note, numbers: list[int]) -> list[str]:
             chain = [*(open_ for open_ in chain if open_[0] < heading.level), (heading.level, heading.text)]
             heading = next(upcoming, None)
         under.append(" ".join(text for _, text in chain))
-    return under
+    return [f"{text} {' '.join(_doers(text))}" if "er" in text else text for text in under]
+
+
+def _doers(heading: str) -> Iterator[str]:
+    """The verbs of the heading's agent nouns ("Blockers" -> "Block"), for the heading column (``DOER``)."""
+    for found in DOER.finditer(heading):
+        yield found[1] + (found[2] or "")
 
 
 def _searchable(note: Note) -> Iterator[tuple[int, str]]:

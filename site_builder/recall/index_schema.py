@@ -8,7 +8,7 @@ and recall.json read of each Retain fact; ``opinion_points`` the confidence hist
 every page name and alias; ``files`` the digest and stamp each file was indexed at.
 """
 
-INDEX_VERSION = "7"
+INDEX_VERSION = "8"
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE IF NOT EXISTS files(path TEXT PRIMARY KEY, digest TEXT NOT NULL, stamp TEXT NOT NULL, day TEXT);
