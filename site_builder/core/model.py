@@ -10,7 +10,7 @@ import datetime as dt
 import functools
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from site_builder.core.diagnostics import Diagnostic, Diagnostics
 from site_builder.core.names import page_url
@@ -40,9 +40,9 @@ PLACEHOLDER = re.compile(r"^\s*(?:#[^\n]*\n\s*)?[_*][^_*\n]+[_*]\s*$")
 DAY_PRIORITY: dict[str, int] = {"daily": 0, "session": 1, "dream": 3}
 
 
-@dataclass(frozen=True)
-class Fact:
-    """A typed Retain bullet: ``- O(c=0.9) @Peter: Prefers concise replies.``"""
+class Fact(NamedTuple):
+    """A typed Retain bullet: ``- O(c=0.9) @Peter: Prefers concise replies.`` (A named tuple, like ``Link``: a large
+    workspace has hundreds of thousands, which the build cache loads at every build, twice as fast as dataclasses.)"""
 
     id: str
     kind: str
@@ -71,8 +71,7 @@ def fact_order(fact: Fact) -> tuple[str, str, int]:
     return (fact.date.isoformat() if fact.date else "", fact.path, fact.line)
 
 
-@dataclass(frozen=True)
-class Link:
+class Link(NamedTuple):
     """A reference from a line of a note to a target name (entity or note)."""
 
     path: str

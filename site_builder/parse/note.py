@@ -8,7 +8,6 @@ so a note can be parsed again on its own without losing or repeating them.
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import re
 from typing import Any
@@ -96,7 +95,7 @@ def parse_note(source: SourceFile) -> Note:
     if records:
         note.records = records
         note.facts = [
-            dataclasses.replace(f, date=record_date(records[f.line])) if f.line in records else f for f in note.facts
+            f._replace(date=record_date(records[f.line])) if f.line in records else f for f in note.facts
         ]
     note.title = _title(note)
     return note
