@@ -83,8 +83,7 @@ class Link(NamedTuple):
     label: str | None = None
 
 
-@dataclass(frozen=True)
-class Heading:
+class Heading(NamedTuple):
     level: int
     text: str
     slug: str
@@ -190,8 +189,7 @@ class OpinionPoint:
     fact: Fact | None = field(default=None, compare=False)
 
 
-@dataclass(frozen=True)
-class Evidence:
+class Evidence(NamedTuple):
     fact: Fact
     stance: Literal["supports", "contradicts", "restates", "reinforces", "weakens"]
 
