@@ -94,9 +94,7 @@ def parse_note(source: SourceFile) -> Note:
     _scan_body(note, diagnostics)
     if records:
         note.records = records
-        note.facts = [
-            f._replace(date=record_date(records[f.line])) if f.line in records else f for f in note.facts
-        ]
+        note.facts = [f._replace(date=record_date(records[f.line])) if f.line in records else f for f in note.facts]
     note.title = _title(note)
     return note
 
