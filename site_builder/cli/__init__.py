@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import datetime as dt
 import gc
 import os
-import shlex
 import sys
 import time
 from pathlib import Path
@@ -14,8 +12,8 @@ import click
 
 import site_builder
 from site_builder.cli.agents import context_command, mcp_command, recall_command
+from site_builder.cli.init import init_command
 from site_builder.cli.options import workspace_argument
-from site_builder.core.config import parse_config
 from site_builder.core.diagnostics import PROBLEM_CODES, Diagnostics
 from site_builder.io.reader import BadSettings, NotAWorkspace, WorkspaceError, open_workspace
 from site_builder.io.writer import OutputError, check_output
@@ -224,57 +222,6 @@ def reflect_command(workspace: Path, dry_run: bool, provider: str | None, strict
         sys.exit(1)
 
 
-@main.command("init")
-@click.argument("directory", default=".", type=click.Path(path_type=Path), required=False)
-@click.option("--title", default="My agent's memory", show_default=True, help="Site title for memwiki.toml.")
-@click.option("--github-pages", is_flag=True, help="Also add a GitHub Actions workflow that publishes to Pages.")
-def init_command(directory: Path, title: str, github_pages: bool) -> None:
-    """Create a new workspace in DIRECTORY with short example content (existing files are kept)."""
-    from site_builder.io.scaffold import scaffold_files, write_new_files
-
-    if directory.exists() and not directory.is_dir():
-        raise click.ClickException(f"{directory} exists and is not a folder")
-    install = publish_spec(directory) if github_pages else None
-    try:
-        created, kept = write_new_files(directory, scaffold_files(title, dt.date.today(), install))
-    except OSError as exc:
-        raise click.ClickException(f"cannot write the workspace: {exc}") from None
-    for rel in created:
-        click.echo(f"  created {rel}")
-    for rel in kept:
-        click.echo(f"  kept    {rel} (already there)")
-    where = shlex.quote(str(directory))
-    click.echo(f"Next: memwiki serve {where}   (preview while you edit), or memwiki build {where}")
-    if github_pages:
-        click.echo("Push to GitHub and set Settings > Pages > Source to 'GitHub Actions' to publish.")
-
-
-def publish_spec(directory: Path) -> str:
-    """The pip spec the Pages workflow installs by default: the workspace's ``[publish] install``, else the memwiki
-    installed here as a runner can install it (said on the terminal, with a warning when no spec would work)."""
-    from site_builder.io.install_spec import installed_spec
-
-    try:
-        text: str | None = (directory / "memwiki.toml").read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
-        text = None
-    if text is not None:
-        chosen = parse_config(text, Diagnostics()).publish_install
-        if chosen:
-            click.echo(f"The Pages workflow installs {chosen} ([publish] install in memwiki.toml).")
-            return chosen
-    found = installed_spec()
-    if found.spec:
-        click.echo(f"The Pages workflow installs {found.spec}: {found.reason}.")
-    else:
-        click.echo(
-            f"warning: {found.reason}; set [publish] install in memwiki.toml to a pip spec it can install, e.g. "
-            '"memwiki @ git+https://github.com/OWNER/memwiki@COMMIT" (the workflow stops and says so until then)',
-            err=True,
-        )
-    return found.spec
-
-
 @main.command("serve")
 @workspace_argument
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True, help="Port (0: any free port).")
@@ -300,6 +247,7 @@ def serve_command(
         raise click.ClickException(str(exc)) from None
 
 
+main.add_command(init_command)
 main.add_command(recall_command)
 main.add_command(mcp_command)
 main.add_command(context_command)
