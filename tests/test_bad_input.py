@@ -392,3 +392,17 @@ def test_private_content_never_reaches_the_site(tmp_path: Path) -> None:
             assert b"SENTINEL-A" not in data and b"SENTINEL-B" not in data, path
     html = (out / "memory/2025-11-20.html").read_text(encoding="utf-8")
     assert 'id="L6"' in html  # line numbers after the hidden block stay right
+
+
+@pytest.mark.parametrize(("latest", "stale"), [("2025-03-02", False), ("2025-03-03", True)])
+def test_an_opinion_is_stale_past_sixty_days_without_evidence(tmp_path: Path, latest: str, stale: bool) -> None:
+    ws = write_workspace(
+        tmp_path / "ws",
+        {
+            "memory/2025-01-01.md": "# D\n## Retain\n- O(c=0.8) @Ann: Ann likes green tea.\n",
+            f"memory/{latest}.md": "# D\nA quiet day.\n",
+        },
+    )
+    check = run("check", str(ws))
+    finding = "'Ann likes green tea.' is stale: last evidence 2025-01-01"
+    assert (finding in check.output) == stale, check.output  # 60 days after its last evidence: not yet; 61: stale

@@ -110,15 +110,19 @@ def _opinions(library: Library) -> list[Finding]:
         return []
     today: dt.date = days[-1].date
     findings = []
-    for opinion in sorted(library.opinions, key=lambda o: o.id):
-        dated = [e.fact.date for e in opinion.evidence if e.fact.date]
-        last = max(dated) if dated else None
+    stale_before, recent_from = today - dt.timedelta(days=STALE_AFTER_DAYS), today - dt.timedelta(days=30)
+    for opinion in sorted(library.opinions, key=lambda o: o.id):  # each opinion's evidence looked through once
+        last: dt.date | None = None
+        contradicted = False
+        for fact, stance in opinion.evidence:
+            if fact.date:
+                last = fact.date if last is None or fact.date > last else last
+                contradicted = contradicted or (stance == "contradicts" and fact.date >= recent_from)
         where = opinion.origin
-        if last is None or (today - last).days > STALE_AFTER_DAYS:
+        if last is None or last < stale_before:
             since = last.isoformat() if last else "never"
             findings.append(Finding(where.path, where.line, f"'{opinion.statement}' is stale: last evidence {since}"))
-        recent = [e for e in opinion.evidence if e.fact.date and (today - e.fact.date).days <= 30]
-        if any(e.stance == "contradicts" for e in recent):
+        if contradicted:
             findings.append(
                 Finding(where.path, where.line, f"'{opinion.statement}' was contradicted in the last 30 days")
             )
