@@ -83,10 +83,9 @@ def make_site(
         options.progress, options.reflector, options.cache, options.search, options.search_later
     )  # fmt: skip
     memwiki_dir = opened.root / ".memwiki"
-    read_problems = listing.problems
     later = Diagnostics()  # what the stages after linking find
     with cycle_collection_paused():  # frozen before the collector runs again: it never walks the model
-        loaded = load_sources(opened, sources, read_problems, progress, cache=cache)
+        loaded = load_sources(opened, sources, listing.problems, progress, cache=cache)
         gc.freeze()  # the model lives as long as the build: the collector need not walk its objects again and again
     reflected, reflect_input = None, ""
     if reflector is not None:
@@ -113,7 +112,8 @@ def make_site(
         indexing = Indexing(memwiki_dir / "cache" if cache else None, staging.path)
     try:
         with progress.stage("render", len(loaded.library.notes) + len(loaded.library.entities)) as tick:
-            sections = hygiene_report(loaded.library, Diagnostics([*loaded.problems().items, *later.items]))
+            found = loaded.problems()  # worked out once: every note's problems, file links, dates
+            sections = hygiene_report(loaded.library, Diagnostics([*found.items, *later.items]))
             reuse = load_fragments(memwiki_dir) if cache else None
             last_reads = load_cached(memwiki_dir, PAGE_READS_FILE) if cache else None
             last_reads = last_reads if isinstance(last_reads, PageReads) else None
@@ -151,7 +151,7 @@ def make_site(
         if records is not None:
             _drop_records(records)
         raise
-    diagnostics = Diagnostics([*loaded.problems().items, *later.items])
+    diagnostics = Diagnostics([*found.items, *later.items])
     if options.strict and diagnostics.items:
         recall.cancel()
         staging.abort()
