@@ -3,8 +3,8 @@
 Every non-blank source line gets an anchor ``id="L<n>"`` so a citation
 ``memory/2025-11-27.md#L12`` opens at that line. Anchors are threaded through
 mistune as private-use marker characters placed at the start of each line's
-content (after list markers, heading hashes, table pipes) and swapped for
-``<span>`` elements after rendering. Raw HTML in the source is escaped and
+content (after list markers, heading hashes, table pipes: ``site.line_marks``) and
+swapped for ``<span>`` elements after rendering. Raw HTML in the source is escaped and
 unsafe URLs are dropped by mistune; names are escaped by us.
 """
 
@@ -22,18 +22,8 @@ from mistune.util import striptags
 from site_builder.core.model import Fact, Note
 from site_builder.core.names import heading_slug
 from site_builder.parse.file_links import CITATION, CITED_RE
-from site_builder.parse.lines import DREAM_MARK, walk_lines
-from site_builder.parse.link_syntax import BLOCK_ID, DIRECTIVE, MENTION, NOT_NAMES, WIKILINK
-
-OPEN, CLOSE = "\ue000", "\ue001"
-MARK = re.compile(f"{OPEN}([LFB])([^{CLOSE}]*){CLOSE}")
-_PRIVATE_USE = re.compile("[\ue000-\ue003]")
-_HEADING_START = re.compile(r"^( {0,3}#{1,6}[ \t]+)")
-_ITEM_START = re.compile(r"^([ \t]*(?:>[ \t]?)*[ \t]*(?:(?:[-*+]|\d{1,9}[.)])(?:[ \t]+\[[ xX]\])?[ \t]+)?)")
-_NO_CONTENT = re.compile(
-    r"^[ \t]*(?:=+|-+|(?:[*_-][ \t]*){3,}|\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?)[ \t]*$"
-    r"|^[ \t]*\[[^\]]+\]:"
-)
+from site_builder.parse.link_syntax import DIRECTIVE, MENTION, NOT_NAMES, WIKILINK
+from site_builder.site.line_marks import MARK, PRIVATE_USE, annotate_lines, collapse_dreams
 
 
 @dataclass(frozen=True)
@@ -119,19 +109,19 @@ class MarkdownRenderer:
     def render_inline(self, text: str, linker: Linker) -> str:
         """HTML of one line of text (a fact, a backlink sentence), without a paragraph."""
         self.linker = linker
-        line = " ".join(_PRIVATE_USE.sub("", text).split())
+        line = " ".join(PRIVATE_USE.sub("", text).split())
         tokens = self._markdown(line).inline(line, {})  # no block parsing: one line
         return self._renderer(tokens, BlockState())
 
     def render_excerpt(self, text: str, linker: Linker) -> str:
         """HTML of a piece of a note shown on another page: no line anchors (the note's own page has them)."""
         self.linker = linker
-        text = _PRIVATE_USE.sub("", text)
-        return _collapse_dreams(str(self._markdown(text)(text)))
+        text = PRIVATE_USE.sub("", text)
+        return collapse_dreams(str(self._markdown(text)(text)))
 
     def _render(self, source: str, badges: list[Fact], linker: Linker) -> str:
         self.linker = linker
-        body = _collapse_dreams(str(self._markdown(source)(source)))
+        body = collapse_dreams(str(self._markdown(source)(source)))
 
         def swap(m: re.Match[str]) -> str:
             kind, value = m[1], m[2]
@@ -153,96 +143,6 @@ def _create_markdown(renderer: _Renderer, *, urls: bool) -> mistune.Markdown:
     md.inline.register("mention", MENTION, _parse_mention, before="link", start_chars="@")
     md.inline.register("citation", CITATION, _parse_citation, before="link", start_chars="[")
     return md
-
-
-DREAM_PARAGRAPH = re.compile(f"<p>{OPEN}([DE])(\\w*){CLOSE}</p>\n?")
-
-
-def _collapse_dreams(body: str) -> str:
-    """OpenClaw's dreaming blocks as ``<details>``, closed by default; unmatched markers are balanced. The dream
-    diary (``DREAMS.md``'s ``diary`` block) is what that file is for: it stays open."""
-    open_blocks: list[str] = []
-
-    def swap(m: re.Match[str]) -> str:
-        if m[1] == "D":
-            if m[2] == "diary":
-                open_blocks.append("</section>\n")
-                return '<section class="dream-diary" aria-label="Dream diary">\n'
-            open_blocks.append("</details>\n")
-            return f'<details class="dreaming"><summary>Dreaming ({html.escape(m[2])}): machine notes</summary>\n'
-        return open_blocks.pop() if open_blocks else ""
-
-    body = DREAM_PARAGRAPH.sub(swap, body)
-    return body + "".join(reversed(open_blocks))
-
-
-def annotate_lines(body: str, first: int, facts: dict[int, Fact]) -> tuple[str, list[Fact]]:
-    """Insert line-number markers into the Markdown; facts become badge markers."""
-    out: list[str] = []
-    badges: list[Fact] = []
-    pending: list[int] = []
-    for walked in walk_lines(_PRIVATE_USE.sub("", body).split("\n"), first):
-        line, number = walked.text, walked.number
-        if walked.role == "comment":
-            dream = DREAM_MARK.search(line)
-            out.extend(["", f"{OPEN}{'D' if dream[2] == 'start' else 'E'}{dream[1]}{CLOSE}", ""] if dream else [""])
-            continue
-        if walked.role == "fence":
-            pending.append(number)
-            out.append(line)
-            continue
-        if walked.role == "code":
-            indent = len(line) - len(line.lstrip())
-            out.append(line[:indent] + _mark([*pending, number]) + line[indent:])
-            pending = []
-            continue
-        if not line.strip():
-            out.append(line)
-            continue
-        item = _ITEM_START.match(line)
-        if _NO_CONTENT.match(line) and not (item and item[0].strip()):
-            pending.append(number)
-            out.append(line)
-            continue
-        marks = _mark([*pending, number])
-        pending = []
-        fact = facts.get(number)
-        if fact is not None:
-            lead = line[: len(line) - len(line.lstrip())]
-            badges.append(fact)
-            out.append(f"{lead}- {marks}{OPEN}F{len(badges) - 1}{CLOSE} {_escape_md_start(fact.content)}")
-            continue
-        block = BLOCK_ID.search(line)
-        if block:
-            line = BLOCK_ID.sub("", line) + f" {OPEN}B{block['block_id']}{CLOSE}"
-        out.append(_insert(line, marks))
-    if pending:
-        out.append("")
-        out.append(_mark(pending))
-    return "\n".join(out), badges
-
-
-def _mark(numbers: list[int]) -> str:
-    return f"{OPEN}L{','.join(map(str, numbers))}{CLOSE}"
-
-
-def _insert(line: str, marks: str) -> str:
-    hm = _HEADING_START.match(line)
-    if hm:
-        return line[: hm.end()] + marks + line[hm.end() :]
-    if line.lstrip().startswith("|"):
-        at = line.index("|") + 1
-        return line[:at] + marks + line[at:]
-    im = _ITEM_START.match(line)
-    at = im.end() if im else 0
-    rest = line[at:]
-    lead = len(rest) - len(rest.lstrip())
-    return line[: at + lead] + marks + rest[lead:]
-
-
-def _escape_md_start(text: str) -> str:
-    """Keep fact text from being read as a heading or list when it starts with one."""
-    return re.sub(r"^([#>]|\d+[.)])", r"\\\1", text)
 
 
 def _render_table_cell(renderer: Any, text: str, align: str | None = None, head: bool = False) -> str:
