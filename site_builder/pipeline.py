@@ -148,15 +148,13 @@ def make_site(
     except BaseException:
         recall.cancel()
         staging.abort()
-        if records is not None:
-            _drop_records(records)
+        _drop_records(records)
         raise
     diagnostics = Diagnostics([*found.items, *later.items])
     if options.strict and diagnostics.items:
         recall.cancel()
         staging.abort()
-        if records is not None:
-            _drop_records(records)
+        _drop_records(records)
         diagnostics.extend(recall_problems)
         return BuildResult(
             out, site.pages, 0, False, loaded, diagnostics, stats, published.report, progress.timings, reflected
@@ -214,9 +212,9 @@ def _record_store(memwiki_dir: Path, *, keep: bool) -> RecordStore:
     return RecordStore(Path(tempfile.mkdtemp(prefix=TEMPORARY_RECORDS)))
 
 
-def _drop_records(records: RecordStore) -> None:
+def _drop_records(records: RecordStore | None) -> None:
     """A build's temporary records, gone (the kept store is pruned by the next build that completes)."""
-    if records.folder.name.startswith(TEMPORARY_RECORDS):
+    if records is not None and records.folder.name.startswith(TEMPORARY_RECORDS):
         shutil.rmtree(records.folder, ignore_errors=True)
 
 
