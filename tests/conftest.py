@@ -144,17 +144,46 @@ class QuietHandler(SimpleHTTPRequestHandler):
         return
 
 
+class LoopbackServer(ThreadingHTTPServer):
+    request_queue_size = 128  # Chromium opens many connections at once; the default backlog of 5 can refuse some
+
+
+# Servers a test has finished with, closed once its page is: a page may still be fetching (its icon is fetched late),
+# and a server closed under it resets the connection, which the page reports as an error.
+_closing_after_the_test: list[ThreadingHTTPServer] | None = None
+
+
+def _close(server: ThreadingHTTPServer) -> None:
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(autouse=True)
+def _servers_close_after_the_page() -> Iterator[None]:
+    """Autouse, so set up before ``page`` and torn down after it."""
+    global _closing_after_the_test
+    _closing_after_the_test = []
+    try:
+        yield
+    finally:
+        servers, _closing_after_the_test = _closing_after_the_test, None
+        for server in servers:
+            _close(server)
+
+
 @contextlib.contextmanager
 def serving(folder: Path, handler: type[SimpleHTTPRequestHandler] = QuietHandler) -> Iterator[str]:
-    """``folder`` served on loopback; yields its base URL."""
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(folder)))
+    """``folder`` served on loopback; yields its base URL. Inside a test the server lives until the test's end."""
+    server = LoopbackServer(("127.0.0.1", 0), functools.partial(handler, directory=str(folder)))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
         yield f"http://127.0.0.1:{server.server_address[1]}/"
     finally:
-        server.shutdown()
-        server.server_close()
+        if _closing_after_the_test is None:
+            _close(server)
+        else:
+            _closing_after_the_test.append(server)
 
 
 @pytest.fixture(scope="module")
