@@ -21,7 +21,7 @@ from site_builder.io.build_cache import LAST_BUILD_FILE, LastBuild, last_build, 
 from site_builder.io.build_lock import build_lock
 from site_builder.io.listing import input_key, list_notes, load_known
 from site_builder.io.reader import Workspace, open_workspace
-from site_builder.io.writer import check_output
+from site_builder.io.staging import check_output
 from site_builder.site.pagefind import SearchStats  # the last build's stats are one (loading them imports it)
 
 if TYPE_CHECKING:
@@ -78,7 +78,7 @@ def build(
     search_later: bool = False,
 ) -> BuildResult:
     """Reflect (when a reflector is given), then build the site. Under ``strict`` any warning keeps the old site.
-    ``search_later``: the new site keeps the last search index, and ``pipeline.update_search`` brings it up to date after
+    ``search_later``: the new site keeps the last search index, and ``site.search_indexing.update_search`` brings it up to date after
     (serve: the edited page reloads first)."""
     opened = open_workspace(workspace)
     opened.require_usable()  # nothing is written into a folder that holds no memory, or with settings in error

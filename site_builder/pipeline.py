@@ -11,13 +11,10 @@ write:  reflect's pages into the workspace -> the site, staged
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import gc
 import shutil
-import sys
 import tempfile
-from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
 from site_builder.build import BuildOptions, BuildResult
@@ -34,7 +31,6 @@ from site_builder.io.build_cache import (
     load_shard_marks,
     save_cached,
 )
-from site_builder.io.build_lock import build_lock
 from site_builder.io.derived import write_derived
 from site_builder.io.fragments_cache import load_fragments, save_page_marks, save_rendered
 from site_builder.io.library_cache import LinkedFrom, new_token, save_library, save_library_notes
@@ -43,8 +39,8 @@ from site_builder.io.listing import Listing, save_known
 from site_builder.io.reader import Workspace
 from site_builder.io.record_store import RecordStore
 from site_builder.io.sources import SourceFile
+from site_builder.io.staging import Staging
 from site_builder.io.stamps import stamps_of
-from site_builder.io.writer import Staging
 from site_builder.library.hygiene import hygiene_report
 from site_builder.load import (
     Loaded,
@@ -64,10 +60,9 @@ from site_builder.site.pagefind import (
     SearchIndexError,
     SearchRecords,
     SearchStats,
-    build_index,
 )
 from site_builder.site.render import PARALLEL_FROM, render_site
-from site_builder.site.search_placing import Placing, place_index
+from site_builder.site.search_indexing import Indexing
 
 TEMPORARY_RECORDS = "memwiki-records-"  # the prefix of the folder a build without cache puts its records in
 RECORDS_FOLDER = "cache/search-records"  # under .memwiki/: the search records of the last site (``io.record_store``)
@@ -84,15 +79,22 @@ def make_site(
     )  # fmt: skip
     memwiki_dir = opened.root / ".memwiki"
     later = Diagnostics()  # what the stages after linking find
-    with cycle_collection_paused():  # frozen before the collector runs again: it never walks the model
-        loaded = load_sources(opened, sources, listing.problems, progress, cache=cache)
-        gc.freeze()  # the model lives as long as the build: the collector need not walk its objects again and again
-    reflected, reflect_input = None, ""
-    if reflector is not None:
-        with progress.stage("reflect"):
-            memwiki = memwiki_dir if cache else None
-            loaded, reflected, reflect_input = reflect_unless_settled(loaded, reflector, later, memwiki)
     staging = Staging(out)  # render writes each page into it as soon as it is made
+    if cache:  # the last site's files linked in beside reading and linking: the pages kept are in place already
+        staging.link_last_site(leave=[SEARCH_FOLDER])
+    try:
+        with cycle_collection_paused():  # frozen before the collector runs again: it never walks the model
+            loaded = load_sources(opened, sources, listing.problems, progress, cache=cache)
+            gc.freeze()  # the model lives as long as the build: the collector need not walk its objects again
+        reflected, reflect_input = None, ""
+        if reflector is not None:
+            with progress.stage("reflect"):
+                memwiki = memwiki_dir if cache else None
+                loaded, reflected, reflect_input = reflect_unless_settled(loaded, reflector, later, memwiki)
+    except BaseException:
+        staging.abort()
+        raise
+    staging.linked()  # before a process forks with it
     records = _record_store(memwiki_dir, keep=cache or search_later) if search else None
     # recall.json, its shards and the recall index are made by a child beside render (both cores busy); the index
     # waits for reflect's pages to be written, when it wrote some (the index records each file as it stands).
@@ -139,6 +141,7 @@ def make_site(
             recall_problems = Diagnostics(list(published.problems))  # the recall index's never keep the old site
             if not index_now:
                 update_recall_index(opened, loaded.notes, recall_problems)
+        staging.drop_unmade([*site.fragments.pages, *site.files, *published.paths], leave=[SEARCH_FOLDER])
         if search and search_later:
             staging.keep_from_output(SEARCH_FOLDER)
         anew = save_rendered(memwiki_dir, site.fragments, reuse, loaded.notes) if cache else True  # Pagefind runs
@@ -216,63 +219,6 @@ def _drop_records(records: RecordStore | None) -> None:
     """A build's temporary records, gone (the kept store is pruned by the next build that completes)."""
     if records is not None and records.folder.name.startswith(TEMPORARY_RECORDS):
         shutil.rmtree(records.folder, ignore_errors=True)
-
-
-def update_search(output: Path, workspace: Path, records: SearchRecords) -> SearchStats:
-    """Index a built site in place from the build's search ``records``: the new index is made beside the old
-    one, which it then replaces at once."""
-    with build_lock(workspace / ".memwiki", lambda message: print(f"memwiki: {message}", file=sys.stderr)):
-        return place_index(build_index(records, workspace / ".memwiki" / "cache"), output, swap=True)
-
-
-class Indexing:
-    """Pagefind (``build_index``) in a thread of its own, its binary a process, and its index placed into the staged
-    site (``Placing``: the cached parts while Pagefind makes the others), while the rest of the build goes on. It
-    starts as soon as every search record is known: from render, before the pages it keeps are linked
-    (``PageOutput.records_known``), else once render is done."""
-
-    def __init__(self, cache_dir: Path | None, site: Path) -> None:
-        self._cache_dir = cache_dir
-        self._site = site
-        self._pool = ThreadPoolExecutor(1, "memwiki-search")
-        self._started: tuple[SearchRecords, Future[SearchStats]] | None = None
-        self._early = False  # started from render
-
-    def start(self, records: SearchRecords) -> None:
-        if self._started is None:
-            self._started = (records, self._pool.submit(self._index, records))
-
-    def _index(self, records: SearchRecords) -> SearchStats:
-        placing = Placing(self._site)
-        try:
-            return placing.finish(build_index(records, self._cache_dir, placing.parts))
-        except SearchIndexError:
-            placing.abandon()
-            raise
-
-    def of(self, records: SearchRecords) -> None:
-        """Render is done and the site has these ``records``: the index started from render when it was of the same
-        records (a page kept is made again, to the same record, when its file was changed in the output), else
-        one of these."""
-        if self._started is not None and self._started[0] != records:
-            with contextlib.suppress(Exception):  # one Pagefind at a time on the index cache
-                self._started[1].result()
-            self._started = None
-        self._early = self._started is not None
-        self.start(records)
-        self._pool.shutdown(wait=False)
-
-    def result(self) -> SearchStats:
-        """The index placed (waits for it). One started from render is made again here when it failed: the records
-        render said were kept may not all have been (one removed from the store by hand)."""
-        assert self._started is not None
-        records, made = self._started
-        try:
-            return made.result()
-        except SearchIndexError:
-            if not self._early:
-                raise
-            return self._index(records)
 
 
 def _place_search(

@@ -119,7 +119,7 @@ def test_a_build_killed_at_random_moments_leaves_a_complete_site(tmp_path: Path)
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="renameat2 is Linux-only; elsewhere two renames")
 def test_the_new_site_is_swapped_in_with_one_atomic_exchange(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from site_builder.io.writer import Staging
+    from site_builder.io.staging import Staging
 
     out = tmp_path / "site"
     out.mkdir()
@@ -140,7 +140,7 @@ def test_the_new_site_is_swapped_in_with_one_atomic_exchange(tmp_path: Path, mon
 
 @pytest.mark.parametrize("rel", ["../outside.html", "a/../../outside.html", "away/page.html", "away", "a/.."])
 def test_the_staged_site_is_never_written_outside_through_dots_or_a_link(tmp_path: Path, rel: str) -> None:
-    from site_builder.io.writer import OutputError, Staging
+    from site_builder.io.staging import OutputError, Staging
 
     staging = Staging(tmp_path / "site")
     staging.write({"a/inside.html": b"ok"})  # its folder is checked once, then known
@@ -151,3 +151,20 @@ def test_the_staged_site_is_never_written_outside_through_dots_or_a_link(tmp_pat
         staging.write({rel: b"no"})
     assert not list(elsewhere.iterdir()) and not (tmp_path / "outside.html").exists()
     staging.abort()
+
+
+def test_links_left_in_the_last_site_are_neither_followed_nor_carried_into_the_next(tmp_path: Path) -> None:
+    ws = write_workspace(
+        tmp_path / "ws", {"memory/2025-11-20.md": "# D\nHello @Ann.\n", "bank/entities/Ann.md": "# Ann\n"}
+    )
+    out = tmp_path / "site"
+    assert run("build", str(ws), "-o", str(out), "--no-search").exit_code == 0
+    elsewhere = write_workspace(tmp_path / "elsewhere", {"index.html": "ELSEWHERE", "memory/x.html": "ELSEWHERE"})
+    (out / "index.html").unlink()
+    (out / "index.html").symlink_to(elsewhere / "index.html")  # a page of the last site made a link by hand
+    (out / "linked").symlink_to(elsewhere / "memory", target_is_directory=True)
+    (ws / "memory/2025-11-20.md").write_text("# D\nHello @Ann, again.\n")
+    assert run("build", str(ws), "-o", str(out), "--no-search").exit_code == 0
+    assert [p for p in out.rglob("*") if p.is_symlink()] == []
+    assert b"ELSEWHERE" not in (out / "index.html").read_bytes()
+    assert snapshot(elsewhere) == {"index.html": b"ELSEWHERE", "memory/x.html": b"ELSEWHERE"}

@@ -16,7 +16,7 @@ from site_builder.cli.init import init_command
 from site_builder.cli.options import workspace_argument
 from site_builder.core.diagnostics import PROBLEM_CODES, Diagnostics
 from site_builder.io.reader import BadSettings, NotAWorkspace, WorkspaceError, open_workspace
-from site_builder.io.writer import OutputError, check_output
+from site_builder.io.staging import OutputError, check_output
 
 # Heavy modules (the renderer, Pagefind, the anthropic SDK, watchfiles) are imported inside the
 # commands that use them, so `memwiki recall` starts fast.

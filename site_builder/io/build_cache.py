@@ -48,7 +48,7 @@ from site_builder.core.collector import cycle_collection_paused
 from site_builder.core.diagnostics import Diagnostic
 from site_builder.core.model import Note
 from site_builder.io.library_texts import LibraryTexts
-from site_builder.io.writer import MARKER, Staging, Stamp
+from site_builder.io.staging import MARKER, Staging, Stamp
 
 NOTES_FOLDER = "cache/notes"
 NOTE_SHARDS = 64  # a rebuild after one edit writes one shard of notes again, not every note

@@ -17,8 +17,8 @@ from pathlib import Path
 from site_builder.core.config import CONFIG_NAME, Config, config_errors, parse_config
 from site_builder.core.diagnostics import WHOLE_WORKSPACE, Diagnostic, Diagnostics
 from site_builder.io.layout import DEFAULT_LAYOUT, RECORD_FILES, Layout, detect
+from site_builder.io.staging import MARKER
 from site_builder.io.stamps import NoteEntry, stamps_of
-from site_builder.io.writer import MARKER
 
 # Folders that hold no memory: dependencies, caches and the site a build made with its default name.
 SKIPPED_FOLDERS = {"node_modules", "__pycache__", "_site"}

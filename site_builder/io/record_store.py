@@ -29,9 +29,14 @@ class RecordStore:
     def __init__(self, folder: Path) -> None:
         self.folder = folder
         folder.mkdir(parents=True, exist_ok=True)
+        self._held: set[str] | None = None  # the names in the folder, listed when first asked
 
     def has(self, digest: str) -> bool:
-        return os.path.isfile(f"{self.folder}/{digest}{SUFFIX}")  # noqa: PTH113 (a string: asked for every page kept)
+        """Whether the store held the record of ``digest`` when first asked (a build asks for the last site's records
+        of the pages it keeps, one per page: one listing, not a look-up each)."""
+        if self._held is None:
+            self._held = {entry.name for entry in os.scandir(self.folder) if entry.is_file()}
+        return f"{digest}{SUFFIX}" in self._held
 
     def put(self, digest: str, data: bytes) -> None:
         """Keep the record ``data`` of ``digest`` unless it is kept already; written whole, then moved into place

@@ -15,7 +15,7 @@ from site_builder.core.model import Library, Note
 from site_builder.io.build_cache import LastShards, ShardMarks, kept_shard
 from site_builder.io.library_texts import LibraryTexts
 from site_builder.io.reader import Workspace
-from site_builder.io.writer import Staging
+from site_builder.io.staging import Staging
 from site_builder.recall.bundle import make_bundle
 from site_builder.recall.index import refresh_index
 from site_builder.recall.shard_inputs import HeldShards

@@ -13,15 +13,15 @@ from site_builder.build import build
 from site_builder.core.collector import cycle_collection_paused
 from site_builder.core.processes import can_fork
 from site_builder.io.reader import BadSettings, Workspace, WorkspaceError, open_workspace
-from site_builder.io.writer import OutputError
+from site_builder.io.staging import OutputError
 from site_builder.load import Loaded
-from site_builder.pipeline import update_search
 from site_builder.reflect.choose import ReflectorError, make_reflector
 from site_builder.serve.builder import Builder
 from site_builder.serve.preview import preview_pages
 from site_builder.serve.server import LiveState, News, make_server
 from site_builder.serve.watch import Watcher
 from site_builder.site.pagefind import SearchIndexError
+from site_builder.site.search_indexing import update_search
 
 
 def serve_workspace(

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 
 from site_builder.core.model import Library, Note
 from site_builder.core.names import entity_key
-from site_builder.io.writer import Stamp
+from site_builder.io.staging import Stamp
 
 # A page as a build made it: its view's digest, how its file stood on disk (None: not written there) and its
 # search record's digest ("": none, the page is not searched; None: not known, the build did not search).

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from site_builder.io.library_texts import LibraryTexts
 from site_builder.io.record_store import RecordStore
-from site_builder.io.writer import Staging
+from site_builder.io.staging import Staging
 from site_builder.site.fragments import Fragments, PageMark
 from site_builder.site.page_reads import PageReads
 from site_builder.site.pagefind import SearchRecords

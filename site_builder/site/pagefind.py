@@ -30,8 +30,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from site_builder.io.record_store import record_file
-from site_builder.io.writer import link_or_copy
 from site_builder.site.language import index_language
+from site_builder.site.record_links import link_records
 from site_builder.site.search_parts import split_parts
 
 SEARCH_FOLDER = "pagefind"  # the index's folder in the site
@@ -212,13 +212,7 @@ def _index_part(
     into.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix=".memwiki-index-", dir=into.parent) as work:
         source = Path(work) / "records"
-        folders: set[str] = set()
-        for path, digest in digests.items():
-            folder = path.rpartition("/")[0]
-            if folder not in folders:
-                (source / folder).mkdir(parents=True, exist_ok=True)
-                folders.add(folder)
-            link_or_copy(record_file(store, digest), source / path)
+        link_records([(str(record_file(store, digest)), path) for path, digest in digests.items()], source)
         output = Path(work) / "index"
         command = [executable, "--site", str(source), "--output-path", str(output), "--force-language", language]
         starting()

@@ -1,0 +1,70 @@
+"""Pagefind in a thread of its own while the build goes on (``Indexing``), its index placed into the staged site as
+its parts are ready; and a built site's index brought up to date in place (``update_search``: ``serve``)."""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+from concurrent.futures import Future, ThreadPoolExecutor
+from pathlib import Path
+
+from site_builder.io.build_lock import build_lock
+from site_builder.site.pagefind import SearchIndexError, SearchRecords, SearchStats, build_index
+from site_builder.site.search_placing import Placing, place_index
+
+
+def update_search(output: Path, workspace: Path, records: SearchRecords) -> SearchStats:
+    """Index a built site in place from the build's search ``records``: the new index is made beside the old
+    one, which it then replaces at once."""
+    with build_lock(workspace / ".memwiki", lambda message: print(f"memwiki: {message}", file=sys.stderr)):
+        return place_index(build_index(records, workspace / ".memwiki" / "cache"), output, swap=True)
+
+
+class Indexing:
+    """Pagefind (``build_index``) in a thread of its own, its binary a process, and its index placed into the staged
+    site (``Placing``: the cached parts while Pagefind makes the others), while the rest of the build goes on. It
+    starts as soon as every search record is known: from render, before the pages it keeps are linked
+    (``PageOutput.records_known``), else once render is done."""
+
+    def __init__(self, cache_dir: Path | None, site: Path) -> None:
+        self._cache_dir = cache_dir
+        self._site = site
+        self._pool = ThreadPoolExecutor(1, "memwiki-search")
+        self._started: tuple[SearchRecords, Future[SearchStats]] | None = None
+        self._early = False  # started from render
+
+    def start(self, records: SearchRecords) -> None:
+        if self._started is None:
+            self._started = (records, self._pool.submit(self._index, records))
+
+    def _index(self, records: SearchRecords) -> SearchStats:
+        placing = Placing(self._site)
+        try:
+            return placing.finish(build_index(records, self._cache_dir, placing.parts))
+        except SearchIndexError:
+            placing.abandon()
+            raise
+
+    def of(self, records: SearchRecords) -> None:
+        """Render is done and the site has these ``records``: the index started from render when it was of the same
+        records (a page kept is made again, to the same record, when its file was changed in the output), else
+        one of these."""
+        if self._started is not None and self._started[0] != records:
+            with contextlib.suppress(Exception):  # one Pagefind at a time on the index cache
+                self._started[1].result()
+            self._started = None
+        self._early = self._started is not None
+        self.start(records)
+        self._pool.shutdown(wait=False)
+
+    def result(self) -> SearchStats:
+        """The index placed (waits for it). One started from render is made again here when it failed: the records
+        render said were kept may not all have been (one removed from the store by hand)."""
+        assert self._started is not None
+        records, made = self._started
+        try:
+            return made.result()
+        except SearchIndexError:
+            if not self._early:
+                raise
+            return self._index(records)
