@@ -130,13 +130,16 @@ def test_an_edit_writes_few_shards_of_the_rendered_html_and_drops_the_old_text(t
     stamps = {p: p.stat().st_mtime_ns for p in folder.rglob("*.pickle")}
     day = "memory/2025-11-26.md"
     old = load_fragments(ws / ".memwiki")
-    assert old is not None and any(key[0] == day for key in old.notes)
+    assert old is not None
+    old.read()
+    assert any(key[0] == day for key in old.notes)
     (ws / day).write_text((ws / day).read_text(encoding="utf-8") + "- one more line\n", encoding="utf-8")
     run("build", str(ws), "-o", str(out), "--no-search", "--no-reflect")
     written = [p for p, stamp in stamps.items() if p.stat().st_mtime_ns != stamp]
     assert written and len(written) < len(stamps) / 4
     new = load_fragments(ws / ".memwiki")
     assert new is not None and new.epoch == old.epoch
+    new.read()
     (key,) = [key for key in new.notes if key[0] == day]  # the day's HTML now, not the one before as well
     assert "one more line" in new.notes[key]
 
@@ -150,12 +153,16 @@ def test_a_line_edited_away_leaves_no_html_behind_in_the_cache(tmp_path: Path, m
     run("build", str(ws), "-o", str(out), "--no-search", "--no-reflect")
     old, new = "The tiler starts on Dec 8, 2025.", "The tiler starts on Dec 9, 2025."
     before = load_fragments(ws / ".memwiki")
-    assert before is not None and old in before.inline
+    assert before is not None
+    before.read()
+    assert old in before.inline
     day = ws / "memory/2025-11-26.md"
     day.write_text(day.read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
     run("build", str(ws), "-o", str(out), "--no-search", "--no-reflect")
     after = load_fragments(ws / ".memwiki")
-    assert after is not None and new in after.inline and old not in after.inline
+    assert after is not None
+    after.read()
+    assert new in after.inline and old not in after.inline
 
 
 def test_the_same_input_into_an_untouched_site_is_not_built_again(workspace: MakeWorkspace, tmp_path: Path) -> None:

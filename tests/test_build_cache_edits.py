@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 import site_builder.site.pages as pages_module
+import site_builder.site.render as render
 from site_builder.core.model import Entity, Note
 from site_builder.library.graph import NEIGHBOURS
 from site_builder.load import load
@@ -198,3 +199,44 @@ def test_recall_shards_the_edit_does_not_reach_are_kept_and_the_workspace_gets_t
     copied = ws / ".memwiki" / "recall" / "entities"
     assert {p.name: p.read_bytes() for p in copied.iterdir()} == {p.name: p.read_bytes() for p in shards.iterdir()}
     assert (ws / ".memwiki" / "recall.json").read_bytes() == (site / "recall.json").read_bytes()
+
+
+def test_builds_that_render_a_few_pages_without_the_html_cache_leave_it_true_for_the_next(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A build that makes few pages renders their notes and lines again and leaves the cache of HTML as it was, with
+    the names it holds for: a line rendered when a day did not exist yet is not taken once it does."""
+    ws = tmp_path / "ws"
+    shutil.copytree(EXAMPLE, ws, ignore=shutil.ignore_patterns(".memwiki", "_site"))
+    warm = tmp_path / "warm"
+    line = "- W @Porto: The plans for Porto are in [[2025-12-20]].\n"  # no such day yet: a broken link
+
+    def built_as_cold() -> None:
+        build(ws, warm, "--no-search")
+        build(ws, tmp_path / "cold", "--no-search", "--no-cache")
+        assert site_bytes(warm) == site_bytes(tmp_path / "cold")
+
+    append(DAY, line)(ws)
+    built_as_cold()
+    replace(DAY, line, "")(ws)  # its HTML stays in the cache
+    built_as_cold()
+    monkeypatch.setattr(render, "READ_HTML_FROM", 2.0)  # more than every page: the cache is not read
+    (ws / "memory/2025-12-20.md").write_text("# 20 Dec\n\nThe plans.\n", encoding="utf-8")
+    built_as_cold()
+    monkeypatch.setattr(render, "READ_HTML_FROM", 0.0)  # read by every build
+    append(DAY, line)(ws)  # the line again: rendered again, as the day exists now
+    built_as_cold()
+
+
+def test_a_day_named_by_a_line_before_it_existed_is_linked_from_every_page_once_it_does(tmp_path: Path) -> None:
+    """The note that names it changes in the same build: its line, rendered before, is on pages kept otherwise."""
+    ws = tmp_path / "ws"
+    shutil.copytree(EXAMPLE, ws, ignore=shutil.ignore_patterns(".memwiki", "_site"))
+    warm = tmp_path / "warm"
+    append(DAY, "- W @Porto: The plans for Porto are in [[2025-12-20]].\n")(ws)  # no such day yet: a broken link
+    build(ws, warm, "--no-search")
+    append(DAY, "- one more line\n")(ws)
+    (ws / "memory/2025-12-20.md").write_text("# 20 Dec\n\nThe plans.\n", encoding="utf-8")
+    build(ws, warm, "--no-search")
+    build(ws, tmp_path / "cold", "--no-search", "--no-cache")
+    assert site_bytes(warm) == site_bytes(tmp_path / "cold")

@@ -9,12 +9,11 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from site_builder.core.model import Note
-from site_builder.io.build_cache import load_cached, load_sharded, save_cached, save_sharded
+from site_builder.io.build_cache import Sharded, load_cached, load_sharded, save_cached, save_sharded
 from site_builder.site.fragments import Fragments, LinkNames
 
 FRAGMENTS_FOLDER = "cache/fragments"
 FRAGMENT_SHARDS = 64
-FRAGMENT_PARTS = ("notes", "inline", "pages")  # the fields of ``Fragments`` kept in shards of their own
 OLD_FRAGMENTS_FILE = "cache/fragments.pickle"  # all fragments in one file, as memwiki kept them before the shards
 
 
@@ -23,8 +22,17 @@ def load_fragments(memwiki_dir: Path) -> Fragments | None:
     context = load_cached(memwiki_dir, f"{FRAGMENTS_FOLDER}/context.pickle")
     if not (isinstance(context, tuple) and len(context) == 2 and isinstance(context[1], LinkNames)):
         return None
-    parts = {part: load_sharded(memwiki_dir, f"{FRAGMENTS_FOLDER}/{part}", FRAGMENT_SHARDS) for part in FRAGMENT_PARTS}
-    return Fragments(str(context[0]), context[1], parts["notes"], parts["inline"], parts["pages"])
+    fragments = Fragments(str(context[0]), context[1], pages=_load_part(memwiki_dir, "pages"))
+
+    def read() -> None:  # when first needed (``Fragments.read``): most of the cache, 115 MB on the large race corpus
+        fragments.notes, fragments.inline = _load_part(memwiki_dir, "notes"), _load_part(memwiki_dir, "inline")
+
+    fragments.unread = read
+    return fragments
+
+
+def _load_part(memwiki_dir: Path, part: str) -> Sharded:
+    return load_sharded(memwiki_dir, f"{FRAGMENTS_FOLDER}/{part}", FRAGMENT_SHARDS)
 
 
 def save_rendered(memwiki_dir: Path, fragments: Fragments, last: Fragments | None, notes: Iterable[Note]) -> bool:
@@ -34,6 +42,8 @@ def save_rendered(memwiki_dir: Path, fragments: Fragments, last: Fragments | Non
     marks are then written whole too (``save_page_marks``). The epoch and the names links resolve to come last:
     a killed build never leaves HTML of one epoch under another, nor names that the HTML beside them was not
     checked against. The HTML is keyed by what it was made from: it may be saved before the site is swapped in."""
+    if fragments.unread is not None:  # not read: this build made few pages. The cache stays as it was (what is stale
+        return False  # goes when a build reads it), and so do the names it holds for.
     digests = {note.path: note.digest for note in notes}
     fragments.notes = {key: html for key, html in fragments.notes.items() if digests.get(_rendered_path(key)) == key[1]}
     anew = last is None or last.epoch != fragments.epoch

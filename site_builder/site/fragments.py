@@ -9,12 +9,13 @@ A new daily log, the change a workspace sees every day, adds a note, so its
 names (``2025-11-27``, ``memory/2025-11-27``) now resolve where they did not;
 yet no line written before it names a log that did not exist. So when only
 notes came, went or were retitled, ``start_from`` works out which names now
-resolve differently and looks for them in every note that did not change:
-when none writes one, the last build's HTML and page digests still hold (the
-*epoch* they were made in carries on; the lines that name those names are
-rendered again). Any other change, to entities or aliases (a new page, an
-alias, a name now seen on two days), or a note that did not change but names a
-changed name, starts a new epoch: everything is rendered again.
+resolve differently and looks for them in every note the last build had,
+changed or not (a line it rendered may be in a note edited since): when none
+writes one, the last build's HTML and page digests still hold (the *epoch* they
+were made in carries on; the lines that name those names are rendered again).
+Any other change, to entities or aliases (a new page, an alias, a name now seen
+on two days), or a note the last build had that names a changed name, starts a
+new epoch: everything is rendered again.
 
 The search is conservative: a name is looked for in the whole text, case
 and separators ignored (``Anna Lee``, ``anna_lee``, ``Anna%20Lee``), so
@@ -27,6 +28,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from site_builder.core.model import Library, Note
@@ -76,6 +78,15 @@ class Fragments:
     notes: dict[tuple[str, str], str] = field(default_factory=dict)
     inline: dict[str, str] = field(default_factory=dict)  # with ROOT_MARK for the way back to the site root
     pages: dict[str, PageMark] = field(default_factory=dict)  # site path -> how the page was made
+    # Reads the HTML the build cache holds into ``notes`` and ``inline`` when it is first needed (``read``).
+    unread: Callable[[], None] | None = field(default=None, compare=False, repr=False)
+
+    def read(self) -> None:
+        """The HTML of notes and lines the last build left, read into ``notes`` and ``inline`` (once). A build that
+        makes a few pages of thousands renders their notes and lines again instead (``site.render.READ_HTML_FROM``)."""
+        if self.unread is not None:
+            unread, self.unread = self.unread, None
+            unread()
 
     def update(self, other: Fragments) -> None:
         self.notes.update(other.notes)
@@ -85,17 +96,28 @@ class Fragments:
 
 def start_from(last: Fragments | None, names: LinkNames, notes: list[Note]) -> Fragments:
     """This build's fragments before it renders: the last build's HTML in its epoch when the links it shows
-    resolve the same (without the lines that name a name that changed), else nothing in a new epoch."""
+    resolve the same (without the lines that name a name that changed), else nothing in a new epoch. The HTML is
+    taken when it is read (``Fragments.read``), at once when ``last`` holds it already."""
     if last is None or last.names is None:
         return Fragments(names.digest(), names)
-    if last.names == names:
-        return Fragments(last.epoch, names, dict(last.notes), dict(last.inline))
-    changed = changed_names(last.names, names)
-    pattern = names_pattern(changed) if changed is not None else None
-    if pattern is None or any(_writes(note, pattern) for note in notes if _unchanged(note, last.names)):
-        return Fragments(hashlib.sha256((last.epoch + names.digest()).encode()).hexdigest()[:16], names)
-    inline = {text: html for text, html in last.inline.items() if not pattern.search(text)}
-    return Fragments(last.epoch, names, dict(last.notes), inline)
+    pattern = None
+    if last.names != names:
+        changed = changed_names(last.names, names)
+        pattern = names_pattern(changed) if changed is not None else None
+        if pattern is None or any(_writes(note, pattern) for note in notes if note.path in last.names.digests):
+            return Fragments(hashlib.sha256((last.epoch + names.digest()).encode()).hexdigest()[:16], names)
+    now = Fragments(last.epoch, names)
+
+    def take() -> None:
+        last.read()
+        inline = last.inline if pattern is None else {t: h for t, h in last.inline.items() if not pattern.search(t)}
+        now.notes, now.inline = {**last.notes, **now.notes}, {**inline, **now.inline}
+
+    if last.unread is None:
+        take()
+    else:
+        now.unread = take
+    return now
 
 
 def changed_names(before: LinkNames, now: LinkNames) -> frozenset[str] | None:
@@ -126,10 +148,6 @@ def names_pattern(names: frozenset[str]) -> re.Pattern[str] | None:
 
 def _differs(before: dict[str, str], now: dict[str, str], key: str) -> bool:
     return before.get(key) != now.get(key)
-
-
-def _unchanged(note: Note, before: LinkNames) -> bool:
-    return before.digests.get(note.path) == note.digest
 
 
 def _writes(note: Note, pattern: re.Pattern[str]) -> bool:
