@@ -240,3 +240,19 @@ def test_a_day_named_by_a_line_before_it_existed_is_linked_from_every_page_once_
     build(ws, warm, "--no-search")
     build(ws, tmp_path / "cold", "--no-search", "--no-cache")
     assert site_bytes(warm) == site_bytes(tmp_path / "cold")
+
+
+def test_the_feed_is_kept_when_its_days_are_and_made_again_when_one_changes(workspace: MakeWorkspace) -> None:
+    from site_builder.site.feeds import FEED_ENTRIES
+
+    days = [f"memory/2025-{1 + n // 28:02d}-{1 + n % 28:02d}.md" for n in range(FEED_ENTRIES + 5)]
+    ws = workspace({day: f"# {day[7:17]}\n\nMet @Anna about plan {n}.\n" for n, day in enumerate(days)})
+    out = ws.parent / "site"
+    build(ws, out, "--no-search")
+    feed = (out / "feed.xml").stat()
+    append(days[0], "An old day, not in the feed.\n")(ws)
+    build(ws, out, "--no-search")
+    assert (out / "feed.xml").stat().st_ino == feed.st_ino  # kept: the same file
+    append(days[-1], "The newest day, in the feed.\n")(ws)
+    build(ws, out, "--no-search")
+    assert "The newest day, in the feed." in (out / "feed.xml").read_text(encoding="utf-8")

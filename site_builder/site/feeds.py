@@ -20,10 +20,22 @@ from site_builder.site.page_views import FeedEntry, FeedPage, SitemapPage
 FEED_ENTRIES = 50
 
 
+FEED_URL = "feed.xml"
+
+
+def _feed_days(builder: PageBuilder) -> list[Note]:
+    return [n for n in builder.library.days if n.date][-FEED_ENTRIES:][::-1]
+
+
+def feed_inputs(builder: PageBuilder) -> object:
+    """What the feed is made from, besides what every page shares (the settings, what links resolve to): its days."""
+    return [(n.path, n.title, n.date, builder.text_digest(n)) for n in _feed_days(builder)]
+
+
 def feed_page(builder: PageBuilder) -> FeedPage:
     """The newest daily logs, newest first, each with its page's body."""
     config = builder.config
-    days = [n for n in builder.library.days if n.date][-FEED_ENTRIES:][::-1]
+    days = _feed_days(builder)
     entries = [
         FeedEntry(
             title=_title(note),
@@ -36,10 +48,8 @@ def feed_page(builder: PageBuilder) -> FeedPage:
         for note in days
     ]
     return FeedPage(
-        chrome=builder.chrome(
-            "feed.xml", kind="feed", title=f"{config.title}: daily logs", section="days", listed=False
-        ),
-        feed_id=_id(config.base_url, config.title, "feed.xml"),
+        chrome=builder.chrome(FEED_URL, kind="feed", title=f"{config.title}: daily logs", section="days", listed=False),
+        feed_id=_id(config.base_url, config.title, FEED_URL),
         updated=entries[0].date if entries else "1970-01-01",
         entries=entries,
     )

@@ -19,6 +19,7 @@ from site_builder.site.entity_page import (
     entity_page_inputs,
 )
 from site_builder.site.facts_page import fact_pages, facts_page, facts_page_inputs
+from site_builder.site.feeds import FEED_URL, feed_inputs, feed_page
 from site_builder.site.folder_page import folder_pages
 from site_builder.site.graph_page import URL as GRAPH_URL
 from site_builder.site.graph_page import graph_page, graph_page_inputs
@@ -56,7 +57,7 @@ T = TypeVar("T")
 
 
 class PageJob(NamedTuple):  # a tuple: made for every page of every build, five times faster than a frozen dataclass
-    """Pages to make (``make``). A job of one listed page at ``url`` may also say what that page is made from
+    """Pages to make (``make``). A job of one page at ``url`` may also say what that page is made from
     (``inputs``: plain values, cheap to gather, that decide every byte of it), so that a rebuild can keep the page
     as the last build made it without making its view."""
 
@@ -64,6 +65,7 @@ class PageJob(NamedTuple):  # a tuple: made for every page of every build, five 
     url: str = ""
     inputs: Callable[[], object] | None = None  # None from it: this page reads more, make its view
     searchable: bool = True  # the page at ``url`` is searched (without ``url``: a page it makes may be)
+    listed: bool = True  # the page at ``url`` is in the sitemap
 
 
 def page_jobs(builder: PageBuilder, sections: list[Section], layouts: tuple[str, ...]) -> list[PageJob]:
@@ -103,6 +105,7 @@ def page_jobs(builder: PageBuilder, sections: list[Section], layouts: tuple[str,
             if own_page(s)
         ),
         PageJob(lambda: [search_page(builder), not_found_page(builder)], searchable=False),
+        PageJob(lambda: [feed_page(builder)], FEED_URL, lambda: feed_inputs(builder), searchable=False, listed=False),
     ]
 
 

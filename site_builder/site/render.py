@@ -17,7 +17,7 @@ from site_builder.parse.link_syntax import plain_sentence
 from site_builder.site.backlinks import shown_sentence
 from site_builder.site.builder import PageBuilder
 from site_builder.site.environment import make_environment, resource_dir
-from site_builder.site.feeds import feed_page, sitemap_page
+from site_builder.site.feeds import sitemap_page
 from site_builder.site.fragments import Fragments, PageMark
 from site_builder.site.markdown import MarkdownRenderer
 from site_builder.site.page_output import (
@@ -80,9 +80,9 @@ def render_site(
     if builder.fragments.unread is None and len(builder.fragments.inline) > STALE_LINES * _lines_shown_at_most(library):
         shown = shown_lines(library)  # the HTML of lines no longer in the workspace is not kept for the next build
         builder.fragments.inline = {text: html for text, html in builder.fragments.inline.items() if text in shown}
-    feeds = [feed_page(builder), *filter(None, [sitemap_page(builder, done.listed)])]
-    files = done.files | render_pages(feeds, env) | theme_files()
-    pages = len(done.fragments.pages)
+    sitemap = sitemap_page(builder, done.listed)
+    files = done.files | render_pages([sitemap] if sitemap else [], env) | theme_files()
+    pages = sum(url.endswith(".html") for url in done.fragments.pages)  # not the feed
     records = dict(sorted(done.records.items()))
     reads = None
     if output is not None and output.texts is not None:
@@ -196,7 +196,9 @@ def _render_share(
             add_page(done, job.url, kept, listed=True)
         for page in job.make() if kept is None else []:
             url = page.chrome.url
-            assert not key or (url == job.url and page.chrome.listed and page.chrome.searchable == job.searchable)
+            assert not key or (
+                url == job.url and page.chrome.listed == job.listed and page.chrome.searchable == job.searchable
+            )
             searched = page.chrome.searchable and output is not None and output.records is not None
             view = key or value_digest(page)
             mark = kept_page(output, url, view, last.get(url), searched) if output is not None else None
