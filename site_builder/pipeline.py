@@ -114,8 +114,8 @@ def make_site(
         indexing = Indexing(memwiki_dir / "cache" if cache else None, staging.path)
     try:
         with progress.stage("render", len(loaded.library.notes) + len(loaded.library.entities)) as tick:
-            found = loaded.problems()  # worked out once: every note's problems, file links, dates
-            sections = hygiene_report(loaded.library, Diagnostics([*found.items, *later.items]))
+            found = functools.cache(loaded.problems)  # worked out once: every note's problems, file links, dates
+            sections = lambda: hygiene_report(loaded.library, Diagnostics([*found().items, *later.items]))  # noqa: E731
             reuse = load_fragments(memwiki_dir) if cache else None
             last_reads = load_cached(memwiki_dir, PAGE_READS_FILE) if cache else None
             last_reads = last_reads if isinstance(last_reads, PageReads) else None
@@ -153,7 +153,7 @@ def make_site(
         staging.abort()
         _drop_records(records)
         raise
-    diagnostics = Diagnostics([*found.items, *later.items])
+    diagnostics = Diagnostics([*found().items, *later.items])
     if options.strict and diagnostics.items:
         recall.cancel()
         staging.abort()

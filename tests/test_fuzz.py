@@ -155,7 +155,7 @@ def run_pipeline(files: dict[str, str]) -> None:
     again = reflect(link_notes(notes), OfflineReflector(), reflected.get, Diagnostics(), parser(workspace))
     assert again.changes == {}, sorted(again.changes)  # a second reflect changes no byte
     found = Diagnostics([p for n in notes for p in n.problems])
-    site = render_site(library, workspace.config, hygiene_report(library, found), workspace.layout.names)
+    site = render_site(library, workspace.config, lambda: hygiene_report(library, found), workspace.layout.names)
     assert "index.html" in site.files
     assert make_bundle(library, "fuzz", 400).files
     index = RecallIndex(None)

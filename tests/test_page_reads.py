@@ -18,7 +18,7 @@ from site_builder.library.link import link_notes
 from site_builder.load import load
 from site_builder.site.builder import EVERY_TEXT, PageBuilder
 from site_builder.site.markdown import MarkdownRenderer
-from site_builder.site.pages import page_jobs
+from site_builder.site.pages import hygiene_jobs, page_jobs
 from site_builder.site.render import job_inputs
 from tests.conftest import EXAMPLE, MakeWorkspace, run, spy_on
 from tests.test_library_cache import FILES, REAL, append_plain_line, edited_notes, reword_plain_lines, site_files
@@ -31,7 +31,7 @@ def inputs_by_url(root: Path, notes: list[Note]) -> dict[str, tuple[object, froz
     builder = PageBuilder(library, opened.config, MarkdownRenderer())
     sections = hygiene_report(library, Diagnostics([p for n in notes for p in n.problems]))
     found = {}
-    for job in page_jobs(builder, sections, opened.layout.names):
+    for job in [*page_jobs(builder, opened.layout.names), *hygiene_jobs(builder, sections)]:
         said = job_inputs(builder, job)
         if said is not None:
             found[job.url] = said

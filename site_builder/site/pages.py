@@ -68,7 +68,7 @@ class PageJob(NamedTuple):  # a tuple: made for every page of every build, five 
     listed: bool = True  # the page at ``url`` is in the sitemap
 
 
-def page_jobs(builder: PageBuilder, sections: list[Section], layouts: tuple[str, ...]) -> list[PageJob]:
+def page_jobs(builder: PageBuilder, layouts: tuple[str, ...]) -> list[PageJob]:
     """Every page of the site as work to do, in a stable order: one job per note and per entity (the bulk of the
     work, so it spreads evenly over processes), one per other page or group of pages."""
     library = builder.library
@@ -88,6 +88,14 @@ def page_jobs(builder: PageBuilder, sections: list[Section], layouts: tuple[str,
         *(_one(entity_page, entity_page_inputs, builder, e, e.url) for e in library.entities.values()),
         PageJob(lambda: [*folder_pages(builder), *project_pages(builder), *tag_pages(builder)]),
         PageJob(lambda: [agent_page(builder, layouts)], searchable=False),
+        PageJob(lambda: [search_page(builder), not_found_page(builder)], searchable=False),
+        PageJob(lambda: [feed_page(builder)], FEED_URL, lambda: feed_inputs(builder), searchable=False, listed=False),
+    ]
+
+
+def hygiene_jobs(builder: PageBuilder, sections: list[Section]) -> list[PageJob]:
+    """The hygiene report and the pages of its biggest sections (none searched)."""
+    return [
         PageJob(
             lambda: [hygiene_page(builder, sections)],
             HYGIENE_URL,
@@ -104,8 +112,6 @@ def page_jobs(builder: PageBuilder, sections: list[Section], layouts: tuple[str,
             for s in sections
             if own_page(s)
         ),
-        PageJob(lambda: [search_page(builder), not_found_page(builder)], searchable=False),
-        PageJob(lambda: [feed_page(builder)], FEED_URL, lambda: feed_inputs(builder), searchable=False, listed=False),
     ]
 
 

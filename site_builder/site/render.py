@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import jinja2
@@ -30,7 +31,7 @@ from site_builder.site.page_output import (
 )
 from site_builder.site.page_reads import PageReads
 from site_builder.site.pagefind import search_record
-from site_builder.site.pages import PageJob, page_jobs
+from site_builder.site.pages import PageJob, hygiene_jobs, page_jobs
 from site_builder.site.views import PageView
 
 
@@ -63,7 +64,7 @@ STALE_LINES = 1.25
 def render_site(
     library: Library,
     config: Config,
-    hygiene: list[Section],
+    hygiene: Callable[[], list[Section]],
     layouts: tuple[str, ...],
     reuse: Fragments | None = None,
     tick: Tick | None = None,
@@ -72,10 +73,12 @@ def render_site(
     """The whole site: pages (over every core when it pays), feed, sitemap and theme files. With ``output`` each
     page is written there as soon as it is rendered (nothing held in memory), and a page whose view is the one the
     last build rendered (``reuse``) is kept from the last site, not rendered again; without, every page is in
-    ``files``. ``reuse`` also gives the last build's fragments, used where links still resolve the same."""
+    ``files``. ``reuse`` also gives the last build's fragments, used where links still resolve the same. The hygiene
+    report (``hygiene``) is asked for once the searched pages are made: not on the way to Pagefind's start."""
     builder = PageBuilder(library, config, MarkdownRenderer(), reuse)
     env = make_environment()
-    done = render_jobs(builder, page_jobs(builder, hygiene, layouts), env, tick, output)
+    later = lambda: hygiene_jobs(builder, hygiene())  # noqa: E731
+    done = render_jobs(builder, page_jobs(builder, layouts), env, tick, output, later)
     builder.fragments.update(done.fragments)
     if builder.fragments.unread is None and len(builder.fragments.inline) > STALE_LINES * _lines_shown_at_most(library):
         shown = shown_lines(library)  # the HTML of lines no longer in the workspace is not kept for the next build
@@ -120,8 +123,10 @@ def render_jobs(
     env: jinja2.Environment,
     tick: Tick | None = None,
     output: PageOutput | None = None,
+    later: Callable[[], list[PageJob]] = list,
 ) -> Rendered:
-    """Every job's pages, rendered. With two processes a forked child takes jobs too (the next one no one has taken,
+    """Every job's pages, and those of the jobs ``later`` gives (none searched: asked for once the searched pages
+    are made, when they come first), rendered. With two processes a forked child takes jobs too (the next one no one has taken,
     ``in_shares``): it inherits the library as it is (nothing to send), writes its pages itself and sends back their
     marks and the fragments it made; the output is the same bytes as from one process. ``tick`` hears how many jobs
     have been taken."""
@@ -131,6 +136,9 @@ def render_jobs(
         held = output.last_reads.still_held(output.texts, builder.shared_inputs)
     if output is not None and not held:  # every page's inputs are digested
         builder.prepare_inputs()
+    first = held and output is not None and process_count(len(jobs) - len(held), PARALLEL_FROM) == 1
+    if not first:
+        jobs = jobs + later()
     made_first = [job for job in jobs if job.url not in held]
     if len(made_first) >= READ_HTML_FROM * len(jobs):  # before a process forks with it
         builder.fragments.read()
@@ -148,13 +156,16 @@ def render_jobs(
 
         return work
 
-    if held and output is not None and process_count(len(made_first), PARALLEL_FROM) == 1:
+    if first and output is not None:
         # The searchable pages to make come first: then every search record is known, and Pagefind starts while
         # the other pages are made and the held ones kept (a link each).
         kept_later = [job for job in jobs if job.url in held]
         searched, others = [job for job in made_first if job.searchable], [j for j in made_first if not j.searchable]
         parts = in_shares(share(searched), len(searched), PARALLEL_FROM)
         announce_records(output, kept_later, last, parts[0], builder.language)
+        after = later()
+        others += [job for job in after if job.url not in held]
+        kept_later += [job for job in after if job.url in held]
         rest = others + kept_later
         parts += in_shares(share(rest), len(rest), PARALLEL_FROM, len(others))
     else:
