@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from site_builder.build import build
+from site_builder.site import search_parts
 from site_builder.site.language import text_language
 from site_builder.site.pagefind import search_record
 from site_builder.site.search_parts import record_digest, split_parts
@@ -175,7 +176,7 @@ def test_the_index_comes_in_parts_by_year_and_an_edit_makes_only_its_part_again(
     first = build(ws, out)
     assert first.search is not None and (first.search.parts, first.search.indexed) == (4, 4)
     # A part per year, and one for the undated pages.
-    listed = {"language": "en", "wasm": "en", "parts": ["2023", "2024", "2025", "pages"], "undated": "pages"}
+    listed = {"language": "en", "wasm": "en", "parts": ["2023", "2024", "2025", "pages"], "undated": ["pages"]}
     assert parts_of(out) == listed
     # Pagefind's script and WebAssembly once for all parts, its script exporting the class each part is opened with.
     assert "export { PagefindInstance as MemwikiPart }" in (out / "pagefind" / "pagefind.js").read_text()
@@ -365,13 +366,54 @@ def found_days(page: Any) -> list[str]:
 
 
 @pytest.mark.browser
-def test_search_over_the_parts_finds_what_one_index_would(page: Any, workspace: MakeWorkspace, tmp_path: Path) -> None:
+def test_many_undated_pages_come_in_parts_and_an_entity_edit_makes_only_its_part_again(
+    workspace: MakeWorkspace, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(search_parts, "UNDATED_PART_PAGES", 3)
+    names = ["Anna", "Bruno", "Chen", "Dara", "Emil", "Farah", "Gus", "Hana", "Igor", "Jun", "Kai", "Lena"]
+    files = {f"bank/entities/{name}.md": f"# {name}\n\n{name} lives by the harbour.\n" for name in names}
+    ws = workspace({"memory/2025-11-20.md": DAY, **files})
+    out = tmp_path / "site"
+    build(ws, out)
+    listed = parts_of(out)
+    undated = [part for part in listed["parts"] if part != "2025"]
+    assert len(undated) >= 4 and all(re.fullmatch(r"pages-\d\d", part) for part in undated)
+    assert listed["undated"] == undated and listed["parts"][0] == "2025"  # the years first
+    before = {part: index_of(out / "pagefind" / part) for part in listed["parts"]}
+    (ws / "bank/entities/Farah.md").write_text("# Farah\n\nFarah lives by the harbour and sails.\n")
+    again = build(ws, out)
+    assert again.search is not None and again.search.indexed == 1
+    after = {part: index_of(out / "pagefind" / part) for part in parts_of(out)["parts"]}
+    assert len([part for part in after if after[part] != before[part]]) == 1
+    assert index_of(out) == index_of(cold(ws, tmp_path / "cold"))
+
+
+def test_undated_pages_keep_their_part_whatever_else_comes() -> None:
+    records = {f"bank/entities/e{n}.html": f"pages-d{n}" for n in range(700)}
+    parts = split_parts(records, "en")
+    assert list(parts) == ["pages-01", "pages-02", "pages-03", "pages-04"]  # 700 pages: four parts
+    assert {path for part in parts.values() for path in part} == set(records)
+    more = split_parts({**records, "bank/entities/new.html": "pages-x"}, "en")
+    assert all(set(parts[part]) <= set(more[part]) for part in parts)  # a page more moves no other page
+    assert list(split_parts(dict(list(records.items())[:300]), "en")) == ["pages"]
+
+
+@pytest.mark.parametrize("undated_part_pages", [300, 1])
+def test_search_over_the_parts_finds_what_one_index_would(
+    page: Any, workspace: MakeWorkspace, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, undated_part_pages: int
+) -> None:
     """Each year is a part of its own, searched on its own: a part without the word must not add the pages its
     own index falls back to (worked, working, work for "worktops"), while every part that has the word, or a word
-    of the same stem, adds its pages; a date order runs across the parts."""
+    of the same stem, adds its pages; a date order runs across the parts, the undated pages (in parts of their own
+    too) last."""
+    monkeypatch.setattr(search_parts, "UNDATED_PART_PAGES", undated_part_pages)
     ws = workspace(YEARS)
     build(ws, tmp_path / "host" / "wiki")
-    assert parts_of(tmp_path / "host" / "wiki")["parts"] == ["2023", "2024", "2025", "pages"]
+    listed = parts_of(tmp_path / "host" / "wiki")
+    assert listed["parts"] == ["2023", "2024", "2025", *listed["undated"]]
+    assert (
+        listed["undated"] == ["pages"] if undated_part_pages > 1 else re.fullmatch(r"pages-\d\d", listed["undated"][0])
+    )
     with serving(tmp_path / "host") as url:
         page.goto(f"{url}wiki/search.html?q=worktops")
         assert found_days(page) == ["2024-02-01"]

@@ -5,7 +5,8 @@ whenever one page changes. Split by the year of each page's date (a daily log, a
 re-indexes only its year's part — a few hundred pages at most, whatever the age of the workspace — and no
 Pagefind process holds more than a year of it in memory. The browser loads Pagefind and its WebAssembly once and
 opens every part in it (``search-core.js``), so a part costs it only that part's own index files. The pages
-without a date (entities, bank pages, core memory) are a part of their own.
+without a date (entities, bank pages, core memory) are a part of their own, or a few of ``UNDATED_PART_PAGES``
+each.
 
 A record's year comes from its date (``data-pagefind-sort="date"``, which the page's search data holds at its
 start) and is the start of its digest (``record_digest``: ``2024-…``, ``pages-…``), so no record is read again to
@@ -17,7 +18,9 @@ from __future__ import annotations
 import hashlib
 import re
 
-UNDATED = "pages"  # the part of the pages without a date
+UNDATED = "pages"  # the part of the pages without a date (``pages-01``, ``pages-02``… when there are many)
+UNDATED_PART_PAGES = 300  # undated pages in a part at most (a year of daily logs is 365, records half the size)
+SLOTS = 64  # the undated pages' slots, by path: a part holds a range of them
 WHOLE = "all"  # the only part of a site whose text is not split on spaces (one index: see ``split_parts``)
 _DATE = re.compile(r'data-pagefind-sort="date">(\d{4})-\d\d-\d\d<')
 _HEAD = 4096  # the search data comes right after the title: a record's date is in its first characters
@@ -31,13 +34,37 @@ def record_digest(record: str) -> str:
 
 
 def split_parts(digests: dict[str, str], language: str) -> dict[str, dict[str, str]]:
-    """Part name -> (site path -> record digest): a part per year, oldest first, then the undated pages. Chinese and
-    Japanese sites stay one index: the browser's merge tells a part's real matches from Pagefind's fallback to a
-    shorter word by stemming English words (``search-core.js``), which says nothing of words inside unspaced
-    text."""
+    """Part name -> (site path -> record digest): a part per year, oldest first, then the undated pages, in as many
+    parts as it takes to hold at most ``UNDATED_PART_PAGES`` each (``undated_parts``). Chinese and Japanese sites
+    stay one index: the browser's merge tells a part's real matches from Pagefind's fallback to a shorter word by
+    stemming English words (``search-core.js``), which says nothing of words inside unspaced text."""
     if language != "en":
         return {WHOLE: dict(digests)} if digests else {}
     parts: dict[str, dict[str, str]] = {}
     for path, digest in digests.items():
         parts.setdefault(digest.partition("-")[0], {})[path] = digest
-    return dict(sorted(parts.items(), key=lambda item: (item[0] == UNDATED, item[0])))
+    undated = parts.pop(UNDATED, {})
+    parts |= undated_parts(undated)
+    return dict(sorted(parts.items(), key=lambda item: (is_undated(item[0]), item[0])))
+
+
+def undated_parts(records: dict[str, str]) -> dict[str, dict[str, str]]:
+    """The undated pages (entities, bank pages, core memory: a ten-year workspace has thousands, 17 kB of record
+    each) in parts of at most ``UNDATED_PART_PAGES``: a fact about an entity re-indexes its part, not all of them.
+    A page's part is fixed by its path (one of ``SLOTS``, a range of slots to a part), so the parts change only
+    when their number does (a power of two)."""
+    count = 1
+    while count < SLOTS and len(records) > count * UNDATED_PART_PAGES:
+        count *= 2
+    if count == 1:
+        return {UNDATED: records} if records else {}
+    parts: dict[str, dict[str, str]] = {}
+    for path, digest in records.items():
+        slot = int.from_bytes(hashlib.blake2b(path.encode("utf-8", "surrogateescape"), digest_size=4).digest(), "big")
+        parts.setdefault(f"{UNDATED}-{slot % SLOTS // (SLOTS // count) + 1:02d}", {})[path] = digest
+    return parts
+
+
+def is_undated(part: str) -> bool:
+    """Whether a part (of ``split_parts``) holds undated pages."""
+    return part == UNDATED or part.startswith(f"{UNDATED}-")

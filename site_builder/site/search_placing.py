@@ -17,7 +17,7 @@ from pathlib import Path
 
 from site_builder.io.writer import link_or_copy
 from site_builder.site.pagefind import SEARCH_FOLDER, BuiltIndex, SearchIndexError, SearchStats
-from site_builder.site.search_parts import UNDATED
+from site_builder.site.search_parts import is_undated
 
 PARTS_LIST = (
     "parts.json"  # in the index's folder: the site's language and its parts, in the order the browser lists them
@@ -65,7 +65,8 @@ class Placing:
             self.parts(built.parts)
             target = self._folder()
             wasm = shared_pagefind(next(iter(built.parts.values())), target)
-            listed = {"language": built.language, "wasm": wasm, "parts": list(built.parts), "undated": UNDATED}
+            undated = [part for part in built.parts if is_undated(part)]
+            listed = {"language": built.language, "wasm": wasm, "parts": list(built.parts), "undated": undated}
             (target / PARTS_LIST).write_text(json.dumps(listed) + "\n", encoding="utf-8")
             if self._beside:
                 _replace(target, self._site_dir / SEARCH_FOLDER)

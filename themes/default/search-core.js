@@ -6,7 +6,7 @@
   var opening = null;
 
   // The site's search index, opened once per page; every search on the page goes through here. The index comes in
-  // parts (pagefind/parts.json: one Pagefind index per year of dated pages, one for the other pages) so that a
+  // parts (pagefind/parts.json: one Pagefind index per year of dated pages, one or a few for the other pages) so that a
   // build re-indexes only the parts whose pages changed. Each part is searched and their results are merged into
   // one list, as one index would give (see Merged); the pages that search see one index.
   memwiki.openPagefind = function (base) {
@@ -32,7 +32,7 @@
           }));
         });
       }), english ? import(new URL("_theme/porter2.js", root).href) : null]).then(function (loaded) {
-        var dated = listed.parts.map(function (name) { return name !== listed.undated; });
+        var dated = listed.parts.map(function (name) { return listed.undated.indexOf(name) < 0; });
         return new Merged(loaded[0], dated, english ? loaded[1].stem : null);
       });
     });
