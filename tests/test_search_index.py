@@ -365,7 +365,6 @@ def found_days(page: Any) -> list[str]:
     return [re.sub(r"\.html(#.*)?$", "", link).rsplit("/", 1)[-1] for link in links]
 
 
-@pytest.mark.browser
 def test_many_undated_pages_come_in_parts_and_an_entity_edit_makes_only_its_part_again(
     workspace: MakeWorkspace, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -398,6 +397,7 @@ def test_undated_pages_keep_their_part_whatever_else_comes() -> None:
     assert list(split_parts(dict(list(records.items())[:300]), "en")) == ["pages"]
 
 
+@pytest.mark.browser
 @pytest.mark.parametrize("undated_part_pages", [300, 1])
 def test_search_over_the_parts_finds_what_one_index_would(
     page: Any, workspace: MakeWorkspace, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, undated_part_pages: int
@@ -433,6 +433,19 @@ def test_search_over_the_parts_finds_what_one_index_would(
         assert sorted(found_days(page)) == ["2023-03-01", "2024-02-01", "anna"]
         page.goto(f"{url}wiki/search.html?q=zebra")
         page.wait_for_function("() => document.querySelector('.search-status').textContent === 'Nothing found.'")
+
+
+@pytest.mark.browser
+def test_a_date_order_orders_the_days_of_one_year_too(page: Any, workspace: MakeWorkspace, tmp_path: Path) -> None:
+    """Sorted by date, a part's results come in no order, each scored by its place in it: the merge orders them."""
+    days = ["2021-06-02", "2021-01-11", "2021-09-07", "2021-03-03"]
+    ws = workspace({f"memory/{day}.md": f"# {day}\n\nFarah walked to the harbour.\n" for day in days})
+    build(ws, tmp_path / "host" / "wiki")
+    with serving(tmp_path / "host") as url:
+        page.goto(f"{url}wiki/search.html?q=harbour&sort=newest")
+        assert found_days(page) == sorted(days, reverse=True)
+        page.goto(f"{url}wiki/search.html?q=harbour&sort=oldest")
+        assert found_days(page) == sorted(days)
 
 
 SEARCH_DATA = '<div hidden class="search-data"><span data-pagefind-sort="date">{date}</span></div>'

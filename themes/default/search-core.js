@@ -79,8 +79,13 @@
       var sort = options.sort && options.sort.date;
       if (sort !== "asc") dated.reverse();  // newest first when scores tie, and for a date sort "desc"
       var results = [];
-      dated.concat(undated).forEach(function (i) { results = results.concat(found[i].results); });
-      if (!sort) results = stableSort(results, function (a, b) { return b.score - a.score; });
+      var byScore = function (a, b) { return b.score - a.score; };
+      dated.concat(undated).forEach(function (i) {
+        // Sorted by date, a part gives its results in no order, each scored by its place in that order (which
+        // Pagefind's own merge sorts by): the part's order is its scores'.
+        results = results.concat(sort ? stableSort(found[i].results, byScore) : found[i].results);
+      });
+      if (!sort) results = stableSort(results, byScore);
       var total = found.reduce(function (sum, one) { return sum + (one.unfilteredResultCount || 0); }, 0);
       return { results: results, unfilteredResultCount: total };
     });
