@@ -448,6 +448,23 @@ def test_a_date_order_orders_the_days_of_one_year_too(page: Any, workspace: Make
         assert found_days(page) == sorted(days)
 
 
+@pytest.mark.browser
+def test_a_name_finds_the_facts_about_it_as_well_as_the_lines_naming_it(
+    page: Any, workspace: MakeWorkspace, tmp_path: Path
+) -> None:
+    ws = workspace(
+        {
+            "memory/2025-03-01.md": "# 2025-03-01\n\n## Retain\n- W @Farah: Sailed to the island at dawn.\n",
+            "memory/2025-03-02.md": "# 2025-03-02\n\nLunch with Farah by the harbour.\n",
+            "memory/2025-03-03.md": "# 2025-03-03\n\nNothing about anyone.\n",
+        }
+    )
+    build(ws, tmp_path / "host" / "wiki")
+    with serving(tmp_path / "host") as url:
+        page.goto(f"{url}wiki/search.html?q=farah&sort=oldest")
+        assert found_days(page)[:2] == ["2025-03-01", "2025-03-02"]
+
+
 SEARCH_DATA = '<div hidden class="search-data"><span data-pagefind-sort="date">{date}</span></div>'
 
 

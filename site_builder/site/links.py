@@ -91,8 +91,9 @@ class SiteLinker(Linker):
         return Target(self.root + note.url + (f"#L{m[2]}" if m[2] else m[3] or ""), note.title)
 
     def fact_badge(self, fact: Fact) -> str:
-        # The badge's words stay out of the search index, but its anchor is in it: search tells a fact's kind
-        # from the anchor's id (``f-W-<fact id>``).
+        # The badge's kind and confidence stay out of the search index, but its anchor is in it: search tells a
+        # fact's kind from the anchor's id (``f-W-<fact id>``). Its subjects are searched: a name typed finds the
+        # facts about that entity, not only the lines that name it in passing.
         parts = [
             f'<span class="fact k-{fact.kind}" id="f-{fact.kind}-{fact.id}">',
             f'<abbr class="kind" title="{KIND_NAMES[fact.kind]}" data-pagefind-ignore>{fact.kind}</abbr>',
@@ -104,7 +105,7 @@ class SiteLinker(Linker):
             css = "mention missing" if to.missing else "mention"
             title = escape(to.title)
             parts.append(
-                f'<a class="{css}" href="{escape(to.href)}" title="{title}" data-pagefind-ignore>@{escape(name)}</a>'
+                f'<a class="{css}" href="{escape(to.href)}" title="{title}">@{escape(name)}</a>'
             )
         if fact.block_id:
             parts.append(f'<span class="block-id" id="^{escape(fact.block_id)}"></span>')
