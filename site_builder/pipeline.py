@@ -41,7 +41,7 @@ from site_builder.io.record_store import RecordStore
 from site_builder.io.sources import SourceFile
 from site_builder.io.staging import Staging
 from site_builder.io.stamps import stamps_of
-from site_builder.library.hygiene import hygiene_report
+from site_builder.library.hygiene import Section, hygiene_report
 from site_builder.load import (
     Loaded,
     key_after_reflect,
@@ -115,7 +115,10 @@ def make_site(
     try:
         with progress.stage("render", len(loaded.library.notes) + len(loaded.library.entities)) as tick:
             found = functools.cache(loaded.problems)  # worked out once: every note's problems, file links, dates
-            sections = lambda: hygiene_report(loaded.library, Diagnostics([*found().items, *later.items]))  # noqa: E731
+
+            def sections() -> list[Section]:  # asked for by render once the searched pages are made
+                return hygiene_report(loaded.library, Diagnostics([*found().items, *later.items]))
+
             reuse = load_fragments(memwiki_dir) if cache else None
             last_reads = load_cached(memwiki_dir, PAGE_READS_FILE) if cache else None
             last_reads = last_reads if isinstance(last_reads, PageReads) else None

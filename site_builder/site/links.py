@@ -104,9 +104,7 @@ class SiteLinker(Linker):
             to = self.entity(name)
             css = "mention missing" if to.missing else "mention"
             title = escape(to.title)
-            parts.append(
-                f'<a class="{css}" href="{escape(to.href)}" title="{title}">@{escape(name)}</a>'
-            )
+            parts.append(f'<a class="{css}" href="{escape(to.href)}" title="{title}">@{escape(name)}</a>')
         if fact.block_id:
             parts.append(f'<span class="block-id" id="^{escape(fact.block_id)}"></span>')
         parts.append("</span>")

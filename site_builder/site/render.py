@@ -77,7 +77,10 @@ def render_site(
     report (``hygiene``) is asked for once the searched pages are made: not on the way to Pagefind's start."""
     builder = PageBuilder(library, config, MarkdownRenderer(), reuse)
     env = make_environment()
-    later = lambda: hygiene_jobs(builder, hygiene())  # noqa: E731
+
+    def later() -> list[PageJob]:
+        return hygiene_jobs(builder, hygiene())
+
     done = render_jobs(builder, page_jobs(builder, layouts), env, tick, output, later)
     builder.fragments.update(done.fragments)
     if builder.fragments.unread is None and len(builder.fragments.inline) > STALE_LINES * _lines_shown_at_most(library):
@@ -126,8 +129,8 @@ def render_jobs(
     later: Callable[[], list[PageJob]] = list,
 ) -> Rendered:
     """Every job's pages, and those of the jobs ``later`` gives (none searched: asked for once the searched pages
-    are made, when they come first), rendered. With two processes a forked child takes jobs too (the next one no one has taken,
-    ``in_shares``): it inherits the library as it is (nothing to send), writes its pages itself and sends back their
+    are made, when they come first), rendered. With two processes a forked child takes jobs too (the next one no
+    one has taken, ``in_shares``): it inherits the library as it is (nothing to send), writes its pages itself and sends back their
     marks and the fragments it made; the output is the same bytes as from one process. ``tick`` hears how many jobs
     have been taken."""
     last = builder.last_pages if output is not None else {}
@@ -136,10 +139,11 @@ def render_jobs(
         held = output.last_reads.still_held(output.texts, builder.shared_inputs)
     if output is not None and not held:  # every page's inputs are digested
         builder.prepare_inputs()
-    first = held and output is not None and process_count(len(jobs) - len(held), PARALLEL_FROM) == 1
-    if not first:
-        jobs = jobs + later()
     made_first = [job for job in jobs if job.url not in held]
+    first = bool(held) and output is not None and process_count(len(made_first), PARALLEL_FROM) == 1
+    if not first:
+        after = later()
+        jobs, made_first = jobs + after, made_first + [job for job in after if job.url not in held]
     if len(made_first) >= READ_HTML_FROM * len(jobs):  # before a process forks with it
         builder.fragments.read()
 

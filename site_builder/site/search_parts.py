@@ -19,7 +19,7 @@ import hashlib
 import re
 
 UNDATED = "pages"  # the part of the pages without a date (``pages-01``, ``pages-02``… when there are many)
-UNDATED_PART_PAGES = 300  # undated pages in a part at most (a year of daily logs is 365, records half the size)
+UNDATED_PART_PAGES = 300  # undated pages in a part, about (a year of daily logs is 365, records half the size)
 SLOTS = 64  # the undated pages' slots, by path: a part holds a range of them
 WHOLE = "all"  # the only part of a site whose text is not split on spaces (one index: see ``split_parts``)
 _DATE = re.compile(r'data-pagefind-sort="date">(\d{4})-\d\d-\d\d<')
@@ -35,7 +35,7 @@ def record_digest(record: str) -> str:
 
 def split_parts(digests: dict[str, str], language: str) -> dict[str, dict[str, str]]:
     """Part name -> (site path -> record digest): a part per year, oldest first, then the undated pages, in as many
-    parts as it takes to hold at most ``UNDATED_PART_PAGES`` each (``undated_parts``). Chinese and Japanese sites
+    parts as it takes to hold about ``UNDATED_PART_PAGES`` each (``undated_parts``). Chinese and Japanese sites
     stay one index: the browser's merge tells a part's real matches from Pagefind's fallback to a shorter word by
     stemming English words (``search-core.js``), which says nothing of words inside unspaced text."""
     if language != "en":
@@ -50,9 +50,9 @@ def split_parts(digests: dict[str, str], language: str) -> dict[str, dict[str, s
 
 def undated_parts(records: dict[str, str]) -> dict[str, dict[str, str]]:
     """The undated pages (entities, bank pages, core memory: a ten-year workspace has thousands, 17 kB of record
-    each) in parts of at most ``UNDATED_PART_PAGES``: a fact about an entity re-indexes its part, not all of them.
-    A page's part is fixed by its path (one of ``SLOTS``, a range of slots to a part), so the parts change only
-    when their number does (a power of two)."""
+    each) in parts of about ``UNDATED_PART_PAGES`` (a hash spreads them): an edit of an entity page re-indexes its
+    part, not all of them. A page's part is fixed by its path (one of ``SLOTS``, a range of slots to a part), so the
+    parts change only when their number does (a power of two)."""
     count = 1
     while count < SLOTS and len(records) > count * UNDATED_PART_PAGES:
         count *= 2
