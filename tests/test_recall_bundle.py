@@ -14,10 +14,11 @@ from referencing import Registry, Resource
 
 from site_builder.build import build
 from site_builder.core.diagnostics import Diagnostics
-from site_builder.core.model import Fact
+from site_builder.core.model import Fact, Opinion
 from site_builder.io.reader import open_workspace
 from site_builder.load import load
 from site_builder.recall.bundle import estimate_tokens, json_schema, recent_first, recent_first_as_read
+from site_builder.recall.context import recently_changed_first
 from site_builder.recall.index import open_index
 from site_builder.recall.search import RecallQuery, search
 from site_builder.recall.time_words import time_window
@@ -311,7 +312,30 @@ def test_the_newest_facts_read_as_far_as_needed_are_the_newest_facts_sorted(seed
         for n in range(chance.randrange(0, 600))
     ]
     everything = recent_first(facts)
-    assert list(recent_first_as_read(facts, head=37)) == everything
     assert list(recent_first_as_read(facts)) == everything
-    read = recent_first_as_read(facts, head=37)
+    read = recent_first_as_read(facts)
     assert [next(read, None) for _ in range(40)] == (everything + [None] * 40)[:40]
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_the_opinions_a_context_block_reads_are_the_most_recently_changed_then_the_surest(seed: int) -> None:
+    """The block's opinions, read as far as the budget goes (``recently_changed_first``): newest change first, the
+    surest first on one day, then by id, the never changed last; the same whether read whole or in part."""
+    import random
+
+    chance = random.Random(seed)
+    days = [None, *(dt.date(2025, 1, 1) + dt.timedelta(days=n) for n in range(6))]
+    origin = Fact("f", "O", "x", (), "memory/a.md", 1, None)
+    opinions = [
+        Opinion(
+            f"o{chance.randrange(50):02}", "x", (), chance.choice([0.2, 0.5, 0.9]), chance.choice(days), [], [], origin
+        )
+        for _ in range(chance.randrange(0, 300))
+    ]
+    expected = sorted(
+        opinions,
+        key=lambda o: (o.changed is None, -(o.changed.toordinal() if o.changed else 0), -o.confidence, o.id),
+    )
+    assert list(recently_changed_first(opinions)) == expected
+    read = recently_changed_first(opinions)
+    assert [next(read, None) for _ in range(20)] == (expected + [None] * 20)[:20]

@@ -134,14 +134,16 @@ class Note:
     reflected: Reflected = field(default_factory=lambda: Reflected())  # what reflect's blocks recorded
     problems: list[Diagnostic] = field(default_factory=list)  # what parsing this file found, with file:line
     digest: str = ""  # hash of the source text: tells a changed file from an unchanged one
+    filled_lines: int = 0  # how many lines of the body hold any text: a day's measure on the timeline's calendars
 
     @property
     def stem(self) -> str:
         return self.path.rsplit("/", 1)[-1].removesuffix(".md")
 
-    @property
+    @functools.cached_property
     def url(self) -> str:
-        """Site path of the rendered page, mirroring the source path (``x.md.html`` where memwiki's own pages are)."""
+        """Site path of the rendered page, mirroring the source path (``x.md.html`` where memwiki's own pages are):
+        asked for again and again by every page that links to the note."""
         return page_url(self.path)
 
     def line_text(self, line: int) -> str:
@@ -226,7 +228,7 @@ class Library:
     _about: tuple[list[Opinion], dict[str, list[Opinion]]] | None = field(default=None, init=False, repr=False)
     _seen: dict[str, list[dt.date]] = field(default_factory=dict, init=False, repr=False)
 
-    @property
+    @functools.cached_property
     def days(self) -> list[Note]:
         """One note per date, in date order: the page of that day (its daily log when there is one)."""
         return [notes[0] for notes in self.by_day.values()]
@@ -236,9 +238,9 @@ class Library:
         """Every dated note, by date (in date order), the day's page first (worked out once: pages, feeds and recall
         ask for it again and again)."""
         found: dict[dt.date, list[Note]] = {}
-        for note in sorted(self.notes, key=_day_order):
-            if note.date is not None:
-                found.setdefault(note.date, []).append(note)
+        for note in sorted((n for n in self.notes if n.date is not None), key=_day_order):
+            assert note.date is not None
+            found.setdefault(note.date, []).append(note)
         return found
 
     @functools.cached_property

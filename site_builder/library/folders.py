@@ -22,10 +22,13 @@ def folder_tree(notes: list[Note]) -> dict[str, Folder]:
         if note.kind == "entity":
             continue
         parent, _, _ = note.path.rpartition("/")
-        tree.setdefault(parent, Folder()).notes.append(note)
+        folder = tree.get(parent)
+        if folder is not None:  # and the folders above it
+            folder.notes.append(note)
+            continue
+        tree[parent] = Folder([note])
         while parent:
             above, _, _ = parent.rpartition("/")
             tree.setdefault(above, Folder()).folders.add(parent)
-            tree.setdefault(parent, Folder())
             parent = above
     return tree

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
+from operator import attrgetter
 
 from site_builder.core.diagnostics import WHOLE_WORKSPACE, Diagnostic, Diagnostics
 from site_builder.core.model import Library, Note
@@ -111,7 +112,7 @@ def _opinions(library: Library) -> list[Finding]:
     today: dt.date = days[-1].date
     findings = []
     stale_before, recent_from = today - dt.timedelta(days=STALE_AFTER_DAYS), today - dt.timedelta(days=30)
-    for opinion in sorted(library.opinions, key=lambda o: o.id):  # each opinion's evidence looked through once
+    for opinion in sorted(library.opinions, key=attrgetter("id")):  # each opinion's evidence looked through once
         last: dt.date | None = None
         contradicted = False
         for fact, stance in opinion.evidence:

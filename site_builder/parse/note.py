@@ -90,6 +90,7 @@ def parse_note(source: SourceFile) -> Note:
         reflected=reflected,
         problems=diagnostics.items,
         digest=source.digest,
+        filled_lines=sum(map(bool, map(str.strip, body.split("\n")))),
     )
     _scan_body(note, diagnostics)
     if records:

@@ -9,10 +9,11 @@ close to what Claude and GPT tokenizers give for English prose in JSON.
 
 from __future__ import annotations
 
+import datetime as dt
 import functools
-import heapq
 import json
 import operator
+from collections import defaultdict
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
@@ -280,12 +281,16 @@ def recent_first(facts: list[Fact]) -> list[Fact]:
     return dated + [f for f in facts if not f.date]
 
 
-def recent_first_as_read(facts: list[Fact], head: int = 256) -> Iterator[Fact]:
-    """``recent_first``, worked out as far as it is read: the newest ``head`` without sorting the others (a context
-    block reads a few dozen of a workspace's hundred thousand facts), all of them sorted only when read past that."""
-    dated = [f for f in facts if f.date]
-    newest = heapq.nlargest(head, dated, key=_WHEN_AND_WHERE)  # the same as the sort's first ``head``, ties too
-    yield from newest
-    if len(dated) > len(newest):
-        yield from sorted(dated, key=_WHEN_AND_WHERE, reverse=True)[len(newest) :]
-    yield from (f for f in facts if not f.date)
+def recent_first_as_read(facts: list[Fact]) -> Iterator[Fact]:
+    """``recent_first``, worked out as far as it is read: the facts grouped by day in one pass, a day's sorted only
+    when it is reached (a context block reads a few dozen of a workspace's hundred thousand facts)."""
+    by_day: defaultdict[dt.date, list[Fact]] = defaultdict(list)
+    undated = []
+    for fact in facts:
+        if fact.date:
+            by_day[fact.date].append(fact)
+        else:
+            undated.append(fact)
+    for day in sorted(by_day, reverse=True):
+        yield from sorted(by_day[day], key=_WHEN_AND_WHERE, reverse=True)
+    yield from undated

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import datetime as dt
 import itertools
-from collections.abc import Iterable
+from collections import defaultdict
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from site_builder.core.model import Fact, Library, Note, Opinion
@@ -137,7 +138,7 @@ def context_block(
     core = sources.core
     if core is not None:
         out.section(f"Core memory ({core.path})", [line.rstrip() for line in core.body.strip().split("\n")])
-    out.section("Opinions", (_opinion_line(o) for o in sorted(sources.opinions, key=_recently_changed)))
+    out.section("Opinions", (_opinion_line(o) for o in recently_changed_first(sources.opinions)))
     cited: set[str] = set()
     if query and hits is not None:
         # Core memory is already in the block; do not repeat its lines.
@@ -150,9 +151,23 @@ def context_block(
     return ContextBlock(text, estimate_tokens(text), out.truncated)
 
 
-def _recently_changed(opinion: Opinion) -> tuple[bool, int, float, str]:
-    changed = opinion.changed.toordinal() if opinion.changed else 0
-    return (opinion.changed is None, -changed, -opinion.confidence, opinion.id)
+def recently_changed_first(opinions: list[Opinion]) -> Iterator[Opinion]:
+    """The opinions most recently changed first (the surest first on one day, then by id; never changed last),
+    worked out as far as they are read: grouped by day in one pass, a day's sorted only when it is reached."""
+    by_day: defaultdict[dt.date, list[Opinion]] = defaultdict(list)
+    never = []
+    for opinion in opinions:
+        if opinion.changed:
+            by_day[opinion.changed].append(opinion)
+        else:
+            never.append(opinion)
+    for day in sorted(by_day, reverse=True):
+        yield from sorted(by_day[day], key=_surest_first)
+    yield from sorted(never, key=_surest_first)
+
+
+def _surest_first(opinion: Opinion) -> tuple[float, str]:
+    return -opinion.confidence, opinion.id
 
 
 def _opinion_line(opinion: Opinion) -> str:

@@ -8,6 +8,7 @@ page, which no browser opens well): then each year is a page, the newest at ``fa
 from __future__ import annotations
 
 import datetime as dt
+from collections import defaultdict
 from collections.abc import Iterable
 from itertools import groupby
 
@@ -27,11 +28,11 @@ def fact_pages(facts: list[Fact]) -> dict[str, list[Fact]]:
     """Page URL -> its facts, in the order of the pages: newest year first, the undated last."""
     if len(facts) <= ONE_PAGE_UP_TO:
         return {URL: facts}
-    by_year: dict[str, list[Fact]] = {}
+    by_year: defaultdict[int, list[Fact]] = defaultdict(list)  # 0: undated
     for fact in facts:
-        by_year.setdefault(str(fact.date.year) if fact.date else UNDATED, []).append(fact)
-    years = sorted((y for y in by_year if y != UNDATED), reverse=True) + ([UNDATED] if UNDATED in by_year else [])
-    return {(URL if n == 0 else f"facts-{year}.html"): by_year[year] for n, year in enumerate(years)}
+        by_year[fact.date.year if fact.date else 0].append(fact)
+    years = sorted((y for y in by_year if y), reverse=True) + ([0] if 0 in by_year else [])
+    return {(URL if n == 0 else f"facts-{year or UNDATED}.html"): by_year[year] for n, year in enumerate(years)}
 
 
 def facts_page_inputs(pages: dict[str, list[Fact]], url: str) -> object:

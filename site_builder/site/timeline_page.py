@@ -83,18 +83,18 @@ def months(days: list[Note]) -> list[Month]:
 def month_groups(days: list[Note]) -> list[tuple[Month, list[Note]]]:
     """The months with logs, newest first, each with its logs (``days``: the logs in order)."""
     out = []
-    for key, group in groupby(days, key=lambda n: n.date.strftime("%Y-%m") if n.date else ""):
+    for _, group in groupby(days, key=lambda n: (n.date.year, n.date.month) if n.date else None):
         notes = list(group)
-        assert notes[0].date is not None
-        out.append((Month(key, notes[0].date.strftime("%B %Y"), len(notes)), notes))
+        first = notes[0].date
+        assert first is not None
+        out.append((Month(first.strftime("%Y-%m"), first.strftime("%B %Y"), len(notes)), notes))
     return out[::-1]
 
 
 def heatmaps(days: list[Note], url: str) -> list[str]:
-    """One calendar per year, newest year first; a day's count is its non-blank lines."""
+    """One calendar per year, newest year first; a day's count is its non-blank lines (``Note.filled_lines``)."""
     by_year: dict[int, dict[dt.date, HeatDay]] = defaultdict(dict)
     for note in days:
         assert note.date is not None
-        lines = sum(map(bool, map(str.strip, note.body.split("\n"))))  # as fast as Python counts them
-        by_year[note.date.year][note.date] = HeatDay(note.date, lines, href(url, note.url))
+        by_year[note.date.year][note.date] = HeatDay(note.date, note.filled_lines, href(url, note.url))
     return [heatmap(year, year_days) for year, year_days in sorted(by_year.items(), reverse=True)]
