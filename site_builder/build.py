@@ -58,6 +58,7 @@ class BuildOptions:
     reflector: Reflector | None
     cache: bool
     search_later: bool
+    settle: bool = True  # return only once the old site is removed (see ``build``)
 
     @property
     def settings(self) -> tuple[object, ...]:
@@ -76,13 +77,16 @@ def build(
     reflector: Reflector | None = None,
     cache: bool = True,
     search_later: bool = False,
+    settle: bool = True,
 ) -> BuildResult:
     """Reflect (when a reflector is given), then build the site. Under ``strict`` any warning keeps the old site.
     ``search_later``: the new site keeps the last search index, and ``site.search_indexing.update_search`` brings it up to date after
-    (serve: the edited page reloads first)."""
+    (serve: the edited page reloads first). The old site is removed by a process of its own once the new one is in
+    place; without ``settle`` the build does not wait for it (a process that ends with the build: the ``memwiki``
+    command), and a build that finds it not done yet finishes it."""
     opened = open_workspace(workspace)
     opened.require_usable()  # nothing is written into a folder that holds no memory, or with settings in error
-    options = BuildOptions(strict, search, progress or Progress(), base_url, reflector, cache, search_later)
+    options = BuildOptions(strict, search, progress or Progress(), base_url, reflector, cache, search_later, settle)
     with build_lock(opened.root / ".memwiki", lambda message: print(f"memwiki: {message}", file=sys.stderr)):
         try:
             return _build(opened.with_base_url(base_url), output, options)

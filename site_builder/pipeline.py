@@ -81,7 +81,8 @@ def make_site(
     later = Diagnostics()  # what the stages after linking find
     staging = Staging(out)  # render writes each page into it as soon as it is made
     if cache:  # the last site's files linked in beside reading and linking: the pages kept are in place already
-        staging.link_last_site(leave=[SEARCH_FOLDER])
+        # (its search index too when this build makes one now: a part the index still has is then in place too)
+        staging.link_last_site(leave=[] if search and not search_later else [SEARCH_FOLDER])
     try:
         with cycle_collection_paused():  # frozen before the collector runs again: it never walks the model
             loaded = load_sources(opened, sources, listing.problems, progress, cache=cache)
@@ -111,7 +112,7 @@ def make_site(
     recall = Background(publish, len(loaded.notes), PARALLEL_FROM, keep if cache and not loaded.linked.token else None)
     indexing = None
     if records is not None and not search_later:
-        indexing = Indexing(memwiki_dir / "cache" if cache else None, staging.path)
+        indexing = Indexing(memwiki_dir / "cache" if cache else None, staging.path, staging.discard)
     try:
         with progress.stage("render", len(loaded.library.notes) + len(loaded.library.entities)) as tick:
             found = functools.cache(loaded.problems)  # worked out once: every note's problems, file links, dates
@@ -199,7 +200,10 @@ def make_site(
                 published.report, stats,
             )  # fmt: skip
             save_cached(memwiki_dir, LAST_BUILD_FILE, done)
-    staging.settle()
+    if options.settle:
+        staging.settle()
+    else:
+        staging.leave()
     later_records = (
         SearchRecords(records.folder, site.records, site.language) if records is not None and search_later else None
     )

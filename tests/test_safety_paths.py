@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from site_builder.build import build
 from site_builder.core.names import slugify
 from tests.bench.gen_corpus import generate
 from tests.conftest import run, write_workspace
@@ -115,6 +116,22 @@ def test_a_build_killed_at_random_moments_leaves_a_complete_site(tmp_path: Path)
     assert snapshot(out) == after
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".site.")] == []
     print(f"kills: {outcomes}; leftovers before the clean-up build: {len(leftovers)}")
+
+
+def test_the_old_site_goes_on_being_removed_after_a_build_that_does_not_wait(tmp_path: Path) -> None:
+    """The ``memwiki`` process ends once the new site is in place (``settle=False``): the old site is removed by a
+    process of its own, which the next build, started at once, neither waits for nor trips over."""
+    ws = write_workspace(tmp_path / "ws", {"memory/2025-11-20.md": "# D\n\nLine.\n"})
+    out = tmp_path / "site"
+    build(ws, out, search=False)
+    for n in range(4):
+        (ws / "memory/2025-11-20.md").write_text(f"# D\n\nLine {n}.\n", encoding="utf-8")
+        assert build(ws, out, search=False, settle=False).written
+        assert f"Line {n}." in (out / "memory/2025-11-20.html").read_text(encoding="utf-8")
+    deadline = time.monotonic() + 30
+    while [p for p in tmp_path.iterdir() if p.name.startswith(".site.")] and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".site.")] == []
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="renameat2 is Linux-only; elsewhere two renames")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import os
 import re
@@ -479,10 +480,45 @@ def test_parts_are_the_years_oldest_first_and_the_undated_pages() -> None:
     assert list(split_parts(digests, "zh")) == ["all"]  # text without spaces: one index
 
 
-def test_a_records_name_says_its_year() -> None:
+def test_a_year_of_many_pages_is_two_parts_by_half_year() -> None:
+    """A year of a daily log every day is two parts (an edit re-indexes half a year); a year of fewer pages one."""
+    every_day = {f"memory/2024-{d:%m-%d}.html": f"2024-{1 if d.month <= 6 else 2}-d{d:%j}" for d in _days(2024)}
+    some_days = {f"memory/2025-{m:02}-01.html": f"2025-{1 if m <= 6 else 2}-d{m}" for m in range(1, 13)}
+    parts = split_parts({**some_days, **every_day, "bank/entities/anna.html": "pages-d"}, "en")
+    assert list(parts) == ["2024-1", "2024-2", "2025", "pages"]  # in date order, the undated pages last
+    assert len(parts["2024-1"]) == 182 and len(parts["2024-2"]) == 184 and parts["2025"] == some_days
+    assert all(path < "memory/2024-07" for path in parts["2024-1"])
+
+
+def _days(year: int) -> list[dt.date]:
+    first = dt.date(year, 1, 1)
+    return [first + dt.timedelta(days=n) for n in range((dt.date(year + 1, 1, 1) - first).days)]
+
+
+def test_a_records_name_says_its_year_and_half() -> None:
     """The part a record goes in is read from its name: no record is opened again to find its date."""
     dated = search_record(f"<title>A</title>{SEARCH_DATA.format(date='2019-03-04')}<main data-pagefind-body>x</main>")
     undated = search_record("<title>B</title><main data-pagefind-body>x</main>")
     assert dated is not None and undated is not None
-    assert record_digest(dated).startswith("2019-") and record_digest(undated).startswith("pages-")
+    assert record_digest(dated).startswith("2019-1-") and record_digest(undated).startswith("pages-")
+    assert record_digest(dated.replace("2019-03-04", "2019-07-01")).startswith("2019-2-")
     assert record_digest(dated) != record_digest(dated.replace(">x<", ">y<"))
+
+
+def test_a_rebuild_writes_nothing_of_the_last_sites_index_in_place(workspace: MakeWorkspace, tmp_path: Path) -> None:
+    """The staged site starts with the last site's index (its files hard links to the site being replaced and to
+    the cache): a part it still has stays as it is, and what changes is written anew, never through such a link."""
+    ws = workspace({"memory/2024-06-10.md": "# 2024-06-10\n\nThe tomatoes came up red.\n", "memory/2025-11-20.md": DAY})
+    out = tmp_path / "site"
+    build(ws, out)
+    listed = (out / "pagefind" / "parts.json").read_bytes()
+    os.link(out / "pagefind" / "parts.json", tmp_path / "parts-then.json")
+    kept = (out / "pagefind" / "2024" / "pagefind-entry.json").stat().st_ino
+    (ws / "memory/2026-01-05.md").write_text("# 2026-01-05\n\nPruned the apple tree.\n", encoding="utf-8")
+    again = build(ws, out)
+    assert again.search is not None and again.search.indexed == 1  # 2026
+    assert parts_of(out)["parts"] == ["2024", "2025", "2026", "pages"]
+    assert (tmp_path / "parts-then.json").read_bytes() == listed  # the last site's list, as it was
+    assert (out / "pagefind" / "2024" / "pagefind-entry.json").stat().st_ino == kept
+    assert index_of(out) == index_of(cold(ws, tmp_path / "cold"))
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".site.")] == []  # the old site and parts gone

@@ -66,7 +66,8 @@ def _one_shot() -> bool:  # the ``memwiki`` process (``run``): it ends once its 
 def _exit_built() -> None:
     """In the ``memwiki`` process, exit as soon as a build has said what it did, without freeing its model object by
     object first: a large workspace's library is over a million objects, a quarter of a second to free. Everything
-    the build writes is written and every process it started has ended by then."""
+    the build writes is written by then, and every process it started has ended but the one removing the old site
+    (detached: it holds none of this process's pipes)."""
     if _one_shot():
         sys.stdout.flush()
         sys.stderr.flush()
@@ -136,6 +137,7 @@ def build_command(
             base_url=base_url,
             reflector=reflector,
             cache=not no_cache,
+            settle=not _one_shot(),  # the old site's removal goes on once this process has ended
         )
     except WorkspaceError as exc:
         raise _unusable(exc) from None

@@ -125,12 +125,15 @@ class BuiltIndex:
 
 
 def build_index(
-    records: SearchRecords, cache_dir: Path | None, meanwhile: Callable[[dict[str, Path]], None] | None = None
+    records: SearchRecords,
+    cache_dir: Path | None,
+    meanwhile: Callable[[dict[str, Path]], None] | None = None,
+    discard: Callable[[Path], None] | None = None,
 ) -> BuiltIndex | None:
     """The index of ``records`` in parts (``search_parts``): each part taken from ``cache_dir`` when its records
     were indexed last time, else made by Pagefind (two parts at a time) and kept there; ``meanwhile`` gets the parts
-    taken from the cache while Pagefind makes the others (``search_placing.Placing.parts``). None when nothing is
-    searched. Safe to run in a thread beside the rest of the build: it only reads the records and writes under
+    taken from the cache while Pagefind makes the others (``search_placing.Placing.parts``); ``discard`` takes the
+    indexes the cache no longer needs out of it (by default, removes them here). None when nothing is searched. Safe to run in a thread beside the rest of the build: it only reads the records and writes under
     ``cache_dir`` (and ``meanwhile`` into the staged site)."""
     if not records.digests:
         return None
@@ -166,7 +169,7 @@ def build_index(
                 meanwhile({part: index for part, index in wanted.items() if part not in missing})
             for part in made:
                 part.result()
-        _forget_others(store, wanted)
+        _forget_others(store, wanted, discard or removed_now)
     except (OSError, subprocess.SubprocessError) as exc:
         if scratch is not None:
             shutil.rmtree(scratch, ignore_errors=True)
@@ -226,12 +229,17 @@ def _index_part(
         shutil.move(output, into)
 
 
-def _forget_others(store: Path, kept: dict[str, Path]) -> None:
+def _forget_others(store: Path, kept: dict[str, Path], discard: Callable[[Path], None]) -> None:
     """The cache keeps the newest index of each part only, and no part the site no longer has."""
     for part in store.iterdir():
         if part.is_dir() and part.name not in kept:
-            shutil.rmtree(part, ignore_errors=True)
+            discard(part)
         elif part.is_dir():
             for index in part.iterdir():
                 if index != kept[part.name]:
-                    shutil.rmtree(index, ignore_errors=True)
+                    discard(index)
+
+
+def removed_now(folder: Path) -> None:
+    """``folder`` removed here and now (what a build without a staged site does with what it discards)."""
+    shutil.rmtree(folder, ignore_errors=True)

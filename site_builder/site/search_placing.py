@@ -3,7 +3,9 @@ WebAssembly once beside them, and the list of parts the browser reads (``parts.j
 
 A build places the parts its cache already holds while Pagefind makes the others (``build_index``'s
 ``meanwhile``): after an edit that is every part but one, ten thousand files on a ten-year workspace, linked
-while the build waits for Pagefind anyway instead of after it."""
+while the build waits for Pagefind anyway instead of after it. When the staged site came with the last site's index
+(``Staging.link_last_site``), a part it holds already is left as it is (its files are the cache's very files), and
+only the parts that changed are taken out (``discard``) and placed again."""
 
 from __future__ import annotations
 
@@ -13,10 +15,11 @@ import re
 import shutil
 import subprocess
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 from site_builder.io.writer import link_or_copy
-from site_builder.site.pagefind import SEARCH_FOLDER, BuiltIndex, SearchIndexError, SearchStats
+from site_builder.site.pagefind import SEARCH_FOLDER, BuiltIndex, SearchIndexError, SearchStats, removed_now
 from site_builder.site.search_parts import is_undated
 
 PARTS_LIST = (
@@ -30,9 +33,10 @@ class Placing:
     (``finish``). With ``swap`` it is written beside the index the site already has, which it replaces when complete
     (a site being served)."""
 
-    def __init__(self, site_dir: Path, *, swap: bool = False) -> None:
+    def __init__(self, site_dir: Path, *, swap: bool = False, discard: Callable[[Path], None] | None = None) -> None:
         self._site_dir = site_dir
         self._swap = swap
+        self._discard = discard or removed_now  # takes a folder out of the site: a part it no longer has
         self._target: Path | None = None  # made when the first part comes
         self._beside: Path | None = None
         self._placed: set[str] = set()
@@ -45,6 +49,14 @@ class Placing:
             return
         try:
             target = self._folder()
+            for part, folder in list(todo.items()):
+                if _same_index(target / part, folder):  # the last site's, left in the staged one
+                    self._placed.add(part)
+                    del todo[part]
+                elif (target / part).exists():
+                    self._discard(target / part)
+            if not todo:
+                return
             if not _linked_by_cp(todo, target):
                 for part, folder in todo.items():
                     shutil.rmtree(target / part, ignore_errors=True)
@@ -60,10 +72,18 @@ class Placing:
         """The parts of ``built`` not placed yet, Pagefind's script and WebAssembly once beside them
         (``shared_pagefind``) and the list the browser reads them from (``parts.json``)."""
         if built is None:
+            self.abandon()  # nothing searched: no index, not even the last site's
             return SearchStats(0)
         try:
             self.parts(built.parts)
             target = self._folder()
+            for entry in target.iterdir():  # the last site's parts this index no longer has, and its shared files
+                if entry.name in built.parts:
+                    continue
+                if entry.is_dir():
+                    self._discard(entry)
+                else:
+                    entry.unlink()  # never written through: they may be links to the current site's files
             wasm = shared_pagefind(next(iter(built.parts.values())), target)
             undated = [part for part in built.parts if is_undated(part)]
             listed = {"language": built.language, "wasm": wasm, "parts": list(built.parts), "undated": undated}
@@ -79,19 +99,24 @@ class Placing:
         return SearchStats(built.pages, len(built.parts), built.indexed)
 
     def abandon(self) -> None:
-        """Remove what was placed (the index could not be made): no part of an index without its list."""
-        if self._target is not None:
-            shutil.rmtree(self._beside or self._target, ignore_errors=True)
-            self._target = None
-            self._placed.clear()
+        """Remove what was placed (the index could not be made), and the last site's index the staged site came
+        with: no part of an index without its list, no index of another site."""
+        if self._beside is not None:
+            shutil.rmtree(self._beside, ignore_errors=True)
+        elif not self._swap and (self._site_dir / SEARCH_FOLDER).is_dir():
+            self._discard(self._site_dir / SEARCH_FOLDER)
+        self._target = None
+        self._placed.clear()
 
     def _folder(self) -> Path:
+        """The folder the parts go into: in the staged site, as the last site's index left it there when it did
+        (its parts are looked at one by one), else made empty; beside the site's with ``swap``."""
         if self._target is None:
             if self._swap:
                 self._beside = Path(tempfile.mkdtemp(prefix=".memwiki-search-", dir=self._site_dir.parent))
             target = self._beside / "bundle" if self._beside else self._site_dir / SEARCH_FOLDER
-            shutil.rmtree(target, ignore_errors=True)
-            target.mkdir(parents=True)
+            if self._beside or not target.is_dir():
+                target.mkdir(parents=True)
             self._target = target
         return self._target
 
@@ -104,6 +129,15 @@ def place_index(built: BuiltIndex | None, site_dir: Path, *, swap: bool = False)
     except SearchIndexError:
         placing.abandon()
         raise
+
+
+def _same_index(placed: Path, folder: Path) -> bool:
+    """Is the part ``placed`` in the site the index in ``folder`` (the cache's)? Its files are that index's very
+    files (hard links) when it is: its entry file is one file with the cache's."""
+    try:
+        return (placed / "pagefind-entry.json").samefile(folder / "pagefind-entry.json")
+    except OSError:
+        return False
 
 
 def _linked_by_cp(parts: dict[str, Path], target: Path) -> bool:
