@@ -52,6 +52,7 @@ from site_builder.load import (
     write_reflected,
 )
 from site_builder.recall.publish import publish_recall, update_recall_index
+from site_builder.site.environment import keep_compiled_templates
 from site_builder.site.fragments import Fragments
 from site_builder.site.page_output import PageOutput
 from site_builder.site.page_reads import PAGE_READS_FILE, PageReads
@@ -121,6 +122,7 @@ def make_site(
                 return hygiene_report(loaded.library, Diagnostics([*found().items, *later.items]))
 
             reuse = load_fragments(memwiki_dir) if cache else None
+            keep_compiled_templates(memwiki_dir / "cache" / "templates" if cache else None)
             last_reads = load_cached(memwiki_dir, PAGE_READS_FILE) if cache else None
             last_reads = last_reads if isinstance(last_reads, PageReads) else None
             site = render_site(

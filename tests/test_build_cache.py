@@ -18,6 +18,7 @@ import site_builder.recall.index as recall_index
 import site_builder.site.render as render
 from site_builder.io.build_cache import notes_shard
 from site_builder.io.fragments_cache import load_fragments
+from site_builder.site.environment import make_environment
 from tests.conftest import EXAMPLE, MakeWorkspace, run, spy_on
 
 FILES = {
@@ -102,6 +103,29 @@ def test_a_cache_it_cannot_trust_is_ignored(
     assert not marker.exists()
     assert sorted(parsed) == sorted(FILES)  # everything parsed afresh
     assert all(shard.read_bytes() != content for shard in shards)  # and the cache written anew
+
+
+@pytest.mark.parametrize("damage", ["empty", "half-written", "garbage"])
+def test_compiled_templates_are_kept_and_one_damaged_is_compiled_again(
+    workspace: MakeWorkspace, tmp_path: Path, damage: str
+) -> None:
+    make_environment.cache_clear()  # a new process: no template compiled yet
+    ws = workspace(FILES)
+    args = ("--no-search", "--no-reflect")
+    assert run("build", str(ws), "-o", str(tmp_path / "site"), *args).exit_code == 0
+    kept = sorted((ws / ".memwiki/cache/templates").iterdir())
+    assert any(path.name.endswith(".cache") for path in kept)  # Jinja2's compiled templates
+    damaged = {}
+    for path in kept:
+        data = path.read_bytes()
+        damaged[path] = {"empty": b"", "half-written": data[: len(data) // 2], "garbage": os.urandom(len(data))}[damage]
+        path.write_bytes(damaged[path])
+    make_environment.cache_clear()
+    (ws / "memory/2026-01-02.md").write_text("# 2026-01-02\n\nMet @Sam at the market.\n", encoding="utf-8")
+    assert run("build", str(ws), "-o", str(tmp_path / "site"), *args).exit_code == 0
+    assert run("build", str(ws), "-o", str(tmp_path / "cold"), *args, "--no-cache").exit_code == 0
+    assert site_bytes(tmp_path / "site") == site_bytes(tmp_path / "cold")
+    assert any(path.read_bytes() != damaged[path] for path in kept)  # those it rendered, compiled again
 
 
 def test_an_edit_writes_only_the_cache_shard_of_its_file(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 from pathlib import Path
 
@@ -39,6 +40,24 @@ def make_environment() -> jinja2.Environment:
     )
     environment.filters["thousands"] = thousands
     return environment
+
+
+def keep_compiled_templates(folder: Path | None) -> None:
+    """Keep the templates this build compiles in ``folder`` (``.memwiki/cache/templates``), and take those compiled
+    there already: compiling the templates an edit renders took 40 ms of it, loading them 5. None: this build keeps
+    nothing (nor in the folder of an earlier build of this process)."""
+    if folder is not None:
+        with contextlib.suppress(OSError):
+            folder.mkdir(parents=True, exist_ok=True)
+    make_environment().bytecode_cache = _CompiledTemplates(str(folder)) if folder is not None else None
+
+
+class _CompiledTemplates(jinja2.FileSystemBytecodeCache):
+    """Jinja2's cache of compiled templates in a folder, where a template that cannot be kept only costs time."""
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        with contextlib.suppress(OSError):
+            super().dump_bytecode(bucket)
 
 
 def thousands(count: int) -> str:
