@@ -11,11 +11,13 @@ from typing import Any
 
 import pytest
 
+import site_builder.io.reader as reader
 import site_builder.io.sources as sources
 import site_builder.io.stamps as stamps
 import site_builder.load as load_module
 import site_builder.recall.index as recall_index
 import site_builder.site.render as render
+from site_builder.core.diagnostics import Diagnostics
 from site_builder.io.build_cache import notes_shard
 from site_builder.io.fragments_cache import load_fragments
 from site_builder.site.environment import make_environment
@@ -126,6 +128,21 @@ def test_compiled_templates_are_kept_and_one_damaged_is_compiled_again(
     assert run("build", str(ws), "-o", str(tmp_path / "cold"), *args, "--no-cache").exit_code == 0
     assert site_bytes(tmp_path / "site") == site_bytes(tmp_path / "cold")
     assert any(path.read_bytes() != damaged[path] for path in kept)  # those it rendered, compiled again
+
+
+def test_the_build_command_walks_the_workspace_once_and_a_later_listing_walks_again(
+    workspace: MakeWorkspace, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``memwiki build`` lists the notes from the walk that opened the workspace (a ten-year workspace is 30,000
+    files); a workspace held open (serve, the MCP server) lists what is there when it lists, not what was."""
+    ws = workspace(FILES)
+    walks = spy_on(monkeypatch, reader, "walk_files", lambda root, diagnostics: root)
+    assert run("build", str(ws), "-o", str(tmp_path / "site"), "--no-search", "--no-reflect").exit_code == 0
+    assert walks == [ws.resolve()]
+    held = reader.open_workspace(ws, listed_next=True)
+    (ws / "memory/2026-01-09.md").write_text("# 2026-01-09\n\nLater.\n", encoding="utf-8")
+    assert "memory/2026-01-09.md" not in [rel for rel, _ in reader.note_entries(held, Diagnostics())]
+    assert "memory/2026-01-09.md" in [rel for rel, _ in reader.note_entries(held, Diagnostics())]  # walked anew
 
 
 def test_an_edit_writes_only_the_cache_shard_of_its_file(

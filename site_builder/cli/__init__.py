@@ -126,7 +126,7 @@ def build_command(
     if _one_shot():
         gc.disable()
     try:
-        opened = open_workspace(workspace)
+        opened = open_workspace(workspace, listed_next=True)
         reflector = None if no_reflect else make_reflector(opened.config, root=opened.root)
         result = build(
             opened,

@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import shlex
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from site_builder.core.config import CONFIG_NAME, Config, config_errors, parse_config
@@ -49,6 +49,12 @@ class Workspace:
     layout: Layout = DEFAULT_LAYOUT
     problems: tuple[Diagnostic, ...] = ()  # what reading memwiki.toml found
     holds_memory: bool = True  # False: no memory file and no memwiki.toml (a README, an empty folder)
+    # The walk of its files made when it was opened, and what that walk found, when the opener lists its notes right
+    # after (``open_workspace``'s ``listed_next``: the build command): handed to that listing (``note_entries``), not
+    # walked twice; any later listing walks anew.
+    first_walk: list[tuple[list[tuple[str, os.DirEntry[str]]], Diagnostics]] = field(
+        default_factory=list, compare=False, repr=False
+    )
 
     def with_config(self, config: Config) -> Workspace:
         return dataclasses.replace(self, config=config)
@@ -73,20 +79,22 @@ class Workspace:
             raise BadSettings(errors)
 
 
-def open_workspace(path: str | Path | Workspace) -> Workspace:
-    """Check the workspace folder and read its ``memwiki.toml`` (defaults when there is none)."""
+def open_workspace(path: str | Path | Workspace, *, listed_next: bool = False) -> Workspace:
+    """Check the workspace folder and read its ``memwiki.toml`` (defaults when there is none). ``listed_next``: its
+    notes are listed right after, once (a build): that listing takes the walk made now."""
     if isinstance(path, Workspace):
         return path
-    return _open(path)[0]
+    opened, files, walked = _open(path)
+    return dataclasses.replace(opened, first_walk=[(files, walked)]) if listed_next else opened
 
 
 def open_workspace_stamped(path: str | Path) -> tuple[Workspace, dict[str, str]]:
     """The workspace and the stamps of its notes (see ``stamp_workspace``) from one walk of its folders."""
-    workspace, files = _open(path)
+    workspace, files, _ = _open(path)
     return workspace, stamps_of((rel, entry) for rel, entry in files if is_memory_file(rel))
 
 
-def _open(path: str | Path) -> tuple[Workspace, list[tuple[str, os.DirEntry[str]]]]:
+def _open(path: str | Path) -> tuple[Workspace, list[tuple[str, os.DirEntry[str]]], Diagnostics]:
     root = Path(path).expanduser()
     if not root.exists():
         raise WorkspaceError(f"workspace not found: {root}")
@@ -95,11 +103,12 @@ def _open(path: str | Path) -> tuple[Workspace, list[tuple[str, os.DirEntry[str]
     root = root.resolve()
     diagnostics = Diagnostics()
     config = parse_config(_read_config(root, diagnostics), diagnostics)
-    files = walk_files(root, Diagnostics())
+    walked = Diagnostics()
+    files = walk_files(root, walked)
     paths = [rel for rel, _ in files]
     layout = detect(paths, config.layout or None)
     holds_memory = (root / CONFIG_NAME).is_file() or _holds_memory(layout, paths)
-    return Workspace(root, config, layout, tuple(diagnostics.items), holds_memory), files
+    return Workspace(root, config, layout, tuple(diagnostics.items), holds_memory), files, walked
 
 
 def _holds_memory(layout: Layout, files: list[str]) -> bool:
@@ -119,7 +128,12 @@ def _read_config(root: Path, diagnostics: Diagnostics) -> str | None:
 
 def note_entries(workspace: Workspace, diagnostics: Diagnostics) -> list[NoteEntry]:
     """``(relative path, entry)`` of every note file, in a stable order (see ``walk_files``)."""
-    return [(rel, entry) for rel, entry in walk_files(workspace.root, diagnostics) if is_memory_file(rel)]
+    if workspace.first_walk:  # the walk made when the workspace was opened, once
+        files, found = workspace.first_walk.pop()
+        diagnostics.extend(found)
+    else:
+        files = walk_files(workspace.root, diagnostics)
+    return [(rel, entry) for rel, entry in files if is_memory_file(rel)]
 
 
 def is_memory_file(rel: str) -> bool:
