@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from site_builder.core.diagnostics import Diagnostics
 from site_builder.core.progress import Progress
-from site_builder.io.build_cache import LAST_BUILD_FILE, LastBuild, last_build, save_cached
+from site_builder.io.build_cache import LAST_BUILD_FILE, LastBuild, in_place, last_build, save_cached
 from site_builder.io.build_lock import build_lock
 from site_builder.io.listing import input_key, list_notes, load_known
 from site_builder.io.reader import Workspace, open_workspace
@@ -100,11 +100,11 @@ def _build(opened: Workspace, output: str | Path | None, options: BuildOptions) 
     with options.progress.stage("read"):
         listing = list_notes(opened, options.settings)
         last = last_build(memwiki_dir, out) if options.cache else None
-        if last is not None and listing.stamps and listing.stamps == last.stamps:
+        if last is not None and listing.stamps and listing.stamps == last.stamps and in_place(last):
             return _up_to_date(out, last, options.progress)  # told by the stamps: no file read
         sources = listing.read(opened, load_known(memwiki_dir) if options.cache else None)
     key = input_key(opened, sources, listing.problems, options.settings)
-    if last is not None and last.key == key:
+    if last is not None and last.key == key and in_place(last):
         if listing.stamps and listing.stamps != last.stamps:  # files touched, not changed: stamps vouch next time
             save_cached(memwiki_dir, LAST_BUILD_FILE, dataclasses.replace(last, stamps=listing.stamps))
         return _up_to_date(out, last, options.progress)

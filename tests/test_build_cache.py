@@ -237,6 +237,25 @@ def count_reads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return spy_on(monkeypatch, sources, "_read_text", lambda workspace, rel, diagnostics: rel)
 
 
+def test_a_site_missing_a_file_is_built_again_though_the_workspace_is_unchanged(
+    workspace: MakeWorkspace, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(stamps, "SETTLED_NS", 0)
+    ws = workspace(FILES)
+    out = tmp_path / "site"
+    args = ("build", str(ws), "-o", str(out), "--no-search", "--no-reflect")
+    assert "Built " in run(*args).output
+    (out / "memory/2026-01-02.html").unlink()  # by hand, in the output
+    assert "Built " in run(*args).output
+    assert (out / "memory/2026-01-02.html").is_file()
+    assert "Up to date" in run(*args).output
+    day = ws / "memory/2026-01-02.md"
+    os.utime(day, ns=(day.stat().st_atime_ns, day.stat().st_mtime_ns - 10**10))  # touched, not changed: read again
+    (out / "memory/2026-01-02.html").unlink()
+    assert "Built " in run(*args).output
+    assert (out / "memory/2026-01-02.html").is_file()
+
+
 def test_a_workspace_whose_stamps_are_unchanged_is_up_to_date_without_a_file_read(
     workspace: MakeWorkspace, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -103,13 +103,18 @@ def build_key(sources: Iterable[tuple[object, ...]], settings: Iterable[object])
 
 
 def last_build(memwiki_dir: Path, output: Path) -> LastBuild | None:
-    """The last build, when it was into ``output`` and that folder still holds what it wrote."""
+    """The last build, when it was into ``output`` (whether that folder still holds what it wrote: ``in_place``)."""
     last = load_cached(memwiki_dir, LAST_BUILD_FILE)
     if not isinstance(last, LastBuild) or last.output != str(output):
         return None
-    if not (output / MARKER).is_file() or count_files(output) != last.site_files:
-        return None
     return last
+
+
+def in_place(last: LastBuild) -> bool:
+    """Does the last build's output still hold what it wrote (its marker, and as many files)? Asked only when the
+    input is the same: a site of 12,000 files takes 40 ms to count."""
+    output = Path(last.output)
+    return (output / MARKER).is_file() and count_files(output) == last.site_files
 
 
 def count_files(folder: Path) -> int:
