@@ -80,6 +80,32 @@ def test_a_plain_edit_takes_the_last_library_and_an_edited_link_links_again(
     assert len(linked) == 1
 
 
+def test_a_day_an_opinion_cites_lists_it_when_the_kept_library_makes_its_page(
+    workspace: MakeWorkspace, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Which opinions cite each note is kept with the library (``library.citing``): a plain edit of a day an opinion
+    cites makes its page from what was kept, and it lists the opinion as a build without cache does."""
+    ws = workspace(
+        {
+            "bank/entities/Sam.md": "# Sam\n\nHarbour pilot.\n",
+            "memory/2026-01-01.md": "# 2026-01-01\n\n## Retain\n- O(c=0.6) @Sam: Prefers the morning tide.\n",
+            "memory/2026-01-05.md": "# 2026-01-05\n\nRain.\n\n## Retain\n- O(c=0.9) @Sam: Prefers the morning tide.\n",
+        }
+    )
+    out, cold = tmp_path / "site", tmp_path / "cold"
+    args = ("--no-search", "--no-reflect")
+    assert run("build", str(ws), "-o", str(out), *args).exit_code == 0
+    linked = spy_on(monkeypatch, load_module, "link_notes", lambda notes: len(notes))
+    day = ws / "memory/2026-01-05.md"
+    day.write_text(day.read_text(encoding="utf-8").replace("Rain.", "Rain, then fog."), encoding="utf-8")
+    assert run("build", str(ws), "-o", str(out), *args).exit_code == 0
+    assert linked == []  # the kept library
+    page = (out / "memory/2026-01-05.html").read_text(encoding="utf-8")
+    assert "Rain, then fog." in page and 'href="../bank/opinions.html#op-' in page
+    assert run("build", str(ws), "-o", str(cold), *args, "--no-cache").exit_code == 0
+    assert site_files(out) == site_files(cold)
+
+
 def test_a_library_cache_it_cannot_trust_is_linked_again(
     workspace: MakeWorkspace, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

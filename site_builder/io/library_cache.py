@@ -26,6 +26,7 @@ from site_builder.core.diagnostics import Diagnostics
 from site_builder.core.model import Entity, Library, Link, Note, Opinion
 from site_builder.core.resolver import Resolver
 from site_builder.io.build_cache import NoteKey, load_cached, save_cached
+from site_builder.library.citing import citing_places
 from site_builder.library.link import link_inputs
 
 LIBRARY_FILE = "cache/library.pickle"
@@ -45,6 +46,7 @@ class _Image:
     problems: Diagnostics
     note_backlinks: dict[str, list[Link]]
     resolved: tuple[list[str], dict[str, str], dict[str, str]]  # the resolver's entities (keys), aliases, notes
+    citing: dict[str, list[tuple[int, int]]]  # ``library.citing.citing_places``
 
 
 @dataclass(frozen=True)
@@ -112,6 +114,7 @@ def reuse_library(
         resolver=resolver,
         problems=image.problems,
         note_backlinks=image.note_backlinks,
+        citing=image.citing,
     )
     return library, LinkedFrom(str(token), was)
 
@@ -136,6 +139,7 @@ def save_library(memwiki_dir: Path, library: Library, token: str) -> None:
             problems=library.problems,
             note_backlinks=library.note_backlinks,
             resolved=(list(library.resolver.entities), library.resolver.aliases, library.resolver.notes),
+            citing=library.citing if library.citing is not None else citing_places(library.opinions),
         )
     except KeyError:  # a link or fact not of a note: not saved (the next build links anew)
         return

@@ -115,10 +115,8 @@ def citing_groups(builder: PageBuilder, note: Note, url: str) -> list[BacklinkGr
         ]
         groups.append(_group(LinkView(entity.name, href(url, entity.url)), items, url))
     opinions = [
-        backlink_item(
-            builder.inline_marked(o.statement, url), f"{ROOT_MARK}{builder.opinion_pages[o.id]}#op-{o.id}", cited
-        )
-        for o, cited in builder.opinions_citing.get(note.path, [])
+        backlink_item(builder.inline_marked(o.statement, url), f"{ROOT_MARK}{page}#op-{o.id}", cited)
+        for o, cited, page in builder.citing(note)
     ]
     if opinions:
         groups.append(_group(LinkView("Opinions", href(url, OPINIONS_URL)), opinions, url))

@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from site_builder.core.config import Config
 from site_builder.core.digest import value_digest
 from site_builder.core.model import KIND_NAMES, Fact, Library, Note, Opinion
+from site_builder.library.citing import citing_places
 from site_builder.library.folders import folder_tree
 from site_builder.library.graph import Neighbourhoods
 from site_builder.library.projects import find_projects
@@ -16,7 +17,7 @@ from site_builder.site.charts import ChartPoint, confidence_chart
 from site_builder.site.environment import FACT_ITEM, render_part
 from site_builder.site.fragments import Fragments, LinkNames, start_from
 from site_builder.site.language import site_language
-from site_builder.site.links import SiteLinker, href, opinion_page_urls, root_of, source_url
+from site_builder.site.links import SiteLinker, href, opinion_page_url, root_of, source_url
 from site_builder.site.markdown import MarkdownRenderer
 from site_builder.site.page_inputs import fact_inputs, ordinal
 from site_builder.site.views import (
@@ -142,26 +143,18 @@ class PageBuilder:
         return found
 
     @functools.cached_property
-    def opinion_pages(self) -> dict[str, str]:
-        """Opinion id -> the page of opinions its card is on."""
-        return opinion_page_urls(self.library.opinions)
+    def opinions_citing(self) -> dict[str, list[tuple[int, int]]]:
+        """Note path -> the places of the opinions a fact of that note set or moved, each with the first such line
+        (``citing_places``: the library's own when it came with it)."""
+        citing = self.library.citing
+        return citing if citing is not None else citing_places(self.library.opinions)
 
-    @functools.cached_property
-    def opinions_citing(self) -> dict[str, list[tuple[Opinion, int]]]:
-        """Note path -> the opinions a fact of that note set or moved, each with the first such line, in the
-        library's order of opinions: made once for all the pages that show it (one pass over the opinions)."""
-        cited: dict[str, dict[str, tuple[Opinion, int]]] = {}
-        for opinion in self.library.opinions:
-            id_ = opinion.id
-            facts = [p.fact for p in opinion.history if p.fact] + [e.fact for e in opinion.evidence]
-            for fact in facts:
-                found = cited.get(fact.path)
-                if found is None:
-                    found = cited[fact.path] = {}
-                known = found.get(id_)
-                if known is None or fact.line < known[1]:
-                    found[id_] = (opinion, fact.line)
-        return {path: list(found.values()) for path, found in cited.items()}
+    def citing(self, note: Note) -> list[tuple[Opinion, int, str]]:
+        """The opinions citing ``note``, each with the first line of it cited and the page its card is on."""
+        opinions = self.library.opinions
+        return [
+            (opinions[place], line, opinion_page_url(place)) for place, line in self.opinions_citing.get(note.path, [])
+        ]
 
     def note_html(self, note: Note, url: str = "") -> str:
         """A note rendered for its own page, or for the page at ``url`` that shows it whole (an entity's page, the

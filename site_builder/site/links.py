@@ -7,7 +7,7 @@ import re
 from html import escape
 from urllib.parse import unquote
 
-from site_builder.core.model import KIND_NAMES, Fact, Library, Opinion
+from site_builder.core.model import KIND_NAMES, Fact, Library
 from site_builder.core.names import REMEMBERED, heading_slug, page_url
 from site_builder.parse.file_links import resolve, written_path
 from site_builder.site.markdown import Linker, Target
@@ -36,9 +36,9 @@ def opinions_page_url(number: int) -> str:
     return OPINIONS_URL if number == 1 else f"bank/opinions-{number}.html"
 
 
-def opinion_page_urls(opinions: list[Opinion]) -> dict[str, str]:
-    """Each opinion's id -> the page of opinions its card is on (``opinions`` in the library's order, the pages')."""
-    return {opinion.id: opinions_page_url(index // CARDS_PER_PAGE + 1) for index, opinion in enumerate(opinions)}
+def opinion_page_url(place: int) -> str:
+    """The page of opinions the card of the library's ``place``-th opinion is on (the pages are in its order)."""
+    return opinions_page_url(place // CARDS_PER_PAGE + 1)
 
 
 @functools.lru_cache(maxsize=REMEMBERED)

@@ -81,10 +81,7 @@ def note_page_inputs(builder: PageBuilder, note: Note) -> object:
         [(link.text, link.href) if link else None for link in day_links(builder, note)[:2]] if is_day else None,
         [(o.title, o.url, o.kind, o.path) for o in builder.by_day[note.date] if o is not note] if note.date else [],
         backlink_inputs(builder, builder.library.note_backlinks.get(note.path, [])),
-        [
-            (o.id, o.statement, line, builder.opinion_pages[o.id])
-            for o, line in builder.opinions_citing.get(note.path, [])
-        ],
+        [(o.id, o.statement, line, page) for o, line, page in builder.citing(note)],
         _kind_facts_inputs(builder, note, kind) if kind else None,
     )
 
