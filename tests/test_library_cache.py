@@ -80,13 +80,15 @@ def test_a_plain_edit_takes_the_last_library_and_an_edited_link_links_again(
     assert len(linked) == 1
 
 
-def test_a_day_an_opinion_cites_lists_it_when_the_kept_library_makes_its_page(
+def test_what_is_kept_with_the_library_makes_the_pages_a_build_without_cache_makes(
     workspace: MakeWorkspace, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Which opinions cite each note is kept with the library (``library.citing``): a plain edit of a day an opinion
-    cites makes its page from what was kept, and it lists the opinion as a build without cache does."""
+    """Which opinions cite each note and which opinions to review are kept with the library (``Library.citing``,
+    ``Library.to_review``): a plain edit of a day an opinion cites makes its page and the hygiene report from what
+    was kept, as a build without cache does."""
     ws = workspace(
         {
+            "memory/2025-06-01.md": "# 2025-06-01\n\n## Retain\n- O(c=0.5) @Sam: Likes the fog horn.\n",
             "bank/entities/Sam.md": "# Sam\n\nHarbour pilot.\n",
             "memory/2026-01-01.md": "# 2026-01-01\n\n## Retain\n- O(c=0.6) @Sam: Prefers the morning tide.\n",
             "memory/2026-01-05.md": "# 2026-01-05\n\nRain.\n\n## Retain\n- O(c=0.9) @Sam: Prefers the morning tide.\n",
@@ -102,6 +104,7 @@ def test_a_day_an_opinion_cites_lists_it_when_the_kept_library_makes_its_page(
     assert linked == []  # the kept library
     page = (out / "memory/2026-01-05.html").read_text(encoding="utf-8")
     assert "Rain, then fog." in page and 'href="../bank/opinions.html#op-' in page
+    assert "Likes the fog horn.&#39; is stale" in (out / "hygiene.html").read_text(encoding="utf-8")
     assert run("build", str(ws), "-o", str(cold), *args, "--no-cache").exit_code == 0
     assert site_files(out) == site_files(cold)
 

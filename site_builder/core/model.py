@@ -226,6 +226,7 @@ class Library:
     problems: Diagnostics = field(default_factory=lambda: Diagnostics())  # what linking found
     note_backlinks: dict[str, list[Link]] = field(default_factory=dict)  # note path -> lines of other notes linking it
     citing: dict[str, list[tuple[int, int]]] | None = None  # ``library.citing.citing_places``, when kept with it
+    to_review: list[tuple[str, int, str]] | None = None  # ``library.hygiene.opinions_to_review``, when kept with it
     _about: tuple[list[Opinion], dict[str, list[Opinion]]] | None = field(default=None, init=False, repr=False)
     _seen: dict[str, list[dt.date]] = field(default_factory=dict, init=False, repr=False)
 

@@ -27,6 +27,7 @@ from site_builder.core.model import Entity, Library, Link, Note, Opinion
 from site_builder.core.resolver import Resolver
 from site_builder.io.build_cache import NoteKey, load_cached, save_cached
 from site_builder.library.citing import citing_places
+from site_builder.library.hygiene import opinions_to_review
 from site_builder.library.link import link_inputs
 
 LIBRARY_FILE = "cache/library.pickle"
@@ -47,6 +48,7 @@ class _Image:
     note_backlinks: dict[str, list[Link]]
     resolved: tuple[list[str], dict[str, str], dict[str, str]]  # the resolver's entities (keys), aliases, notes
     citing: dict[str, list[tuple[int, int]]]  # ``library.citing.citing_places``
+    to_review: list[tuple[str, int, str]]  # ``library.hygiene.opinions_to_review``
 
 
 @dataclass(frozen=True)
@@ -115,6 +117,7 @@ def reuse_library(
         problems=image.problems,
         note_backlinks=image.note_backlinks,
         citing=image.citing,
+        to_review=image.to_review,
     )
     return library, LinkedFrom(str(token), was)
 
@@ -140,6 +143,7 @@ def save_library(memwiki_dir: Path, library: Library, token: str) -> None:
             note_backlinks=library.note_backlinks,
             resolved=(list(library.resolver.entities), library.resolver.aliases, library.resolver.notes),
             citing=library.citing if library.citing is not None else citing_places(library.opinions),
+            to_review=library.to_review if library.to_review is not None else opinions_to_review(library),
         )
     except KeyError:  # a link or fact not of a note: not saved (the next build links anew)
         return
