@@ -110,7 +110,7 @@ def _build(opened: Workspace, output: str | Path | None, options: BuildOptions) 
         return _up_to_date(out, last, options.progress)
     from site_builder.pipeline import make_site  # the stages: only now (see the module's note)
 
-    return make_site(opened, out, listing, sources, key, options)
+    return make_site(opened, out, listing, sources, key, options, last.site_files if last is not None else None)
 
 
 def _up_to_date(out: Path, last: LastBuild, progress: Progress) -> BuildResult:

@@ -71,10 +71,17 @@ OLD_RECORDS_FOLDER = "cache/records"  # the records at their pages' paths, as me
 
 
 def make_site(
-    opened: Workspace, out: Path, listing: Listing, sources: list[SourceFile], key: str, options: BuildOptions
+    opened: Workspace,
+    out: Path,
+    listing: Listing,
+    sources: list[SourceFile],
+    key: str,
+    options: BuildOptions,
+    last_files: int | None = None,
 ) -> BuildResult:
     """Every stage after reading: the site of ``sources`` (as ``listing`` listed them) into ``out``. ``key`` is
-    their input's key, saved as the last build's when the site is done."""
+    their input's key, saved as the last build's when the site is done; ``last_files``: how many files the last
+    build left in ``out`` (when it built into it)."""
     progress, reflector, cache, search, search_later = (
         options.progress, options.reflector, options.cache, options.search, options.search_later
     )  # fmt: skip
@@ -113,7 +120,9 @@ def make_site(
     recall = Background(publish, len(loaded.notes), PARALLEL_FROM, keep if cache and not loaded.linked.token else None)
     indexing = None
     if records is not None and not search_later:
-        indexing = Indexing(memwiki_dir / "cache" if cache else None, staging.path, staging.discard)
+        # The last site's index is taken as it stands only when nothing was added to or removed from that site since.
+        as_left = staging.linked_files is not None and staging.linked_files == last_files
+        indexing = Indexing(memwiki_dir / "cache" if cache else None, staging.path, staging.discard, as_left)
     try:
         with progress.stage("render", len(loaded.library.notes) + len(loaded.library.entities)) as tick:
             found = functools.cache(loaded.problems)  # worked out once: every note's problems, file links, dates

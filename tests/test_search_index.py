@@ -12,11 +12,11 @@ from typing import Any
 import pytest
 
 from site_builder.build import build
-from site_builder.site import search_parts
+from site_builder.site import search_parts, search_placing
 from site_builder.site.language import text_language
 from site_builder.site.pagefind import search_record
 from site_builder.site.search_parts import record_digest, split_parts
-from tests.conftest import MakeWorkspace, serving
+from tests.conftest import MakeWorkspace, serving, spy_on
 
 DAY = """# 2025-11-20
 
@@ -505,7 +505,9 @@ def test_a_records_name_says_its_year_and_half() -> None:
     assert record_digest(dated) != record_digest(dated.replace(">x<", ">y<"))
 
 
-def test_a_rebuild_writes_nothing_of_the_last_sites_index_in_place(workspace: MakeWorkspace, tmp_path: Path) -> None:
+def test_a_rebuild_writes_nothing_of_the_last_sites_index_in_place(
+    workspace: MakeWorkspace, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The staged site starts with the last site's index (its files hard links to the site being replaced and to
     the cache): a part it still has stays as it is, and what changes is written anew, never through such a link."""
     ws = workspace({"memory/2024-06-10.md": "# 2024-06-10\n\nThe tomatoes came up red.\n", "memory/2025-11-20.md": DAY})
@@ -515,10 +517,29 @@ def test_a_rebuild_writes_nothing_of_the_last_sites_index_in_place(workspace: Ma
     os.link(out / "pagefind" / "parts.json", tmp_path / "parts-then.json")
     kept = (out / "pagefind" / "2024" / "pagefind-entry.json").stat().st_ino
     (ws / "memory/2026-01-05.md").write_text("# 2026-01-05\n\nPruned the apple tree.\n", encoding="utf-8")
+    linked = spy_on(monkeypatch, search_placing, "_linked_by_cp", lambda parts, target: sorted(parts))
     again = build(ws, out)
+    assert linked == [["2026"]]  # the parts the site has already stay
     assert again.search is not None and again.search.indexed == 1  # 2026
     assert parts_of(out)["parts"] == ["2024", "2025", "2026", "pages"]
     assert (tmp_path / "parts-then.json").read_bytes() == listed  # the last site's list, as it was
     assert (out / "pagefind" / "2024" / "pagefind-entry.json").stat().st_ino == kept
     assert index_of(out) == index_of(cold(ws, tmp_path / "cold"))
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".site.")] == []  # the old site and parts gone
+
+
+def test_a_file_removed_by_hand_from_the_sites_index_is_there_again_after_the_next_build(
+    workspace: MakeWorkspace, tmp_path: Path
+) -> None:
+    """The last site's index is taken as it stands only when that site is as the last build left it (as many
+    files): a file removed from it by hand is placed again with its part, though the part did not change."""
+    ws = workspace({"memory/2024-06-10.md": "# 2024-06-10\n\nThe tomatoes came up red.\n", "memory/2025-11-20.md": DAY})
+    out = tmp_path / "site"
+    build(ws, out)
+    gone = next((out / "pagefind" / "2024" / "fragment").iterdir())
+    gone.unlink()
+    (ws / "memory/2025-11-20.md").write_text(DAY + "\nA new line about the lighthouse.\n", encoding="utf-8")
+    again = build(ws, out)
+    assert again.search is not None and again.search.indexed == 1  # 2025's part: 2024's comes from the cache
+    assert gone.is_file()
+    assert index_of(out) == index_of(cold(ws, tmp_path / "cold"))

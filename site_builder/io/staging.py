@@ -67,6 +67,7 @@ class Staging:
         self._removing: tuple[subprocess.Popen[bytes], list[str]] | None = None  # removes the old site (``commit``)
         self._linking: subprocess.Popen[bytes] | None = None  # links the last site in (``link_last_site``)
         self._linked = False
+        self.linked_files: int | None = None  # how many files the last site had, as linked in (``linked``)
         self._discarded = out.parent / f".{out.name}.tmp-{self._name}-discarded"  # what ``discard`` took out
         self._discards = 0
 
@@ -75,17 +76,24 @@ class Staging:
         the build reads the workspace: a page kept from the last site is then in place already (``keep`` only looks
         at it) and a page made again replaces its link (``put``). ``leave``: the top-level entries made otherwise
         (the search index). What the build does not make again is removed once it is done (``drop_unmade``).
-        Without a ``cp`` that links, pages are kept one by one."""
+        The files linked in are counted (``linked_files``, with the staged site's marker): the count the last build
+        recorded says whether anything was added to or removed from its site since. Without a ``cp`` that links,
+        pages are kept one by one."""
         try:
             entries = [str(entry) for entry in self.out.iterdir() if entry.name not in (MARKER, *leave)]
         except OSError:
             return
         if entries and shutil.which("cp") and shutil.which("find"):
-            script = 'to=$1; shift; cp -al -- "$@" "$to"; find "$to" -type l -exec rm -f {} +'  # no links followed
+            script = (  # no link followed, none carried over
+                'to=$1; shift; cp -al -- "$@" "$to"; find "$to" -type l -exec rm -f {} +; find "$to" -type f | wc -l'
+            )
             quiet = subprocess.DEVNULL
             try:
                 self._linking = subprocess.Popen(
-                    ["sh", "-c", script, "sh", str(self.path), *entries], stdin=quiet, stdout=quiet, stderr=quiet
+                    ["sh", "-c", script, "sh", str(self.path), *entries],
+                    stdin=quiet,
+                    stdout=subprocess.PIPE,
+                    stderr=quiet,
                 )
             except OSError:
                 return
@@ -93,8 +101,10 @@ class Staging:
     def linked(self) -> None:
         """Wait until the last site is linked in (``link_last_site``): before a page is kept or put."""
         if self._linking is not None:
-            self._linking.wait()
+            said, _ = self._linking.communicate()
             self._linking, self._linked = None, True
+            with contextlib.suppress(ValueError):
+                self.linked_files = int(said)
 
     def drop_unmade(self, made: Collection[str], leave: Collection[str] = ()) -> None:
         """Remove what ``link_last_site`` linked in and the build did not make (``made``: every file but those of the

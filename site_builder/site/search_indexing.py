@@ -27,10 +27,13 @@ class Indexing:
     starts as soon as every search record is known: from render, before the pages it keeps are linked
     (``PageOutput.records_known``), else once render is done."""
 
-    def __init__(self, cache_dir: Path | None, site: Path, discard: Callable[[Path], None] | None = None) -> None:
+    def __init__(
+        self, cache_dir: Path | None, site: Path, discard: Callable[[Path], None] | None = None, adopt: bool = False
+    ) -> None:
         self._cache_dir = cache_dir
         self._site = site
         self._discard = discard  # takes a part of the last site's index out of the staged site (``Placing``)
+        self._adopt = adopt  # the last site's index in the staged site is as the last build left it
         self._pool = ThreadPoolExecutor(1, "memwiki-search")
         self._started: tuple[SearchRecords, Future[SearchStats]] | None = None
         self._early = False  # started from render
@@ -40,7 +43,7 @@ class Indexing:
             self._started = (records, self._pool.submit(self._index, records))
 
     def _index(self, records: SearchRecords) -> SearchStats:
-        placing = Placing(self._site, discard=self._discard)
+        placing = Placing(self._site, discard=self._discard, adopt=self._adopt)
         try:
             return placing.finish(build_index(records, self._cache_dir, placing.parts, self._discard))
         except SearchIndexError:

@@ -33,10 +33,18 @@ class Placing:
     (``finish``). With ``swap`` it is written beside the index the site already has, which it replaces when complete
     (a site being served)."""
 
-    def __init__(self, site_dir: Path, *, swap: bool = False, discard: Callable[[Path], None] | None = None) -> None:
+    def __init__(
+        self,
+        site_dir: Path,
+        *,
+        swap: bool = False,
+        discard: Callable[[Path], None] | None = None,
+        adopt: bool = False,
+    ) -> None:
         self._site_dir = site_dir
         self._swap = swap
         self._discard = discard or removed_now  # takes a folder out of the site: a part it no longer has
+        self._adopt = adopt  # an index the site has already is as the last build left it: its parts may stay
         self._target: Path | None = None  # made when the first part comes
         self._beside: Path | None = None
         self._placed: set[str] = set()
@@ -109,12 +117,15 @@ class Placing:
         self._placed.clear()
 
     def _folder(self) -> Path:
-        """The folder the parts go into: in the staged site, as the last site's index left it there when it did
-        (its parts are looked at one by one), else made empty; beside the site's with ``swap``."""
+        """The folder the parts go into: in the staged site, as the last site's index left it there when it may be
+        taken as it stands (``adopt``: its parts are looked at one by one), else made empty; beside the site's with
+        ``swap``."""
         if self._target is None:
             if self._swap:
                 self._beside = Path(tempfile.mkdtemp(prefix=".memwiki-search-", dir=self._site_dir.parent))
             target = self._beside / "bundle" if self._beside else self._site_dir / SEARCH_FOLDER
+            if not self._beside and target.is_dir() and not self._adopt:
+                self._discard(target)
             if self._beside or not target.is_dir():
                 target.mkdir(parents=True)
             self._target = target
