@@ -71,8 +71,9 @@ def _in_place(folder: Path, name: str, files: dict[str, bytes | Path]) -> bool:
             }
         else:
             present = {name} if here.exists() else set()
+        base = str(folder)  # plain strings: thousands of files
         return present == files.keys() and all(
-            isinstance(data, Path) and os.path.samestat(data.stat(), (folder / rel).stat())
+            isinstance(data, Path) and os.path.samestat(os.stat(data), os.stat(f"{base}/{rel}"))  # noqa: PTH116
             for rel, data in files.items()
         )
     except OSError:

@@ -6,8 +6,6 @@ import json
 import re
 from typing import Any
 
-import yaml
-
 from site_builder.core.diagnostics import Diagnostics
 
 PRIVATE_OPEN = re.compile(r"<!--\s*private\s*-->", re.IGNORECASE)
@@ -36,6 +34,8 @@ def front_matter_end(lines: list[str]) -> int | None:
 
 
 def _load_yaml(raw: str, path: str, diagnostics: Diagnostics) -> dict[str, Any]:
+    import yaml  # here: a build whose changed files have no front matter never needs it (10 ms to import)
+
     try:
         data = yaml.safe_load(raw)
     except yaml.YAMLError as exc:
