@@ -227,6 +227,7 @@ class Library:
     note_backlinks: dict[str, list[Link]] = field(default_factory=dict)  # note path -> lines of other notes linking it
     citing: dict[str, list[tuple[int, int]]] | None = None  # ``library.citing.citing_places``, when kept with it
     to_review: list[tuple[str, int, str]] | None = None  # ``library.hygiene.opinions_to_review``, when kept with it
+    day_places: list[tuple[int, list[int]]] | None = None  # ``by_day`` as (ordinal, places in ``notes``), when kept
     _about: tuple[list[Opinion], dict[str, list[Opinion]]] | None = field(default=None, init=False, repr=False)
     _seen: dict[str, list[dt.date]] = field(default_factory=dict, init=False, repr=False)
 
@@ -238,7 +239,10 @@ class Library:
     @functools.cached_property
     def by_day(self) -> dict[dt.date, list[Note]]:
         """Every dated note, by date (in date order), the day's page first (worked out once: pages, feeds and recall
-        ask for it again and again)."""
+        ask for it again and again; from ``day_places`` when the library came with it, no note looked at)."""
+        if self.day_places is not None:
+            notes = self.notes
+            return {dt.date.fromordinal(day): [notes[i] for i in places] for day, places in self.day_places}
         found: dict[dt.date, list[Note]] = {}
         for note in sorted((n for n in self.notes if n.date is not None), key=_day_order):
             assert note.date is not None

@@ -49,6 +49,7 @@ class _Image:
     resolved: tuple[list[str], dict[str, str], dict[str, str]]  # the resolver's entities (keys), aliases, notes
     citing: dict[str, list[tuple[int, int]]]  # ``library.citing.citing_places``
     to_review: list[tuple[str, int, str]]  # ``library.hygiene.opinions_to_review``
+    day_places: list[tuple[int, list[int]]]  # ``Library.by_day``, the notes by their places
 
 
 @dataclass(frozen=True)
@@ -118,6 +119,7 @@ def reuse_library(
         note_backlinks=image.note_backlinks,
         citing=image.citing,
         to_review=image.to_review,
+        day_places=image.day_places,
     )
     return library, LinkedFrom(str(token), was)
 
@@ -126,6 +128,7 @@ def save_library(memwiki_dir: Path, library: Library, token: str) -> None:
     """The library, its notes by place, as ``token``'s (``save_library_notes`` says which notes it holds for)."""
     facts = {id(fact): i for i, fact in enumerate(library.facts)}
     links = {id(link): i for i, link in enumerate(itertools.chain.from_iterable(n.links for n in library.notes))}
+    notes = {id(note): i for i, note in enumerate(library.notes)}
     try:
         image = _Image(
             paths=[note.path for note in library.notes],
@@ -144,6 +147,7 @@ def save_library(memwiki_dir: Path, library: Library, token: str) -> None:
             resolved=(list(library.resolver.entities), library.resolver.aliases, library.resolver.notes),
             citing=library.citing if library.citing is not None else citing_places(library.opinions),
             to_review=library.to_review if library.to_review is not None else opinions_to_review(library),
+            day_places=[(day.toordinal(), [notes[id(n)] for n in found]) for day, found in library.by_day.items()],
         )
     except KeyError:  # a link or fact not of a note: not saved (the next build links anew)
         return
