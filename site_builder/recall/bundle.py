@@ -273,6 +273,7 @@ def _squeeze(body: str) -> str:
 
 
 _WHEN_AND_WHERE = operator.attrgetter("date", "path", "line")
+_DATE = operator.attrgetter("date")
 
 
 def recent_first(facts: list[Fact]) -> list[Fact]:
@@ -282,15 +283,27 @@ def recent_first(facts: list[Fact]) -> list[Fact]:
 
 
 def recent_first_as_read(facts: list[Fact]) -> Iterator[Fact]:
-    """``recent_first``, worked out as far as it is read: the facts grouped by day in one pass, a day's sorted only
-    when it is reached (a context block reads a few dozen of a workspace's hundred thousand facts)."""
-    by_day: defaultdict[dt.date, list[Fact]] = defaultdict(list)
-    undated = []
-    for fact in facts:
-        if fact.date:
-            by_day[fact.date].append(fact)
+    """``recent_first``, worked out as far as it is read (``newest_day_first``)."""
+    return newest_day_first(facts, _DATE, lambda day: sorted(day, key=_WHEN_AND_WHERE, reverse=True), list)
+
+
+def newest_day_first(
+    items: list[T],
+    day_of: Callable[[T], dt.date | None],
+    in_a_day: Callable[[list[T]], list[T]],
+    undated: Callable[[list[T]], list[T]],
+) -> Iterator[T]:
+    """``items`` by their day, newest first, then those without one; grouped by day in one pass, each day put in
+    order (``in_a_day``) only when it is reached: a context block reads a few dozen of a workspace's hundred
+    thousand facts."""
+    by_day: defaultdict[dt.date, list[T]] = defaultdict(list)
+    without = []
+    for item in items:
+        day = day_of(item)
+        if day:
+            by_day[day].append(item)
         else:
-            undated.append(fact)
+            without.append(item)
     for day in sorted(by_day, reverse=True):
-        yield from sorted(by_day[day], key=_WHEN_AND_WHERE, reverse=True)
-    yield from undated
+        yield from in_a_day(by_day[day])
+    yield from undated(without)

@@ -10,15 +10,16 @@ agent page), or from the recall index (``memory_context``: ``index_facts``).
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import itertools
-from collections import defaultdict
+import operator
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from site_builder.core.model import Fact, Library, Note, Opinion
 from site_builder.io.reader import Workspace
 from site_builder.recall.agent_view import SYSTEM_NAMES, agent_block, budget_report
-from site_builder.recall.bundle import estimate_tokens, recent_first_as_read
+from site_builder.recall.bundle import estimate_tokens, newest_day_first, recent_first_as_read
 from site_builder.recall.hits import Hit
 from site_builder.recall.index import RecallIndex, refresh_index
 from site_builder.recall.query import RecallQuery
@@ -153,17 +154,9 @@ def context_block(
 
 def recently_changed_first(opinions: list[Opinion]) -> Iterator[Opinion]:
     """The opinions most recently changed first (the surest first on one day, then by id; never changed last),
-    worked out as far as they are read: grouped by day in one pass, a day's sorted only when it is reached."""
-    by_day: defaultdict[dt.date, list[Opinion]] = defaultdict(list)
-    never = []
-    for opinion in opinions:
-        if opinion.changed:
-            by_day[opinion.changed].append(opinion)
-        else:
-            never.append(opinion)
-    for day in sorted(by_day, reverse=True):
-        yield from sorted(by_day[day], key=_surest_first)
-    yield from sorted(never, key=_surest_first)
+    worked out as far as they are read (``newest_day_first``)."""
+    surest_first = functools.partial(sorted, key=_surest_first)
+    return newest_day_first(opinions, operator.attrgetter("changed"), surest_first, surest_first)
 
 
 def _surest_first(opinion: Opinion) -> tuple[float, str]:
