@@ -17,9 +17,10 @@ from site_builder.core.diagnostics import Diagnostics
 from site_builder.core.model import Fact, Opinion
 from site_builder.io.reader import open_workspace
 from site_builder.load import load
-from site_builder.recall.bundle import estimate_tokens, json_schema, recent_first, recent_first_as_read
+from site_builder.recall.bundle import estimate_tokens, json_schema
 from site_builder.recall.context import recently_changed_first
 from site_builder.recall.index import open_index
+from site_builder.recall.recency import recent_first, recent_first_as_read
 from site_builder.recall.search import RecallQuery, search
 from site_builder.recall.time_words import time_window
 from tests.conftest import EXAMPLE, run, write_workspace

@@ -9,12 +9,9 @@ close to what Claude and GPT tokenizers give for English prose in JSON.
 
 from __future__ import annotations
 
-import datetime as dt
 import functools
 import json
-import operator
-from collections import defaultdict
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any, TypeVar
@@ -22,6 +19,7 @@ from typing import Any, TypeVar
 from site_builder.core.model import Fact, Library, Opinion
 from site_builder.recall.directory import directory_line, entity_directory, file_directory
 from site_builder.recall.entity_shard import entity_shard, fact_json
+from site_builder.recall.recency import recent_first
 from site_builder.recall.shard_inputs import HeldShards, shard_inputs
 from site_builder.site.links import source_url
 
@@ -270,40 +268,3 @@ def _squeeze(body: str) -> str:
         if line or (out and out[-1]):
             out.append(line)
     return "\n".join(out)
-
-
-_WHEN_AND_WHERE = operator.attrgetter("date", "path", "line")
-_DATE = operator.attrgetter("date")
-
-
-def recent_first(facts: list[Fact]) -> list[Fact]:
-    """Dated facts newest first, then undated (bank page) facts in page order."""
-    dated = sorted((f for f in facts if f.date), key=_WHEN_AND_WHERE, reverse=True)
-    return dated + [f for f in facts if not f.date]
-
-
-def recent_first_as_read(facts: list[Fact]) -> Iterator[Fact]:
-    """``recent_first``, worked out as far as it is read (``newest_day_first``)."""
-    return newest_day_first(facts, _DATE, lambda day: sorted(day, key=_WHEN_AND_WHERE, reverse=True), list)
-
-
-def newest_day_first(
-    items: list[T],
-    day_of: Callable[[T], dt.date | None],
-    in_a_day: Callable[[list[T]], list[T]],
-    undated: Callable[[list[T]], list[T]],
-) -> Iterator[T]:
-    """``items`` by their day, newest first, then those without one; grouped by day in one pass, each day put in
-    order (``in_a_day``) only when it is reached: a context block reads a few dozen of a workspace's hundred
-    thousand facts."""
-    by_day: defaultdict[dt.date, list[T]] = defaultdict(list)
-    without = []
-    for item in items:
-        day = day_of(item)
-        if day:
-            by_day[day].append(item)
-        else:
-            without.append(item)
-    for day in sorted(by_day, reverse=True):
-        yield from in_a_day(by_day[day])
-    yield from undated(without)

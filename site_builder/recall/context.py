@@ -19,10 +19,11 @@ from dataclasses import dataclass
 from site_builder.core.model import Fact, Library, Note, Opinion
 from site_builder.io.reader import Workspace
 from site_builder.recall.agent_view import SYSTEM_NAMES, agent_block, budget_report
-from site_builder.recall.bundle import estimate_tokens, newest_day_first, recent_first_as_read
+from site_builder.recall.bundle import estimate_tokens
 from site_builder.recall.hits import Hit
 from site_builder.recall.index import RecallIndex, refresh_index
 from site_builder.recall.query import RecallQuery
+from site_builder.recall.recency import newest_day_first, recent_first_as_read
 from site_builder.recall.search import search
 
 RELEVANT = 25  # lines most relevant to the query, before the budget cuts them
