@@ -134,6 +134,7 @@ def test_without_the_second_hop_the_other_half_of_the_answer_is_missing(
     bike: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(expand, "HOP_SHARE", 0.0)
+    monkeypatch.setattr(search, "ANSWER_SUPPORT", 0.0)  # "where": any line naming a place (Leeds) would be lifted
     results = recall("Where does the person who fixed my bike live?", str(bike), "--k", "3")
     assert "memory/2025-11-20.md#L5" not in [r["source"] for r in results]
 

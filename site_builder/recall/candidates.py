@@ -33,6 +33,7 @@ WORD_COLUMNS = ("content", "context", "entities", "heading")  # a query word is 
 CANDIDATES = 400
 COMMON_SHARE = 0.25  # a word in the text of this share of all lines or more is common (see the module's note)
 HOP_SCAN = 300  # the newest lines about an entity the second hop reads
+NAMING_SCAN = 2000  # the lines naming the question's people that are read for what it asks (``answer_types``)
 
 
 @dataclass(frozen=True)
@@ -96,6 +97,19 @@ def lines_about(index: RecallIndex, plan: Plan, query: RecallQuery) -> LinesAbou
         about = dataclasses.replace(plan, match=f"entities : {phrase(key.replace('-', ' '))}")
         return index.db.execute(*sql(about, query, ranked=False, limit=HOP_SCAN)).fetchall()
 
+    return rows
+
+
+def lines_naming(index: RecallIndex, plan: Plan, query: RecallQuery, names: frozenset[str]) -> list[Row]:
+    """The lines (best by BM25 first, at most ``NAMING_SCAN``) that name one of these entities (folded keys) in their
+    text or entities, within the query's filters."""
+    if not names:
+        return []
+    said = " OR ".join(
+        f"{column} : {phrase(name.replace('-', ' '))}" for name in sorted(names) for column in ("content", "entities")
+    )
+    naming = dataclasses.replace(plan, match=restricted(said, plan.only))
+    rows: list[Row] = index.db.execute(*sql(naming, query, ranked=True, limit=NAMING_SCAN)).fetchall()
     return rows
 
 

@@ -25,10 +25,13 @@ _SPEAKER = re.compile(r"([^\W\d][\w .'-]{0,38}?):\s")  # "Anna: ..." / "Anna Kow
 def about(row: Row, names: frozenset[str]) -> bool:
     """Whether a line is about one of these entities (folded keys): one of its entities or, for a line of dialogue,
     its speaker."""
-    if any(fold_accents(key) in names for key in row[5].split()):
-        return True
-    speaker = _SPEAKER.match(row[2])
-    return speaker is not None and fold_accents(speaker[1].strip().casefold().replace(" ", "-")) in names
+    return any(fold_accents(key) in names for key in row[5].split()) or speaker(row[2]) in names
+
+
+def speaker(text: str) -> str:
+    """The folded key of who says a line of dialogue ("Anna Kowalski: ..." → ``anna-kowalski``), "" for another line."""
+    said = _SPEAKER.match(text)
+    return fold_accents(said[1].strip().casefold().replace(" ", "-")) if said else ""
 
 
 def with_answers(scored: list[tuple[float, Row]]) -> list[tuple[float, Row]]:

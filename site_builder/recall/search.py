@@ -33,6 +33,7 @@ import itertools
 from collections.abc import Mapping
 
 from site_builder.core.names import entity_key
+from site_builder.recall.answer_types import ANSWER_SUPPORT, Names, asked_for
 from site_builder.recall.candidates import (
     NAMED_WEIGHTS,
     WEIGHTS,
@@ -40,6 +41,7 @@ from site_builder.recall.candidates import (
     candidates,
     in_each_column,
     lines_about,
+    lines_naming,
     phrase,
     restricted,
     share_about,
@@ -98,12 +100,16 @@ def search(index: RecallIndex, query: RecallQuery) -> list[Hit]:
     plan = _plan(index, query, terms, window)
     rows = candidates(index, plan, query) if terms else index.db.execute(*sql(plan, query, False)).fetchall()
     plan = dataclasses.replace(plan, lifted=plan.lifted | _mentioned(rows, terms))
+    asked = asked_for(query.text) if terms else None
+    if asked:
+        named = plan.lifted | _known(index, terms, plan.lifted)
+        rows = _with_lines_naming_what_is_asked(rows, lines_naming(index, plan, query, named), asked)
     if plan.entity_names:
         rows = [row for row in rows if plan.entity_names & {fold_accents(k) for k in row[5].split()}]
     days = (window[0].isoformat(), window[1].isoformat()) if window else None
     scored = [(_score(row, plan, days), row) for row in rows]
     if terms:
-        scored = with_answers(_with_note_support(with_time_support(scored, days)))
+        scored = with_answers(_with_note_support(_with_answer_support(with_time_support(scored, days), asked)))
         scored.sort(key=lambda sr: (-sr[0], sr[1][0], sr[1][1]))
         found = one_per_evidence(scored)
         if not query.entity:
@@ -174,6 +180,20 @@ def _score(row: Row, plan: Plan, days: tuple[str, str] | None) -> float:
     return score
 
 
+def _with_lines_naming_what_is_asked(rows: list[Row], naming: list[Row], asked: Names) -> list[Row]:
+    """The candidates and the lines naming the question's people that name what it asks for (``answer_types``)."""
+    have = {(row[0], row[1]) for row in rows}
+    return rows + [row for row in naming if (row[0], row[1]) not in have and asked(row)]
+
+
+def _with_answer_support(scored: list[tuple[float, Row]], asked: Names | None) -> list[tuple[float, Row]]:
+    """Each line that names what the question asks for (a place, a title) with a share of the best score added."""
+    if not asked or not scored:
+        return scored
+    support = ANSWER_SUPPORT * max(score for score, _ in scored)
+    return [(score + support if asked(row) else score, row) for score, row in scored]
+
+
 def _with_note_support(scored: list[tuple[float, Row]]) -> list[tuple[float, Row]]:
     """Each line's score plus a share of the best score in its note: a line of the day (or page) that answers the
     question best is more likely part of the answer than an equally matching line of a day about something else."""
@@ -229,6 +249,18 @@ def _mentioned(rows: list[Row], terms: list[str]) -> frozenset[str]:
     """Entities without a page that the query names and some of its candidate lines mention (``@Anna``)."""
     mentioned = {fold_accents(key) for row in rows for key in row[5].split()}
     return frozenset(name for name in _names(terms) if name in mentioned)
+
+
+def _known(index: RecallIndex, terms: list[str], known: frozenset[str]) -> frozenset[str]:
+    """Entities the query names that some line anywhere mentions (not only its candidates)."""
+    return frozenset(
+        name
+        for name in _names(terms)
+        if name not in known
+        and index.db.execute(
+            "SELECT 1 FROM docs_fts WHERE docs_fts MATCH ? LIMIT 1", (f"entities : {phrase(name.replace('-', ' '))}",)
+        ).fetchone()
+    )
 
 
 def _names(terms: list[str]) -> list[str]:
