@@ -85,6 +85,20 @@ def test_live_search_shows_the_matching_lines_while_typing_and_keys_move_through
     assert "tile" in page.evaluate(f"document.getElementById('{line}').parentElement.textContent")
 
 
+def test_the_search_index_starts_opening_when_the_search_box_gets_focus(page: Any, site: str) -> None:
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
+    page.goto(site + "bank/entities/index.html")
+    page.wait_for_load_state("load")
+    assert not [url for url in asked if "/pagefind/" in url]  # a page that is only read loads no index
+    page.locator("#site-search-q").focus()
+    loaded = "name => performance.getEntriesByType('resource').some(e => e.name.includes(name))"
+    page.wait_for_function(loaded, arg="/pagefind-entry.json", timeout=5000)  # its parts, before a word is typed
+    assert page.locator("#site-search-q").input_value() == ""
+    page.goto(site + "search.html")  # the search page opens it at once
+    page.wait_for_function(loaded, arg="/pagefind-entry.json", timeout=5000)
+
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_search_highlights_are_readable_in_both_themes(browser: Any, site: str, scheme: str) -> None:
     context = browser.new_context(color_scheme=scheme)

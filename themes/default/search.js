@@ -132,5 +132,6 @@
   selects.forEach(function (s) { s.addEventListener("change", run); });
   more.addEventListener("click", function () { showMore(current.token); });
   if (input.value || selects.some(function (s) { return s.value; })) run();
+  else load().catch(function () {});  // opened while the question is typed
   input.focus();
 })();
