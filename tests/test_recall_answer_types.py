@@ -121,8 +121,11 @@ def line(text: str, entities: str = "") -> tuple[object, ...]:
         ("Tim: Wow, Chicago sounds great!", "", True),  # after a comma
         ("John: Wow, that looks great! Where in England was it?", "", True),  # after a capitalised stop word
         ("In São Paulo the food was great.", "", True),
-        ("Jon: Nice one, Gina!", "", False),  # Nice starts the sentence: not the city
-        ("Gina: New York was busy.", "", False),  # a name that starts a sentence is left out, "York" too
+        ("Jon: Nice one, Gina!", "", False),  # starts the sentence and is a common word: not the city
+        ("Nate: That's great, Joanna! Iron Man is my top pick.", "", False),  # nor "Man" after "Iron"
+        ("Gina: New York was busy.", "", True),  # a name may start a sentence
+        ("Florence is the main stop and has the concert.", "", True),
+        ("We stayed a night in Nice.", "", True),  # inside a sentence, a common word is a city too
         ("Had lunch with Austin today.", "austin", False),  # one of the line's entities: a person
         ("Austin: Had lunch in the park today.", "", False),  # the speaker
         ("I went to the park with the kids.", "", False),

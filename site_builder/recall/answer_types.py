@@ -6,10 +6,12 @@ books has Tim read?" by `Great bookshelf! I saw you had "The Alchemist"`. Like
 a question that asks when (``when_asked.py``), such a question says what kind
 of thing its answer names, and the lines that name one are likelier answers:
 - a *place*: "where", or a city, country, state, town, region, area, place or
-  location asked for; a line names one when a name in it (capitalised, inside
-  a sentence: "to Rome", not "Nice one, Jon!") is a country, continent, US
-  state or city of at least 100,000 people (``places.txt``, from GeoNames) and
-  not one of the line's own entities or its speaker (``@Austin`` is a person);
+  location asked for; a line names one when a capitalised name in it is a
+  country, continent, US state or city of at least 100,000 people
+  (``places.txt``, from GeoNames), not one of the line's own entities or its
+  speaker (``@Austin`` is a person), and, at the start of a sentence, not a
+  city that is also a common word ("Nice one, Jon!"; "Florence is lovely" and
+  "a trip to Nice" name one);
 - a *title*: a book, novel, author, film, show, series, song, album, band,
   artist, game or podcast asked for; a line names one when it quotes a name
   (``"The Alchemist"``, ``*Dune*``) or has two capitalised words in a row inside a
@@ -21,9 +23,9 @@ gives a line of the time asked), and looks for such lines among all the lines
 that name the people the question names, not only among those its words
 match best (``candidates.lines_naming``; such a line scores by the names it
 shares with the question). Measured on the LoCoMo dev conversations, evidence
-recall at 10: 82.2 → 82.8 (multi-hop 47.9 → 49.6, open-domain 37.5 → 40.5,
+recall at 10: 82.2 → 82.7 (multi-hop 47.9 → 49.3, open-domain 37.5 → 40.5,
 temporal 87.6 → 88.7; single-hop and adversarial unchanged; +0.1 on the first
-two conversations, +0.7 on the other three, whose questions ask for places and
+two conversations, +0.6 on the other three, whose questions ask for places and
 titles more often).
 """
 
@@ -86,10 +88,14 @@ def asked_for(question: str) -> Names | None:
 
 
 def names_place(row: Row) -> bool:
-    """Does the line name a place inside a sentence (not one of its entities, not its speaker)?"""
-    places = _places()
-    for run in _capitalised_runs(row[2]):
-        for name in _spans(run):
+    """Does the line name a place (not one of its entities, not its speaker)? A run of capitalised words that starts
+    a sentence names one only from its first word, and not with a city that is also a common word ("Nice one, Jon!",
+    "Iron Man is my pick"; "Florence is lovely", "New York was busy" do)."""
+    places, common = _places()
+    for run, starts in _capitalised_runs(row[2]):
+        for name in _spans(run, from_first=starts):
+            if starts and name in common:
+                continue
             if name in places and fold_accents(name.casefold().replace(" ", "-")) not in _own(row):
                 return True
     return False
@@ -105,15 +111,15 @@ def names_title(row: Row) -> bool:
     text = row[2]
     if any(mark in text for mark in _QUOTE_MARKS) and _QUOTED.search(text):
         return True
-    return any(sum(not word.islower() for word in run) >= 2 for run in _capitalised_runs(row[2]))
+    return any(not starts and sum(not word.islower() for word in run) >= 2 for run, starts in _capitalised_runs(text))
 
 
-def _capitalised_runs(text: str) -> list[list[str]]:
-    """Runs of capitalised words inside a sentence ("to New York City", "of Rio de Janeiro"), each word without a
-    possessive; lower-case joiners ("de", "of the") may stand between them. A run that starts a sentence is left
-    out ("Nice one", "New York was busy"), but not the words after a capitalised stop word ("In Paris", "The
-    Minnesota Wolves"). A word inside a sentence follows a lower-case letter, a digit or a comma (not a full stop,
-    a colon or the start of the line)."""
+def _capitalised_runs(text: str) -> list[tuple[list[str], bool]]:
+    """Runs of capitalised words ("to New York City", "of Rio de Janeiro"), each word without a possessive, and
+    whether the run starts a sentence; lower-case joiners ("de", "of the") may stand between the words. Inside a
+    sentence a word follows a lower-case letter, a digit or a comma (not a full stop, a colon or the start of the
+    line); a capitalised stop word that starts one is left out and the run after it is inside ("In Paris", "The
+    Minnesota Wolves")."""
     runs = []
     for match in _RUN.finditer(text):
         run = match[0]
@@ -124,27 +130,27 @@ def _capitalised_runs(text: str) -> list[list[str]]:
         while at >= 0 and text[at] == " ":
             at -= 1
         before = text[at] if at >= 0 else "."
-        if not (before.islower() or before.isdigit() or before in ",;("):
+        starts = not (before.islower() or before.isdigit() or before in ",;(")
+        if starts:
             first = 0
             while first < len(words) and (words[first].casefold() in STOP_WORDS or words[first].islower()):
                 first += 1  # "Where in England", "The Hobbit": the name starts after the stop word
-            if first == 0:
-                continue  # the run starts the sentence
-            words = words[first:]
+            words, starts = words[first:], first == 0
         if "'" in run or "’" in run:
             words = [word.removesuffix("'s").removesuffix("’s") for word in words]
         while words and words[0] in _NOT_NAMES:
             words.pop(0)
         if words:
-            runs.append(words)
+            runs.append((words, starts))
     return runs
 
 
-def _spans(run: list[str]) -> list[str]:
-    """Every stretch of up to ``_LONGEST_NAME`` words of a run that starts and ends with a capitalised word."""
+def _spans(run: list[str], *, from_first: bool = False) -> list[str]:
+    """Every stretch of up to ``_LONGEST_NAME`` words of a run that starts and ends with a capitalised word (only
+    those that start with its first word when ``from_first``)."""
     return [
         " ".join(run[i:j])
-        for i in range(len(run))
+        for i in range(1 if from_first else len(run))
         if not run[i].islower()
         for j in range(i + 1, min(len(run), i + _LONGEST_NAME) + 1)
         if not run[j - 1].islower()
@@ -152,7 +158,10 @@ def _spans(run: list[str]) -> list[str]:
 
 
 @functools.cache
-def _places() -> frozenset[str]:
+def _places() -> tuple[frozenset[str], frozenset[str]]:
+    """The place names of ``places.txt``, and those of them that are also common words (marked ``~``)."""
     text = resources.files("site_builder.recall").joinpath("places.txt").read_text(encoding="utf-8")
-    names = [line for line in text.splitlines() if line and not line.startswith("#")]
-    return frozenset([*names, *(name.rstrip(".") for name in names)])  # "U.S." is read as "U.S"
+    lines = [line for line in text.splitlines() if line and not line.startswith("#")]
+    common = [line[1:] for line in lines if line.startswith("~")]
+    names = [line.removeprefix("~") for line in lines]
+    return frozenset([*names, *(name.rstrip(".") for name in names)]), frozenset(common)  # "U.S." is read as "U.S"
