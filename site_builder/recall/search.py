@@ -78,10 +78,7 @@ def resolve_entity(index: RecallIndex, name: str) -> str:
     key = fold_accents(entity_key(name))
     if key in (aliases := alias_map(index)):
         return aliases[key]
-    quoted = phrase(key.replace("-", " "))
-    if not index.db.execute(
-        "SELECT 1 FROM docs_fts WHERE docs_fts MATCH ? LIMIT 1", (f"entities : {quoted}",)
-    ).fetchone():
+    if not _mentioned_anywhere(index, key):
         raise QueryError(f"unknown entity '{name}': no page, alias or mention matches it")
     return key
 
@@ -256,14 +253,13 @@ def _mentioned(rows: list[Row], terms: list[str]) -> frozenset[str]:
 
 def _known(index: RecallIndex, terms: list[str], known: frozenset[str]) -> frozenset[str]:
     """Entities the query names that some line anywhere mentions (not only its candidates)."""
-    return frozenset(
-        name
-        for name in _names(terms)
-        if name not in known
-        and index.db.execute(
-            "SELECT 1 FROM docs_fts WHERE docs_fts MATCH ? LIMIT 1", (f"entities : {phrase(name.replace('-', ' '))}",)
-        ).fetchone()
-    )
+    return frozenset(name for name in _names(terms) if name not in known and _mentioned_anywhere(index, name))
+
+
+def _mentioned_anywhere(index: RecallIndex, key: str) -> bool:
+    """Does some line have this entity (a folded key) among its entities?"""
+    about = f"entities : {phrase(key.replace('-', ' '))}"
+    return index.db.execute("SELECT 1 FROM docs_fts WHERE docs_fts MATCH ? LIMIT 1", (about,)).fetchone() is not None
 
 
 def _names(terms: list[str]) -> list[str]:
