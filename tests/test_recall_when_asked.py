@@ -115,3 +115,11 @@ def test_which_questions_ask_when(question: str, asks: bool) -> None:
 )
 def test_which_lines_say_when(line: str, says: bool) -> None:
     assert when_asked.says_when(line) is says
+
+
+def test_a_query_is_read_up_to_its_first_2000_characters(pottery: Path) -> None:
+    """Longer text is not a question: what it says past the cut (here that it asks when) is not read, and a huge
+    query costs no more than its first part."""
+    long = "What does Anna think of pottery? " + "zzz " * 600
+    assert recall(long + "When did she start?", str(pottery))[0] == CALMING
+    assert recall("When did Anna start? " + long, str(pottery))[0] == SIGNED_UP  # said before the cut: read

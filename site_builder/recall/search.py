@@ -55,7 +55,7 @@ from site_builder.recall.evidence import Evidence, Row, one_per_evidence, words
 from site_builder.recall.expand import HUB_SHARE, Hop, second_hop
 from site_builder.recall.hits import Hit, current_opinion
 from site_builder.recall.index import RecallIndex
-from site_builder.recall.query import QueryError, RecallQuery, terms_of
+from site_builder.recall.query import MAX_QUERY_CHARS, QueryError, RecallQuery, terms_of
 from site_builder.recall.scripts import fold_accents, has_cjk
 from site_builder.recall.time_words import time_window
 from site_builder.recall.when_asked import SAYS_WHEN_LIFT, asks_when, says_when, with_time_support
@@ -93,6 +93,7 @@ def search(index: RecallIndex, query: RecallQuery) -> list[Hit]:
     """Top ``k`` hits for the query, best first; raises ``QueryError`` for unusable queries."""
     if not query.text.strip():
         raise QueryError("empty query")
+    query = dataclasses.replace(query, text=query.text[:MAX_QUERY_CHARS])  # longer text is cut, not read whole
     window, text = time_window(query.text, query.today) if query.today else (None, query.text)
     terms = terms_of(text)
     if not terms and window is None:
