@@ -69,6 +69,11 @@ def recall_results(*args: str) -> list[dict[str, Any]]:
     return results
 
 
+def recall_sources(*args: str) -> list[str]:
+    """``memwiki recall ARGS --json``: the citations of its results, best first."""
+    return [r["source"] for r in recall_results(*args)]
+
+
 @pytest.fixture
 def workspace(tmp_path: Path) -> MakeWorkspace:
     """Factory: ``workspace({"memory.md": "..."})`` -> workspace path."""

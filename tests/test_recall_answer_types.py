@@ -9,16 +9,12 @@ import pytest
 
 from site_builder.recall import candidates, search
 from site_builder.recall.answer_types import asked_kinds, names_place, names_title
-from tests.conftest import recall_results, write_workspace
+from tests.conftest import recall_sources as recall
+from tests.conftest import write_workspace
 
 FILLER = "".join(f"- Gina: The weather was grey today, note {n}.\n" for n in range(30))  # gives "Jon" its weight
 SMALL_TALK = ["- Jon: Not yet, Gina. I will soon.", "- Jon: Busy week at work, Gina."]  # share only "Jon"
 ROME = "- Jon: Took a short trip last week to Rome to clear my mind a little."
-
-
-def recall(*args: str) -> list[str]:
-    """The sources of the results, best first."""
-    return [r["source"] for r in recall_results(*args)]
 
 
 @pytest.fixture

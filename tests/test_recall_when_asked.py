@@ -8,16 +8,12 @@ from pathlib import Path
 import pytest
 
 from site_builder.recall import search, when_asked
-from tests.conftest import recall_results, write_workspace
+from tests.conftest import recall_sources as recall
+from tests.conftest import write_workspace
 
 GROCERIES = "# 2023-05-01\n\n" + "".join(
     f"- {('Anna', 'Ben')[n % 2]}: Groceries list {n}: bread, milk.\n" for n in range(30)
 )
-
-
-def recall(*args: str) -> list[str]:
-    """The sources of the results, best first."""
-    return [r["source"] for r in recall_results(*args)]
 
 
 @pytest.fixture
