@@ -61,7 +61,7 @@ def test_lines_that_name_an_entity_either_way_rank_above_the_lines_beside_them(t
     )
     margaret, maggie = "@Margaret asked for a pre-read.", "@Maggie booked the big room."
     by_name = [r["content"] for r in recall("Margaret", str(ws))]
-    assert by_name[0] == margaret and set(by_name[1:3]) == {maggie, "Chairs the board."}  # her page's line too
+    assert set(by_name[:3]) == {margaret, maggie, "Chairs the board."}  # her page's lines are about her too
     by_alias = recall("Maggie", str(ws))
     assert by_alias[0]["content"] == maggie
     found = {r["content"]: r["score"] for r in by_alias}

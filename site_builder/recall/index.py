@@ -36,6 +36,7 @@ from site_builder.recall.index_schema import FTS_BUFFER, INDEX_VERSION, SCHEMA, 
 if TYPE_CHECKING:
     from site_builder.recall.alias_lookup import AliasLookup
     from site_builder.recall.index_rows import Doc
+    from site_builder.recall.subject import Subject
 
 
 class RecallIndex:
@@ -131,6 +132,7 @@ class RecallIndex:
         from site_builder.library.link import OPINIONS_PATH
         from site_builder.recall.index_facts import FactRow, fact_row
         from site_builder.recall.index_rows import docs_of, insert_docs
+        from site_builder.recall.subject import subject_of
 
         known = known if known is not None else self._known()
         changed = [n for n in notes if known.get(n.path, ("",))[0] != n.digest]
@@ -152,11 +154,12 @@ class RecallIndex:
                     self._drop(note.path)
                 if note.private:
                     continue
-                if note.kind == "entity":
-                    self._aliases(note)
+                subject = subject_of(note)
+                if subject is not None:
+                    self._aliases(note, subject)
                 if note.path == OPINIONS_PATH:
                     self._opinion_points(note)
-                docs += docs_of(note)
+                docs += docs_of(note, subject.key if subject else None)
                 facts += map(fact_row, note.facts)
             insert_docs(self.db, docs)
             self.db.executemany("INSERT INTO facts VALUES (?,?,?,?,?,?,?,?,?,?,?)", facts)
@@ -196,15 +199,16 @@ class RecallIndex:
                 [(key, p.date.isoformat() if p.date else None, p.confidence, p.source, note.path) for p in points],
             )
 
-    def _aliases(self, note: Note) -> None:
+    def _aliases(self, note: Note, subject: Subject) -> None:
+        """The names of the note's subject (an entity page's name and aliases, the user's names) -> its key."""
         from site_builder.core.names import entity_key
-        from site_builder.library.link import entity_aliases
         from site_builder.recall.scripts import fold_accents
 
-        key = entity_key(note.stem)
-        for name in (note.stem, *(entity_aliases(note) or ())):
+        for name in subject.names:
             alias = entity_key(name)
-            self.db.execute("INSERT INTO aliases VALUES (?, ?, ?, ?)", (alias, key, note.path, fold_accents(alias)))
+            self.db.execute(
+                "INSERT INTO aliases VALUES (?, ?, ?, ?)", (alias, subject.key, note.path, fold_accents(alias))
+            )
 
     def aliases(self) -> AliasLookup:
         """Page names and aliases (accents folded) -> the entity key each stands for, looked up name by name."""

@@ -55,9 +55,9 @@ class Doc(NamedTuple):
     heading: str = ""  # the headings a line that is not a fact sits under, outermost first
 
 
-def docs_of(note: Note) -> list[Doc]:
+def docs_of(note: Note, subject: str | None = None) -> list[Doc]:
     """Every searchable line of a note (code inside fences too; not fence lines, comments or headings), each line
-    that is not a fact with its neighbours."""
+    that is not a fact with its neighbours; each about ``subject`` (an entity key) when the whole note is."""
     facts = {f.line: f for f in note.facts}
     headings = {h.line for h in note.headings}
     linked: dict[int, list[str]] = {}
@@ -74,11 +74,11 @@ def docs_of(note: Note) -> list[Doc]:
             continue
         fact = facts.get(number)
         if fact is not None:
-            rows.append((number, fact.content, _keys(fact.names), fact))
+            rows.append((number, fact.content, _keys(fact.names, subject), fact))
             continue
         content = sentences[number] if number in sentences else plain_sentence(text)
         if content and not TABLE_RULE.issuperset(content):
-            rows.append((number, content, _keys(linked[number]) if number in linked else (), None))
+            rows.append((number, content, _keys(linked.get(number, ()), subject), None))
     contents = ["" if fact else content for _, content, _, fact in rows]  # a fact is no line's context
     under = _under_headings(note, [number for number, *_ in rows])
     docs = []
@@ -131,8 +131,10 @@ def _about(fact: Fact) -> tuple[str | None, float | None, str | None]:
     return occurred, confidence, opinion
 
 
-def _keys(names: Iterable[str]) -> tuple[str, ...]:
-    return tuple(dict.fromkeys(k for k in map(_key, names) if k))
+def _keys(names: Iterable[str], subject: str | None) -> tuple[str, ...]:
+    """The entity keys of a line's names, its note's subject first."""
+    keys = (k for k in map(_key, names) if k)
+    return tuple(dict.fromkeys((subject, *keys) if subject else keys))
 
 
 @functools.lru_cache(maxsize=1 << 16)

@@ -11,7 +11,8 @@ people of a conversation) adds nothing: being about it is what the entity lift
 counts (counting it twice ranked worse on LoCoMo), and a line that only its
 entities match ranks by the support of its note. Lines about an
 entity the query names (by page name, alias or ``@mention``; a line of
-dialogue is about its speaker, ``dialogue.py``) are lifted, and so are lines
+dialogue is about its speaker, ``dialogue.py``; a line of an entity's page or of the
+user's profile is about the entity or the user, ``subject.py``) are lifted, and so are lines
 dated inside a time the query names ("last week", "on 3 June, 2023"), which also get a share
 of the query's best score, and, on a question that asks when, how long or how
 many, lines that say when or how much (``when_asked.py``); on a question that

@@ -1,0 +1,68 @@
+"""Who a whole note is about: an entity's page is about the entity, the user's profile is about the user.
+
+Few lines of such a note name its subject ("- Lives at Carrer de la Serra 7, Olivella" on Oscar's page, "- **Location:**
+Olivella, near Sitges, Spain" in ``USER.md``), yet every line is about it: in the recall index each line carries
+the subject among its entities, so "Where does Oscar live?" is answered from his page and his profile.
+
+The user's profile is ``USER.md`` (OpenClaw, Clawd; ``memory/USER.md`` or ``knowledge/USER.md`` in toebeans) or
+a memory whose front matter says ``type: user`` (Claude Code, ClawXMemory's ``global/User/``). The user is
+called by the name the profile gives ("- **What to call them:** Oscar", "- **Name:** Oscar Serra", "- 姓名：…"),
+or ``user`` when it gives none; "user" is one of the user's names, so "Where does the user live?" asks about
+Oscar too.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from site_builder.core.model import Note
+from site_builder.core.names import entity_key
+from site_builder.library.link import entity_aliases
+
+USER = "user"  # what questions call the workspace's user; the user's key when the profile names nobody
+PROFILE_FILES = frozenset({"USER.md", "memory/USER.md", "knowledge/USER.md"})
+CALLED = ("what to call them", "call them", "preferred name", "nickname", "goes by", "称呼", "昵称")  # first choice
+NAMED = ("name", "full name", "姓名", "名字")
+_LABEL = "|".join(map(re.escape, CALLED + NAMED))
+# "- **Name:** Oscar Serra", "- **Name**: Tim", "Name: Miguel", "- 姓名：张伟" (the value, cleaned by ``_name``)
+_NAME_LINE = re.compile(
+    rf"^\s*(?:[-*+]\s+)?(?:\*\*|__)?\s*({_LABEL})\s*(?:\*\*|__)?\s*[:：]\s*(?:\*\*|__)?\s*(.*)$", re.IGNORECASE
+)
+_VALUE_END = re.compile(r"\s+[\[—–-]\s|[,;/(（，；]")  # "Oscar (he/him)", "Daniel, Dani", "Ana — ...", "馆长（…）"
+MAX_NAME = 40
+NOT_NAMES = frozenset({"unknown", "n/a", "na", "tbd", "none", "-", "?"})
+
+
+class Subject(NamedTuple):
+    key: str  # the entity key each line of the note is about
+    names: tuple[str, ...]  # what the subject is called: a page's name and aliases, the names a profile gives
+
+
+def subject_of(note: Note) -> Subject | None:
+    """Who the note is about as a whole: the entity of an entity page, the user of a profile; None for others."""
+    if note.kind == "entity":
+        return Subject(entity_key(note.stem), (note.stem, *(entity_aliases(note) or ())))
+    if note.path in PROFILE_FILES or str(note.meta.get("type", "")).strip().casefold() == USER:
+        names = profile_names(note)
+        return Subject(entity_key(names[0]) if names else USER, (*names, USER))
+    return None
+
+
+def profile_names(note: Note) -> tuple[str, ...]:
+    """The names a profile gives the user, what to call them first: ``("Oscar", "Oscar Serra")``."""
+    called: list[str] = []
+    named: list[str] = []
+    for line in note.body.split("\n")[:200]:  # a profile says who the user is near its top
+        found = _NAME_LINE.match(line)
+        if found and (name := _name(found[2])):
+            (called if found[1].casefold() in CALLED else named).append(name)
+    return tuple(dict.fromkeys(called + named))
+
+
+def _name(value: str) -> str:
+    """The name a profile line's value starts with, "" when it holds none (empty, a placeholder, a sentence)."""
+    value = _VALUE_END.split(value.replace("**", "").replace("__", "").strip(" *_`\"'"), maxsplit=1)[0].strip(" *_`")
+    if not value or len(value) > MAX_NAME or len(value.split()) > 4 or value.casefold() in NOT_NAMES:
+        return ""
+    return value if value[0].isalnum() else ""
