@@ -83,6 +83,18 @@ def test_memory_entity_matches_the_whole_example_workspace(tmp_path: Path) -> No
         assert got == expected, name
 
 
+def test_memory_entity_of_the_user_is_the_person_the_profile_names(tmp_path: Path) -> None:
+    root = write_workspace(tmp_path / "ws", {**FILES, "USER.md": "# USER.md\n\n- **What to call them:** Ania\n"})
+    tools = MemoryTools(LiveWorkspace(open_workspace(root)), allow_write=False)
+    anna = tools.call("memory_entity", {"name": "Anna"})
+    assert anna["name"] == "Anna"
+    assert tools.call("memory_entity", {"name": "user"}) == tools.call("memory_entity", {"name": "the user"}) == anna
+    (root / "USER.md").write_text("# USER.md\n\n- **Name:**\n", encoding="utf-8")  # names nobody now
+    with pytest.raises(ToolError) as unknown:
+        tools.call("memory_entity", {"name": "user"})
+    assert unknown.value.code == "unknown_entity"
+
+
 @pytest.mark.parametrize("edit", ["change", "delete"])
 def test_memory_entity_follows_edits(tmp_path: Path, edit: str) -> None:
     root = write_workspace(tmp_path / "ws", FILES)

@@ -16,12 +16,15 @@ from typing import Any
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
+from site_builder.core.names import entity_key
 from site_builder.mcp import schemas
 from site_builder.mcp.live import LiveWorkspace
 from site_builder.mcp.read_memory import check_path, read_lines, wanted
 from site_builder.mcp.remember import commit_append, fact_bullet, plan_append
 from site_builder.recall.hits import Hit
+from site_builder.recall.index import RecallIndex
 from site_builder.recall.query import QueryError, make_query
+from site_builder.recall.scripts import fold_accents
 from site_builder.recall.search import search
 
 SNIPPET_CHARS = 700
@@ -114,6 +117,9 @@ class MemoryTools:
     def memory_entity(self, name: str) -> dict[str, Any]:
         library = self.live.entity_library(name.strip())  # only the notes that can matter, not the whole workspace
         entity = library.resolver.entity(name.strip())
+        if entity is None and (key := self.live.answer(lambda index: _profile_name(index, name))):
+            library = self.live.entity_library(key)  # "user": the person the user's profile names
+            entity = library.resolver.entity(key)
         if entity is None:
             raise ToolError("unknown_entity", f"no entity is called '{name[:200]}' (by page name or alias)")
         from site_builder.recall.bundle import opinion_json  # and the renderer: only this tool
@@ -139,6 +145,13 @@ class MemoryTools:
         append = plan_append(self.live.workspace.root, dt.date.today(), bullet)
         commit_append(append)
         return {"citation": append.citation, "path": append.path, "line": append.line, "bullet": append.bullet}
+
+
+def _profile_name(index: RecallIndex, name: str) -> str | None:
+    """The entity key a name stands for in the recall index when pages do not know it ("user": the name the user's
+    profile gives, ``recall.subject``); None when it stands for nothing else."""
+    key = fold_accents(entity_key(name)).removeprefix("the-")
+    return found if (found := index.aliases().get(key)) and found != key else None
 
 
 def _search_result(hit: Hit) -> dict[str, Any]:
