@@ -78,6 +78,13 @@ def test_a_profile_that_names_nobody_is_about_the_user(tmp_path: Path) -> None:
     assert recall_sources("What does the user do at the bank?", str(ws))[0] == "user_role.md#L7"
 
 
+def test_a_chinese_question_about_the_user_is_about_the_person_the_profile_names(tmp_path: Path) -> None:
+    days = {f"memory/2026-03-{day:02d}.md": "# 日志\n小李住在北京。\n" for day in range(1, 11)}
+    profile = "# USER.md\n\n## Profile\n- 姓名：张伟\n- 住在上海浦东的一个老小区里。\n"
+    ws = write_workspace(tmp_path / "ws", {**days, "memory/USER.md": profile})
+    assert "memory/USER.md#L5" in recall_sources("用户住在哪里", str(ws))[:2]  # his name's line may come first
+
+
 @pytest.mark.parametrize(
     ("body", "names"),
     [

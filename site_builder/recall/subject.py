@@ -7,8 +7,8 @@ the subject among its entities, so "Where does Oscar live?" is answered from his
 The user's profile is ``USER.md`` (OpenClaw, Clawd; ``memory/USER.md`` or ``knowledge/USER.md`` in toebeans) or
 a memory whose front matter says ``type: user`` (Claude Code, ClawXMemory's ``global/User/``). The user is
 called by the name the profile gives ("- **What to call them:** Oscar", "- **Name:** Oscar Serra", "- 姓名：…"),
-or ``user`` when it gives none; "user" is one of the user's names, so "Where does the user live?" asks about
-Oscar too.
+or ``user`` when it gives none; "user" (and Chinese "用户") is one of the user's names, so "Where does the user
+live?" asks about Oscar too.
 """
 
 from __future__ import annotations
@@ -20,7 +20,8 @@ from site_builder.core.model import Note
 from site_builder.core.names import entity_key
 from site_builder.library.link import entity_aliases
 
-USER = "user"  # what questions call the workspace's user; the user's key when the profile names nobody
+USER = "user"  # the user's key when the profile names nobody
+USER_WORDS = (USER, "用户")  # what questions call the workspace's user ("用户": Chinese, common in ClawXMemory)
 PROFILE_FILES = frozenset({"USER.md", "memory/USER.md", "knowledge/USER.md"})
 CALLED = ("what to call them", "call them", "preferred name", "nickname", "goes by", "称呼", "昵称")  # first choice
 NAMED = ("name", "full name", "姓名", "名字")
@@ -45,7 +46,7 @@ def subject_of(note: Note) -> Subject | None:
         return Subject(entity_key(note.stem), (note.stem, *(entity_aliases(note) or ())))
     if note.path in PROFILE_FILES or str(note.meta.get("type", "")).strip().casefold() == USER:
         names = profile_names(note)
-        return Subject(entity_key(names[0]) if names else USER, (*names, USER))
+        return Subject(entity_key(names[0]) if names else USER, (*names, *USER_WORDS))
     return None
 
 
