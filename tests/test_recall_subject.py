@@ -3,6 +3,7 @@ and "the user" is the person the profile names."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,8 @@ import pytest
 from site_builder.core.model import Note
 from site_builder.recall.subject import profile_names
 from tests.conftest import recall_results, recall_sources, write_workspace
+
+LAYOUTS = Path(__file__).resolve().parent / "fixtures" / "layouts"
 
 DAYS = {
     f"memory/2026-02-{day:02d}.md": f"# Day {day}\n@Oscar asked about the {topic}.\nThe user wants it done {when}.\n"
@@ -103,3 +106,14 @@ def test_a_chinese_question_about_the_user_is_about_the_person_the_profile_names
 )
 def test_the_names_a_profile_gives_the_user(body: str, names: tuple[str, ...]) -> None:
     assert profile_names(Note("USER.md", "standing", "User", body, 1)) == names
+
+
+def test_a_projects_files_are_about_the_project_its_meta_file_names(tmp_path: Path) -> None:
+    # ClawXMemory: "Paper A" is an alias in project.meta.md; the blocker sits in Project/current-stage.md, which
+    # does not say "Paper A" (it says project_id in its front matter).
+    ws = tmp_path / "ws"
+    shutil.copytree(LAYOUTS / "clawxmemory", ws)
+    blocker = "projects/project_3f9a0c21be/Project/current-stage.md#L20"
+    assert recall_sources("What blocks Paper A?", str(ws))[0] == blocker
+    assert recall_sources("next steps for Paper A", str(ws))[0] == blocker.replace("#L20", "#L17")
+    assert blocker in recall_sources("what blocks the savings app redesign", str(ws))[:5]  # its name after the colon

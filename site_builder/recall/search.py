@@ -242,7 +242,7 @@ def answer_json(index: RecallIndex, query: RecallQuery) -> dict[str, object]:
 
 
 def _query_entities(index: RecallIndex, terms: list[str]) -> set[str]:
-    """Entities the query names by a page name or alias: one word, or two words in a row ("anna kowalski")."""
+    """Entities the query names by a page name or alias: one word, or two or three words in a row."""
     aliases = alias_map(index)
     return {aliases[name] for name in _names(terms) if name in aliases}
 
@@ -265,4 +265,7 @@ def _mentioned_anywhere(index: RecallIndex, key: str) -> bool:
 
 
 def _names(terms: list[str]) -> list[str]:
-    return [fold_accents(name) for name in [*terms, *(f"{a}-{b}" for a, b in itertools.pairwise(terms))]]
+    """The names a query's words may be: each word, two and three words in a row ("anna-kowalski")."""
+    pairs = (f"{a}-{b}" for a, b in itertools.pairwise(terms))
+    triples = (f"{a}-{b}-{c}" for a, b, c in zip(terms, terms[1:], terms[2:], strict=False))
+    return [fold_accents(name) for name in [*terms, *pairs, *triples]]

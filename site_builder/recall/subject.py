@@ -1,8 +1,13 @@
-"""Who a whole note is about: an entity's page is about the entity, the user's profile is about the user.
+"""Who a whole note is about: an entity's page is about the entity, the user's profile about the user, a project's
+files about the project.
 
 Few lines of such a note name its subject ("- Lives at Carrer de la Serra 7, Olivella" on Oscar's page, "- **Location:**
 Olivella, near Sitges, Spain" in ``USER.md``), yet every line is about it: in the recall index each line carries
 the subject among its entities, so "Where does Oscar live?" is answered from his page and his profile.
+
+A ClawXMemory project's files (each names its ``project_id``) are about the project, which its
+``project.meta.md`` names (``project_name`` and each part of it around a colon, ``aliases``: "Paper A", "savings
+app redesign").
 
 The user's profile is ``USER.md`` (OpenClaw, Clawd; ``memory/USER.md`` or ``knowledge/USER.md`` in toebeans) or
 a memory whose front matter says ``type: user`` (Claude Code, ClawXMemory's ``global/User/``). The user is
@@ -19,6 +24,7 @@ from typing import NamedTuple
 from site_builder.core.model import Note
 from site_builder.core.names import entity_key
 from site_builder.library.link import entity_aliases
+from site_builder.library.projects import find_projects
 
 USER = "user"  # the user's key when the profile names nobody
 USER_WORDS = (USER, "用户")  # what questions call the workspace's user ("用户": Chinese, common in ClawXMemory)
@@ -41,12 +47,19 @@ class Subject(NamedTuple):
 
 
 def subject_of(note: Note) -> Subject | None:
-    """Who the note is about as a whole: the entity of an entity page, the user of a profile; None for others."""
+    """Who the note is about as a whole: the entity of an entity page, the user of a profile, the project of a
+    project's file; None for others."""
     if note.kind == "entity":
         return Subject(entity_key(note.stem), (note.stem, *(entity_aliases(note) or ())))
     if note.path in PROFILE_FILES or str(note.meta.get("type", "")).strip().casefold() == USER:
         names = profile_names(note)
         return Subject(entity_key(names[0]) if names else USER, (*names, *USER_WORDS))
+    if project := str(note.meta.get("project_id") or "").strip():  # ClawXMemory: each file of a project says so
+        if note.kind != "project":
+            return Subject(entity_key(project), ())
+        named = find_projects([note])[note.path.rpartition("/")[0]]
+        parts = [part for part in named.name.split(":") if part.strip()] if ":" in named.name else []
+        return Subject(entity_key(project), (project, named.name, *parts, *named.aliases))
     return None
 
 
