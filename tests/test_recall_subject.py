@@ -97,6 +97,9 @@ def test_a_chinese_question_about_the_user_is_about_the_person_the_profile_names
         ("- **Name:** 馆长\n- **What to call them:** 馆长（图书馆长）\n", ("馆长",)),
         ("## Profile\n- 姓名：张伟\n- 称呼：小张\n", ("小张", "张伟")),
         ("- **Name:** Ilya (he/him)\n- **Preferred name:** Ilya, or Allen\n", ("Ilya",)),
+        ("# USER.md\n\n## Basic Info\n- **Name:** Oscar Serra\n\n## Family\n- **Name:** Sasha\n", ("Oscar Serra",)),
+        ("## Identity\n- **Name**: Noor\n### Pets\n- Name: Biscuit\n", ("Noor",)),
+        ("# About\n\n## Family\n- Name: Sasha (wife)\n- Name: Elisenda (daughter)\n", ()),
         # A fresh template, a placeholder, a sentence: no name.
         ("- **Name:**\n- **What to call them:**\n", ()),
         ("- **Name:** _(optional)_\n- Name: Unknown\n", ()),

@@ -5,7 +5,8 @@ version is emptied and made again.
 its entities, the characters and pairs of its CJK runs and the headings it sits under, each a column of its own
 (BM25 weighs a word by the lines that hold it in that column: ``candidates``). ``facts`` keeps what ``memory_entity``
 and recall.json read of each Retain fact; ``opinion_points`` the confidence history reflect recorded; ``aliases``
-every page name and alias and the names of the user (``subject``); ``files`` the digest and stamp each file was indexed at.
+every page name and alias, the names of the user and of each project (``subject``); ``files`` the digest and stamp
+each file was indexed at.
 """
 
 INDEX_VERSION = "9"

@@ -37,6 +37,8 @@ _NAME_LINE = re.compile(
     rf"^\s*(?:[-*+]\s+)?(?:\*\*|__)?\s*({_LABEL})\s*(?:\*\*|__)?\s*[:：]\s*(?:\*\*|__)?\s*(.*)$", re.IGNORECASE
 )
 _VALUE_END = re.compile(r"\s+[\[—–-]\s|[,;/(（，；]")  # "Oscar (he/him)", "Daniel, Dani", "Ana — ...", "馆长（…）"
+# The sections of a profile that say who the user is ("## Identity", "## Basic Info", "## Profile", "## 基本信息").
+_OWN_SECTION = re.compile(r"identity|profile|basic|about|user|who|personal|基本|身份|个人|资料|用户", re.IGNORECASE)
 MAX_NAME = 40
 NOT_NAMES = frozenset({"unknown", "n/a", "na", "tbd", "none", "-", "?"})
 
@@ -67,9 +69,11 @@ def profile_names(note: Note) -> tuple[str, ...]:
     """The names a profile gives the user, what to call them first: ``("Oscar", "Oscar Serra")``."""
     called: list[str] = []
     named: list[str] = []
+    own = True  # under no heading yet, or under one about the user (not "## Family": "- Name: Sasha")
     for line in note.body.split("\n")[:200]:  # a profile says who the user is near its top
-        found = _NAME_LINE.match(line)
-        if found and (name := _name(found[2])):
+        if line.startswith("#"):
+            own = line.lstrip("#").strip() == "" or line.startswith("# ") or bool(_OWN_SECTION.search(line))
+        elif own and (found := _NAME_LINE.match(line)) and (name := _name(found[2])):
             (called if found[1].casefold() in CALLED else named).append(name)
     return tuple(dict.fromkeys(called + named))
 
