@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -55,7 +56,15 @@ def test_a_path_is_readable_exactly_when_the_walk_lists_it(tmp_path: Path) -> No
         elif is_listed(root, rel):
             assert (root / rel).resolve() in files, rel
             second_names.add(rel)
-    assert second_names == {"linked-notes/topic.md", "memory.md"}  # memory.md: also-core.md is listed first
+    # A file keeps its own name: memory.md, not the link also-core.md that sorts before it.
+    assert second_names == {"linked-notes/topic.md", "also-core.md"}
+    assert {"memory.md", "notes/topic.md"} <= listed
+
+
+def test_a_file_with_two_hard_links_is_listed_once(tmp_path: Path) -> None:
+    root = write_workspace(tmp_path / "ws", {"memory/2026-01-02.md": "# Day\nOne.\n", "memory.md": "# Core\n"})
+    os.link(root / "memory/2026-01-02.md", root / "memory/copy.md")
+    assert [rel for rel, _ in walk_files(root, Diagnostics())] == ["memory.md", "memory/2026-01-02.md"]
 
 
 @pytest.mark.parametrize(

@@ -168,17 +168,18 @@ def is_listed(root: Path, rel: str) -> bool:
 def walk_files(root: Path, diagnostics: Diagnostics) -> list[tuple[str, os.DirEntry[str]]]:
     """Every file below ``root`` except dot-folders, ``node_modules`` and memwiki's output folders.
 
-    Sorted by path; a symlink is followed only when it resolves inside the
-    workspace, and a file reached twice (a link to a file also listed) is listed once.
+    Sorted by path; a symlink is followed only when it resolves inside the workspace, and a file reached twice (a
+    link to a file also listed, a hard link) is listed once (``_once_each``).
     """
     found: list[tuple[str, os.DirEntry[str]]] = []
-    seen: set[tuple[int, int]] = set()
-    folders = [(root, "")]
+    linked: set[str] = set()  # the files reached through a symlink (the file's own, or a folder's on the way)
+    hard = False  # some file has more than one name in its file system
+    folders = [(root, "", False)]
     while folders:
-        directory, prefix = folders.pop()
+        directory, prefix, through_link = folders.pop()
         try:
             with os.scandir(directory) as scan:
-                entries = sorted(scan, key=_name)
+                entries = list(scan)  # in no order: the files are sorted once, at the end
         except OSError as exc:
             diagnostics.warn(
                 prefix.rstrip("/") or WHOLE_WORKSPACE, 0, f"cannot list folder ({exc.strerror or exc}); skipped", "io"
@@ -186,26 +187,44 @@ def walk_files(root: Path, diagnostics: Diagnostics) -> list[tuple[str, os.DirEn
             continue
         for entry in entries:  # every command walks every file: one stat each, and little else
             name = entry.name
-            if name[0] == "." or (entry.is_symlink() and not inside(root, Path(entry.path), diagnostics)):
+            if name[0] == ".":
                 continue
+            link = through_link
+            if entry.is_symlink():
+                if not inside(root, Path(entry.path), diagnostics):
+                    continue
+                link = True
             if entry.is_dir():
                 if name not in SKIPPED_FOLDERS and not (Path(entry.path) / MARKER).exists():
-                    folders.append((Path(entry.path), f"{prefix}{name}/"))
+                    folders.append((Path(entry.path), f"{prefix}{name}/", link))
             elif entry.is_file():
+                rel = prefix + name
+                found.append((rel, entry))
+                if link:
+                    linked.add(rel)
                 try:
-                    info = entry.stat()  # cached on the entry: the stamps reuse it
+                    hard = hard or entry.stat().st_nlink > 1  # the stat is kept on the entry: the stamps reuse it
                 except OSError:
-                    found.append((prefix + name, entry))
                     continue
-                if (key := (info.st_dev, info.st_ino)) not in seen:  # a file reached twice (a link) is listed once
-                    seen.add(key)
-                    found.append((prefix + name, entry))
     found.sort(key=_path)
-    return found
+    return _once_each(found, linked) if linked or hard else found
 
 
-def _name(entry: os.DirEntry[str]) -> str:
-    return entry.name
+def _once_each(found: list[tuple[str, os.DirEntry[str]]], linked: set[str]) -> list[tuple[str, os.DirEntry[str]]]:
+    """``found`` (sorted) with each file once: a file reached by several paths keeps the first not through a
+    symlink (its own place), else the first."""
+    kept: dict[tuple[int, int], tuple[str, os.DirEntry[str]]] = {}  # (device, inode) -> the path kept
+    unknown = []  # files that cannot be looked at: listed as they are (reading them will say what is wrong)
+    for rel, entry in found:
+        try:
+            info = entry.stat()
+        except OSError:
+            unknown.append((rel, entry))
+            continue
+        have = kept.get(key := (info.st_dev, info.st_ino))
+        if have is None or (have[0] in linked and rel not in linked):
+            kept[key] = (rel, entry)
+    return sorted([*kept.values(), *unknown], key=_path)
 
 
 def _path(item: tuple[str, os.DirEntry[str]]) -> str:
