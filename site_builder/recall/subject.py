@@ -40,6 +40,7 @@ _VALUE_END = re.compile(r"\s+[\[—–-]\s|[,;/(（，；]")  # "Oscar (he/him)"
 # The sections of a profile that say who the user is ("## Identity", "## Basic Info", "## Profile", "## 基本信息").
 _OWN_SECTION = re.compile(r"identity|profile|basic|about|user|who|personal|基本|身份|个人|资料|用户", re.IGNORECASE)
 MAX_NAME = 40
+TOP_LINES = 200  # a profile's lines read for the user's name
 NOT_NAMES = frozenset({"unknown", "n/a", "na", "tbd", "none", "-", "?"})
 
 
@@ -70,7 +71,7 @@ def profile_names(note: Note) -> tuple[str, ...]:
     called: list[str] = []
     named: list[str] = []
     own = True  # under no heading yet, or under one about the user (not "## Family": "- Name: Sasha")
-    for line in note.body.split("\n")[:200]:  # a profile says who the user is near its top
+    for line in note.body.split("\n", TOP_LINES)[:TOP_LINES]:  # a profile says who the user is near its top
         if line.startswith("#"):
             own = line.lstrip("#").strip() == "" or line.startswith("# ") or bool(_OWN_SECTION.search(line))
         elif own and (found := _NAME_LINE.match(line)) and (name := _name(found[2])):
