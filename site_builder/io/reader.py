@@ -52,9 +52,7 @@ class Workspace:
     # The walk of its files made when it was opened, and what that walk found, when the opener lists its notes right
     # after (``open_workspace``'s ``listed_next``: the build command): handed to that listing (``note_entries``), not
     # walked twice; any later listing walks anew.
-    first_walk: list[tuple[list[tuple[str, os.DirEntry[str]]], Diagnostics]] = field(
-        default_factory=list, compare=False, repr=False
-    )
+    first_walk: list[tuple[list[NoteEntry], Diagnostics]] = field(default_factory=list, compare=False, repr=False)
 
     def with_config(self, config: Config) -> Workspace:
         return dataclasses.replace(self, config=config)
@@ -90,11 +88,12 @@ def open_workspace(path: str | Path | Workspace, *, listed_next: bool = False) -
 
 def open_workspace_stamped(path: str | Path) -> tuple[Workspace, dict[str, str]]:
     """The workspace and the stamps of its notes (see ``stamp_workspace``) from one walk of its folders."""
-    workspace, files, _ = _open(path)
-    return workspace, stamps_of((rel, entry) for rel, entry in files if is_memory_file(rel))
+    workspace, files, _ = _open(path, ordered=False)
+    return workspace, stamps_of((rel, info) for rel, info in files if is_memory_file(rel))
 
 
-def _open(path: str | Path) -> tuple[Workspace, list[tuple[str, os.DirEntry[str]]], Diagnostics]:
+def _open(path: str | Path, ordered: bool = True) -> tuple[Workspace, list[NoteEntry], Diagnostics]:
+    """The workspace, its files with their stats (sorted by path when ``ordered``) and what the walk found."""
     root = Path(path).expanduser()
     if not root.exists():
         raise WorkspaceError(f"workspace not found: {root}")
@@ -104,7 +103,7 @@ def _open(path: str | Path) -> tuple[Workspace, list[tuple[str, os.DirEntry[str]
     diagnostics = Diagnostics()
     config = parse_config(_read_config(root, diagnostics), diagnostics)
     walked = Diagnostics()
-    files = walk_files(root, walked)
+    files = walk_files(root, walked) if ordered else _walk(root, walked)
     paths = [rel for rel, _ in files]
     layout = detect(paths, config.layout or None)
     holds_memory = (root / CONFIG_NAME).is_file() or _holds_memory(layout, paths)
@@ -127,13 +126,13 @@ def _read_config(root: Path, diagnostics: Diagnostics) -> str | None:
 
 
 def note_entries(workspace: Workspace, diagnostics: Diagnostics) -> list[NoteEntry]:
-    """``(relative path, entry)`` of every note file, in a stable order (see ``walk_files``)."""
+    """``(relative path, stat)`` of every note file, sorted by path (see ``walk_files``)."""
     if workspace.first_walk:  # the walk made when the workspace was opened, once
         files, found = workspace.first_walk.pop()
         diagnostics.extend(found)
     else:
         files = walk_files(workspace.root, diagnostics)
-    return [(rel, entry) for rel, entry in files if is_memory_file(rel)]
+    return [(rel, info) for rel, info in files if is_memory_file(rel)]
 
 
 def is_memory_file(rel: str) -> bool:
@@ -165,13 +164,20 @@ def is_listed(root: Path, rel: str) -> bool:
     return False
 
 
-def walk_files(root: Path, diagnostics: Diagnostics) -> list[tuple[str, os.DirEntry[str]]]:
-    """Every file below ``root`` except dot-folders, ``node_modules`` and memwiki's output folders.
+def walk_files(root: Path, diagnostics: Diagnostics) -> list[NoteEntry]:
+    """Every file below ``root`` except dot-folders, ``node_modules`` and memwiki's output folders, with its stat,
+    sorted by path (see ``_walk``)."""
+    return sorted(_walk(root, diagnostics), key=_path)
 
-    Sorted by path; a symlink is followed only when it resolves inside the workspace, and a file reached twice (a
-    link to a file also listed, a hard link) is listed once (``_once_each``).
+
+def _walk(root: Path, diagnostics: Diagnostics) -> list[NoteEntry]:
+    """``walk_files`` in the order the folders list their files: what needs no order (the recall index's stamps)
+    takes them so, each stat read right after it was taken (sorting first makes reading them slower).
+
+    A symlink is followed only when it resolves inside the workspace, and a file reached twice (a link to a file
+    also listed, a hard link) is listed once (``_once_each``).
     """
-    found: list[tuple[str, os.DirEntry[str]]] = []
+    found: list[NoteEntry] = []
     linked: set[str] = set()  # the files reached through a symlink (the file's own, or a folder's on the way)
     hard = False  # some file has more than one name in its file system
     folders = [(root, "", False)]
@@ -179,7 +185,7 @@ def walk_files(root: Path, diagnostics: Diagnostics) -> list[tuple[str, os.DirEn
         directory, prefix, through_link = folders.pop()
         try:
             with os.scandir(directory) as scan:
-                entries = list(scan)  # in no order: the files are sorted once, at the end
+                entries = list(scan)
         except OSError as exc:
             diagnostics.warn(
                 prefix.rstrip("/") or WHOLE_WORKSPACE, 0, f"cannot list folder ({exc.strerror or exc}); skipped", "io"
@@ -199,35 +205,33 @@ def walk_files(root: Path, diagnostics: Diagnostics) -> list[tuple[str, os.DirEn
                     folders.append((Path(entry.path), f"{prefix}{name}/", link))
             elif entry.is_file():
                 rel = prefix + name
-                found.append((rel, entry))
+                try:
+                    info: os.stat_result | None = entry.stat()
+                except OSError:
+                    info = None
+                found.append((rel, info))
                 if link:
                     linked.add(rel)
-                try:
-                    hard = hard or entry.stat().st_nlink > 1  # the stat is kept on the entry: the stamps reuse it
-                except OSError:
-                    continue
-    found.sort(key=_path)
+                hard = hard or (info is not None and info.st_nlink > 1)
     return _once_each(found, linked) if linked or hard else found
 
 
-def _once_each(found: list[tuple[str, os.DirEntry[str]]], linked: set[str]) -> list[tuple[str, os.DirEntry[str]]]:
-    """``found`` (sorted) with each file once: a file reached by several paths keeps the first not through a
+def _once_each(found: list[NoteEntry], linked: set[str]) -> list[NoteEntry]:
+    """``found`` with each file once: a file reached by several paths keeps the first by path not through a
     symlink (its own place), else the first."""
-    kept: dict[tuple[int, int], tuple[str, os.DirEntry[str]]] = {}  # (device, inode) -> the path kept
+    kept: dict[tuple[int, int], NoteEntry] = {}  # (device, inode) -> the path kept
     unknown = []  # files that cannot be looked at: listed as they are (reading them will say what is wrong)
-    for rel, entry in found:
-        try:
-            info = entry.stat()
-        except OSError:
-            unknown.append((rel, entry))
+    for rel, info in sorted(found, key=_path):
+        if info is None:
+            unknown.append((rel, info))
             continue
         have = kept.get(key := (info.st_dev, info.st_ino))
         if have is None or (have[0] in linked and rel not in linked):
-            kept[key] = (rel, entry)
-    return sorted([*kept.values(), *unknown], key=_path)
+            kept[key] = (rel, info)
+    return [*kept.values(), *unknown]
 
 
-def _path(item: tuple[str, os.DirEntry[str]]) -> str:
+def _path(item: NoteEntry) -> str:
     return item[0]
 
 

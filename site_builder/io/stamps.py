@@ -8,24 +8,15 @@ once the file has not changed for ``SETTLED_NS`` (git's "racily clean" rule).
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 
-NoteEntry = tuple[str, os.DirEntry[str]]  # a note's relative path, and its entry in its folder (its stat kept)
+NoteEntry = tuple[str, os.stat_result | None]  # a note's relative path and its stat, as listed (None: unreadable)
 
 
 def stamps_of(entries: Iterable[NoteEntry]) -> dict[str, str]:
     """``{relative path: "mtime_ns:size"}`` of the entries (what the recall index records)."""
     # stamp_of, inlined: this runs for every file
-    return {rel: f"{info.st_mtime_ns}:{info.st_size}" for rel, info in _looked_at(entries)}
-
-
-def _looked_at(entries: Iterable[NoteEntry]) -> Iterator[tuple[str, os.stat_result]]:
-    """Each entry's path and stat, as the walk that listed it took it; an entry that cannot be looked at is left out."""
-    for rel, entry in entries:
-        try:
-            yield rel, entry.stat()
-        except OSError:
-            continue
+    return {rel: f"{info.st_mtime_ns}:{info.st_size}" for rel, info in entries if info is not None}
 
 
 # A file changed this close to the moment its folder was listed may change again within the same tick of its
@@ -44,8 +35,8 @@ def settled_stamps(entries: Iterable[NoteEntry], listed_ns: int) -> dict[str, Fi
     ``SETTLED_NS`` of the listing (git's "racily clean" rule), has no modification time (some network and FUSE
     file systems) or cannot be looked at: then only reading it tells."""
     stamps = {}
-    for rel, info in _looked_at(entries):
-        if info.st_mtime_ns <= 0 or max(info.st_mtime_ns, info.st_ctime_ns) >= listed_ns - SETTLED_NS:
+    for rel, info in entries:
+        if info is None or info.st_mtime_ns <= 0 or max(info.st_mtime_ns, info.st_ctime_ns) >= listed_ns - SETTLED_NS:
             continue
         stamps[rel] = (info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino)
     return stamps
