@@ -52,6 +52,9 @@ LABEL = re.compile(
     r"(?:[ \t]*\**[ \t]*(?::=|=>|->|[:=：])[ \t]*\**[ \t]*|(?(password)[ \t]+(?:is|was|es|ist|est|é|era|是|为|は)[ \t]+|(?!)))"
     r"[\"'`]?(?P<value>[^\s\"'`]{1,300})"
 )
+# What a label needs after its word, on the same line (see ``LABEL``): found first, it spares the label's pattern
+# most of the places a label word occurs in prose ("the key point", "a token of thanks").
+SEPARATOR = re.compile(r"(?i)[:=：>]|[ \t](?:is|was|es|ist|est|é|era|是|为|は)[ \t]")
 # What every label word contains, lower-cased: found with ``str.find`` before the label is matched there.
 LABEL_CORES = _listed(
     "pass pwd kennwort contrase mdp senha пароль wachtwoord hasł haslo parola salasana lösenord losenord "
@@ -208,8 +211,15 @@ def _labelled(text: str, lower: str) -> list[re.Match[str]]:
                     break
                 start -= 1
             at = lower.find(core, at + 1)
-    matches = (LABEL.match(text, start) for start in sorted(starts))
-    return [m for m in matches if m is not None]
+    found = []
+    for start in sorted(starts):
+        line_end = text.find("\n", start)
+        if SEPARATOR.search(text, start, line_end if line_end != -1 else len(text)) is None:
+            continue  # no ``:``, ``=`` or "is" after the word on its line: no label can end here (a cheap test)
+        match = LABEL.match(text, start)
+        if match is not None:
+            found.append(match)
+    return found
 
 
 def _labels(match: re.Match[str], text: str) -> bool:
