@@ -1,11 +1,12 @@
 """Recall speed on a large synthetic workspace (default: about 100,000 Retain facts).
 
-    python tests/bench/bench_recall.py [--facts 100000] [--queries 200]
+    python tests/bench/bench_recall.py [--facts 100000] [--queries 200] [--calls 15]
 
 Prints, each measured as a fresh `memwiki recall` process:
 - first query: no index yet, so it includes building `.memwiki/recall.sqlite`;
 - cold query: a new process with the index on disk (what an agent pays per call), for three
-  common words (each on over half the lines) and for one entity name;
+  common words (each on over half the lines) and for one entity name, ``--calls`` of each (their median and
+  quartiles: one call varies by tens of milliseconds on a busy machine);
 - the freshness check is part of every call (one stat per file; files whose stamp changed are read); it runs
   beside the query, and is measured alone too (in this process);
 - batch: `--queries FILE` with N queries in one process, in ms per query.
@@ -34,6 +35,12 @@ def timed(args: list[str], stdin: str | None = None) -> tuple[float, str]:
     return time.perf_counter() - start, done.stdout
 
 
+def spread(seconds: list[float]) -> str:
+    """``median 0.29 s (quartiles 0.27–0.31) of 15``."""
+    low, _, high = statistics.quantiles(seconds, n=4)
+    return f"median {statistics.median(seconds):.2f} s (quartiles {low:.2f}–{high:.2f}) of {len(seconds)}"
+
+
 def freshness_check(ws: Path) -> float:
     """Seconds to open the workspace and stat every file (what each call does while it answers)."""
     from site_builder.io.reader import open_workspace_stamped
@@ -47,6 +54,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--facts", type=int, default=100_000)
     parser.add_argument("--queries", type=int, default=200)
+    parser.add_argument("--calls", type=int, default=15, help="cold processes timed for each kind of query")
     args = parser.parse_args()
     rng = random.Random(3)
     with tempfile.TemporaryDirectory() as tmp:
@@ -64,15 +72,15 @@ def main() -> None:
         index = ws / ".memwiki" / "recall.sqlite"
         print(f"first query (builds the index): {first:.2f} s; index {index.stat().st_size / 1e6:.0f} MB")
         cold = []
-        for _ in range(5):
+        for _ in range(args.calls):
             words = " ".join(rng.sample(WORDS, 3))
             seconds, _ = timed([*MEMWIKI, "recall", words, "--workspace", str(ws), "--json"])
             cold.append(seconds)
-        print(f"cold single query (new process, index on disk): median {statistics.median(cold):.2f} s of {len(cold)}")
+        print(f"cold single query (new process, index on disk): {spread(cold)}")
         # Every generated word is on over half the lines (the query above ranks the lines holding all three); a name is rare.
-        names = [f"Entity{rng.randrange(1000):05d}" for _ in range(5)]
+        names = [f"Entity{rng.randrange(1000):05d}" for _ in range(args.calls)]
         rare = [timed([*MEMWIKI, "recall", name, "--workspace", str(ws), "--json"])[0] for name in names]
-        print(f"cold single query for one entity name: median {statistics.median(rare):.2f} s of {len(rare)}")
+        print(f"cold single query for one entity name: {spread(rare)}")
         start = time.perf_counter()
         subprocess.run([*MEMWIKI, "--version"], capture_output=True, check=True)
         print(f"  of which Python start + imports: {time.perf_counter() - start:.2f} s")
