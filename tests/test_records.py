@@ -119,3 +119,22 @@ def test_budget_report_shows_the_tiers(tmp_path: Path) -> None:
     assert (
         block.startswith("# Soul\n") and "## Memory topics (read on demand)\n- organic-chemistry\n- study-plan" in block
     )
+
+
+def test_the_tiers_count_the_tokens_of_the_bodies_as_they_are_now(tmp_path: Path) -> None:
+    """A tier's tokens are its notes' bodies' (``Note.chars``, counted when a note is made: a note made again with
+    another body, as the home page makes the core memory's halves, counts that body)."""
+    import dataclasses
+
+    from site_builder.recall.agent_view import tiers
+    from site_builder.recall.bundle import estimate_tokens
+
+    toebeans = FIXTURE.parent / "toebeans"
+    library = load(toebeans).library
+    for tier in tiers(library, "toebeans"):
+        notes = [library.note(path) for path in tier.paths]
+        texts = [n.path if tier.loaded == "listed" else n.body for n in notes if n is not None]
+        assert tier.tokens == sum(map(estimate_tokens, texts)) > 0, tier.name
+    note = library.notes[0]
+    shorter = dataclasses.replace(note, body=note.body[:5])
+    assert (note.chars, shorter.chars) == (len(note.body), 5)

@@ -93,12 +93,12 @@ def tiers(library: Library, fmt: str) -> list[Tier]:
         always = [n for n in always if n.kind == "core"] + [n for n in library.notes if n.kind == "reflections"]
     seen = {n.path for n in [*always, *listed]}
     rest = [n for n in library.notes if n.path not in seen]
-    from site_builder.recall.bundle import estimate_tokens  # not at import: `memwiki recall` needs no bundle
+    from site_builder.recall.bundle import estimate_tokens, tokens_of  # not at import: `recall` needs no bundle
 
     return [
-        Tier("Always loaded", "always", [n.path for n in always], sum(estimate_tokens(n.body) for n in always)),
+        Tier("Always loaded", "always", [n.path for n in always], sum(tokens_of(n.chars) for n in always)),
         Tier("Listed by name", "listed", [n.path for n in listed], sum(estimate_tokens(n.path) for n in listed)),
-        Tier("Found by search only", "search", [n.path for n in rest], sum(estimate_tokens(n.body) for n in rest)),
+        Tier("Found by search only", "search", [n.path for n in rest], sum(tokens_of(n.chars) for n in rest)),
     ]
 
 

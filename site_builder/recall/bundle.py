@@ -39,7 +39,12 @@ def json_schema(name: str = "recall") -> dict[str, Any]:
 
 def estimate_tokens(text: str) -> int:
     """Rough token count of ``text``: one token per four characters, rounded up."""
-    return (len(text) + 3) // 4
+    return tokens_of(len(text))
+
+
+def tokens_of(chars: int) -> int:
+    """``estimate_tokens`` of a text of ``chars`` characters (a note's body: ``Note.chars``)."""
+    return (chars + 3) // 4
 
 
 _COMPACT = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))  # made once: a shard has thousands of items

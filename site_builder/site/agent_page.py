@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from site_builder.core.model import Note
 from site_builder.recall.agent_view import Tier, agent_block, tiers
-from site_builder.recall.bundle import estimate_tokens
+from site_builder.recall.bundle import estimate_tokens, tokens_of
 from site_builder.recall.context import MemorySources, context_block, default_budget
 from site_builder.site.builder import PageBuilder
 from site_builder.site.entity_page import INDEX_URL
@@ -77,5 +77,5 @@ def _folder_url(builder: PageBuilder, folder: str) -> str:
 
 def _size(notes: list[Note], by_name: bool) -> str:
     """``1,234 files, ~56,789 tokens``: what a folder brings to a tier (its paths, for a tier listed by name)."""
-    tokens = sum(estimate_tokens(n.path if by_name else n.body) for n in notes)
+    tokens = sum(estimate_tokens(n.path) if by_name else tokens_of(n.chars) for n in notes)
     return f"{len(notes):,} file{'' if len(notes) == 1 else 's'}, ~{tokens:,} tokens"
