@@ -10,6 +10,7 @@ import bisect
 import datetime as dt
 from dataclasses import dataclass
 from html import escape
+from typing import NamedTuple
 
 
 @dataclass(frozen=True)
@@ -69,49 +70,47 @@ def confidence_chart(points: list[ChartPoint], title: str) -> str:
     return "".join(parts)
 
 
-@dataclass(frozen=True)
-class HeatDay:
+class HeatDay(NamedTuple):
     date: dt.date
-    count: int
+    lines: int  # the day's filled lines: its shade
     href: str | None
 
 
 def heatmap(year: int, days: dict[dt.date, HeatDay]) -> str:
     """A GitHub-style year calendar; each logged day links to its page."""
     cell, gap, top, left = 11, 2, 36, 34  # a row for the year (years stack on the timeline), one for the months
+    step = cell + gap
     start = dt.date(year, 1, 1)
     offset = start.weekday()
-    end = dt.date(year, 12, 31)
-    weeks = ((end - start).days + offset) // 7 + 1
-    width = left + weeks * (cell + gap)
-    height = top + 7 * (cell + gap)
-    counts = sorted(d.count for d in days.values() if d.count)
+    total = (dt.date(year, 12, 31) - start).days + 1
+    weeks = (total - 1 + offset) // 7 + 1
+    width = left + weeks * step
+    height = top + 7 * step
+    counts = sorted(d.lines for d in days.values() if d.lines)
     parts = [
         f'<svg class="chart heatmap" viewBox="0 0 {width} {height}" role="group" aria-label="Days with memory in {year}">'
     ]
     parts.append(f'<text class="axis year" x="0" y="14">{year}</text>')
     for index, name in ((0, "Mon"), (2, "Wed"), (4, "Fri")):
-        parts.append(f'<text class="axis" x="0" y="{top + index * (cell + gap) + cell - 2}">{name}</text>')
-    month = 0
-    day = start
-    while day <= end:
-        index = (day - start).days + offset
-        col, row = index // 7, index % 7
-        px, py = left + col * (cell + gap), top + row * (cell + gap)
-        if day.month != month:
-            month = day.month
-            parts.append(f'<text class="axis" x="{px}" y="{top - 5}">{day.strftime("%b")}</text>')
+        parts.append(f'<text class="axis" x="0" y="{top + index * step + cell - 2}">{name}</text>')
+    months = {(first - start).days: first.strftime("%b") for first in (dt.date(year, m, 1) for m in range(1, 13))}
+    size = f'" width="{cell}" height="{cell}" rx="2"><title>'
+    origin = start.toordinal()
+    for number in range(total):  # the year's days, each a cell of its week's column (a timeline has thousands)
+        index = number + offset
+        px, py = left + index // 7 * step, top + index % 7 * step
+        if number in months:
+            parts.append(f'<text class="axis" x="{px}" y="{top - 5}">{months[number]}</text>')
+        day = dt.date.fromordinal(origin + number)
         entry = days.get(day)
-        level = _level(entry.count, counts) if entry else 0
-        label = f"{day.isoformat()}: {entry.count} lines" if entry else day.isoformat()
+        if entry is None:
+            parts.append(f'<rect class="l0" x="{px}" y="{py}{size}{day.isoformat()}</title></rect>')
+            continue
         rect = (
-            f'<rect class="l{level}" x="{px}" y="{py}" width="{cell}" height="{cell}" rx="2">'
-            f"<title>{label}</title></rect>"
+            f'<rect class="l{_level(entry.lines, counts)}" x="{px}" y="{py}{size}'
+            f"{day.isoformat()}: {entry.lines} lines</title></rect>"
         )
-        if entry and entry.href:
-            rect = f'<a href="{escape(entry.href)}">{rect}</a>'
-        parts.append(rect)
-        day += dt.timedelta(days=1)
+        parts.append(f'<a href="{escape(entry.href)}">{rect}</a>' if entry.href else rect)
     parts.append("</svg>")
     return "".join(parts)
 
