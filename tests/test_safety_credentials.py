@@ -121,3 +121,13 @@ def test_no_false_alarm_on_the_example() -> None:
     assert "looks like a credential" not in result.output
     _, found = redact("\n".join(p.read_text(encoding="utf-8") for p in sorted(EXAMPLE.rglob("*.md"))))
     assert found == []
+
+
+def test_a_key_longer_than_its_shape_is_redacted_whole() -> None:
+    """A key is hidden to its last character: an ``AIza…`` run longer than a real key's 39 characters (the fake keys
+    of ``../shared/real`` have 40) left its tail after the marker."""
+    key = "AIzaSy" + "x7Kq2" * 6 + "0000qY"
+    assert len(key) == 42
+    redacted, found = redact(f"- Key: `{key}`\n")
+    assert redacted == "- Key: `[redacted: Google API key]`\n"
+    assert [f.kind for f in found] == ["Google API key"]

@@ -63,7 +63,7 @@ SHAPES = (
     ),
     _shape("Telegram bot token", ":aa", r"\b\d{8,10}:AA[A-Za-z0-9_\-]{32,34}" + END),
     _shape("Stripe key", "_live_ _test_", r"\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}"),
-    _shape("Google API key", "aiza", r"\bAIza[0-9A-Za-z_\-]{35}"),
+    _shape("Google API key", "aiza", r"\bAIza[0-9A-Za-z_\-]{35,}"),
     _shape("Google OAuth client secret", "gocspx-", r"\bGOCSPX-[A-Za-z0-9_\-]{20,}"),
     _shape("JSON Web Token", "eyj", r"\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}"),
     _shape("SendGrid key", "sg.", r"\bSG\.[A-Za-z0-9_\-]{16,}\.[A-Za-z0-9_\-]{20,}"),
