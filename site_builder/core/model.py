@@ -135,9 +135,7 @@ class Note:
     problems: list[Diagnostic] = field(default_factory=list)  # what parsing this file found, with file:line
     digest: str = ""  # hash of the source text: tells a changed file from an unchanged one
     filled_lines: int = 0  # how many lines of the body hold any text: a day's measure on the timeline's calendars
-    # The body's length, counted when the note is made: the agent page sums every note's size without reading its
-    # body (each a page of memory of its own, copied when first touched in a process forked beside render).
-    chars: int = field(init=False, default=0)
+    chars: int = field(init=False, default=0)  # len(body), counted once: the agent page sums it, reading no body
 
     def __post_init__(self) -> None:
         self.chars = len(self.body)
