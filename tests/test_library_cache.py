@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+import site_builder.io.library_cache as library_cache
 import site_builder.load as load_module
 from site_builder.core.model import Library, Note
 from site_builder.io.library_cache import LIBRARY_FILE, LIBRARY_NOTES_FILE
@@ -47,12 +48,13 @@ def site_files(out: Path) -> dict[Path, bytes]:
     return {p.relative_to(out): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()}
 
 
-def test_a_plain_edit_takes_the_last_library_and_an_edited_link_links_again(
+def test_a_plain_edit_takes_the_last_library_and_an_edited_link_is_linked_again_from_it(
     workspace: MakeWorkspace, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     ws = workspace(FILES)
     out = tmp_path / "site"
     linked = spy_on(monkeypatch, load_module, "link_notes", lambda notes: len(notes))
+    relinked = spy_on(monkeypatch, library_cache, "relink", lambda last, notes: len(notes))
 
     def build_and_compare() -> None:
         assert run("build", str(ws), "-o", str(out), "--no-search", "--no-reflect").exit_code == 0
@@ -72,7 +74,7 @@ def test_a_plain_edit_takes_the_last_library_and_an_edited_link_links_again(
     day.write_text(day.read_text(encoding="utf-8") + "- Rowed out with @Samuel.\n", encoding="utf-8")
     linked.clear()
     build_and_compare()
-    assert len(linked) == 2  # a new link: linked again
+    assert len(linked) == 1 and len(relinked) == 1  # a new link: the last library linked again (library.relink)
     assert "2026-01-02.html" in (out / "bank/entities/sam.html").read_text(encoding="utf-8")
     day.write_text(day.read_text(encoding="utf-8") + "Tea at four.\n", encoding="utf-8")
     linked.clear()

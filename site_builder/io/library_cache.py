@@ -12,7 +12,8 @@ workspace of 10,000 notes).
   library file that passes for notes it was not linked from.
 
 A build takes the saved library when the public notes are the same paths, and each note whose key changed has
-the same link inputs as the note the library was linked from (that note is in the notes cache, under its old key).
+the same link inputs as the note the library was linked from (that note is in the notes cache, under its old key);
+when some have other link inputs (a Retain fact appended), ``library.relink`` makes the new library from it.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from site_builder.io.build_cache import NoteKey, load_cached, save_cached
 from site_builder.library.citing import citing_places
 from site_builder.library.hygiene import opinions_to_review
 from site_builder.library.link import link_inputs
+from site_builder.library.relink import relink
 
 LIBRARY_FILE = "cache/library.pickle"
 LIBRARY_NOTES_FILE = "cache/library-notes.pickle"
@@ -68,8 +70,9 @@ def reuse_library(
     memwiki_dir: Path, notes: list[Note], keys: dict[str, NoteKey], last: dict[NoteKey, Note]
 ) -> tuple[Library, LinkedFrom] | None:
     """The last build's library, with ``notes`` in it (their ``keys`` by path; ``last``: the notes cache as loaded),
-    and which saved library it is; None when a note's link inputs changed, a note came or went, or nothing can be
-    trusted."""
+    and which saved library it is — or, when some notes' link inputs changed, the library ``library.relink`` makes
+    from it (a library linked anew: token ""); None when a note came or went, an edit changes what names resolve to,
+    or nothing can be trusted."""
     saved = load_cached(memwiki_dir, LIBRARY_NOTES_FILE)
     if not (isinstance(saved, tuple) and len(saved) == 2 and isinstance(saved[1], dict)):
         return None
@@ -77,18 +80,30 @@ def reuse_library(
     public = sorted((n for n in notes if not n.private), key=lambda n: n.path)
     if was.keys() != {note.path for note in public}:
         return None
+    linked_from = []  # the notes the saved library was linked from
+    edited = False
     for note in public:
         key = keys.get(note.path)
         if key is None:
             return None
-        if key != was[note.path]:
-            old = last.get(was[note.path])
-            if old is None or link_inputs(old) != link_inputs(note):
-                return None
+        old = note if key == was[note.path] else last.get(was[note.path])
+        if old is None:
+            return None
+        same = old is note or link_inputs(old) == link_inputs(note)
+        linked_from.append(note if same else old)
+        edited = edited or not same
     found = load_cached(memwiki_dir, LIBRARY_FILE)
     if not (isinstance(found, tuple) and len(found) == 2 and found[0] == token and isinstance(found[1], _Image)):
         return None
-    image: _Image = found[1]
+    library = _restored(found[1], linked_from)
+    if library is None or not edited:
+        return (library, LinkedFrom(str(token), was)) if library else None
+    relinked = relink(library, public)
+    return (relinked, LinkedFrom("", {})) if relinked else None
+
+
+def _restored(image: _Image, public: list[Note]) -> Library | None:
+    """The library ``image`` holds, with ``public`` (the notes it was linked from) in it; None when they do not fit."""
     if image.paths != [note.path for note in public]:
         return None
     by_path = {note.path: note for note in public}
@@ -105,7 +120,7 @@ def reuse_library(
         resolver = Resolver({key: entities[key] for key in keys_in_order}, aliases, note_names)
     except (IndexError, KeyError, TypeError, ValueError):
         return None
-    library = Library(
+    return Library(
         notes=public,
         entities=entities,
         facts=facts,
@@ -121,7 +136,6 @@ def reuse_library(
         to_review=image.to_review,
         day_places=image.day_places,
     )
-    return library, LinkedFrom(str(token), was)
 
 
 def save_library(memwiki_dir: Path, library: Library, token: str) -> None:

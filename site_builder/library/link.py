@@ -42,13 +42,11 @@ def _link(notes: list[Note], opinions: list[Opinion] | None) -> Library:
     resolver = _resolver(public, diagnostics)
     by_path = {n.path: n for n in public}
     backlinks: dict[str, list[Link]] = defaultdict(list)
-    named = _named_enough(public, resolver)
+    named = named_enough(public, resolver)
     for note in public:
-        for link in note.links:
-            key = _resolve_link(link, resolver, by_path, diagnostics, named)
-            owner = resolver.entities[key].note if key else None
-            if key and (owner is None or owner.path != link.path):
-                backlinks[key].append(link)
+        for key, link in entity_links(note, resolver, by_path, diagnostics, named):
+            backlinks[key].append(link)
+    resolver.entities = dict(sorted(resolver.entities.items()))  # placeholders among the pages: one order, however met
     facts = [f for n in public for f in n.facts]
     facts_by_entity = _facts_by_entity(facts, resolver)
     diagnostics.items += restated_differently(facts)
@@ -58,17 +56,30 @@ def _link(notes: list[Note], opinions: list[Opinion] | None) -> Library:
         opinions = repoint_opinions(opinions, facts)
     return Library(
         notes=public,
-        entities=dict(sorted(resolver.entities.items())),
+        entities=dict(resolver.entities),
         facts=facts,
-        backlinks={k: _dedupe(v) for k, v in sorted(backlinks.items())},
+        backlinks={k: dedupe_links(v) for k, v in sorted(backlinks.items())},
         facts_by_entity=facts_by_entity,
-        related=_related(public, resolver),
+        related=related_entities(public, resolver),
         opinions=opinions,
         note_by_path=by_path,
         resolver=resolver,
         problems=diagnostics,
         note_backlinks=note_backlinks(public, resolver, by_path),
     )
+
+
+def entity_links(
+    note: Note, resolver: Resolver, by_path: dict[str, Note], diagnostics: Diagnostics, named: set[str]
+) -> list[tuple[str, Link]]:
+    """The note's links to entities, each with its entity's key (a link on the entity's own page is none)."""
+    found = []
+    for link in note.links:
+        key = resolve_link(link, resolver, by_path, diagnostics, named)
+        owner = resolver.entities[key].note if key else None
+        if key and (owner is None or owner.path != link.path):
+            found.append((key, link))
+    return found
 
 
 def link_inputs(note: Note) -> tuple[object, ...]:
@@ -154,7 +165,7 @@ def entity_aliases(note: Note) -> tuple[str, ...] | None:
     return tuple(str(a).strip() for a in raw if str(a).strip())
 
 
-def _resolve_link(
+def resolve_link(
     link: Link,
     resolver: Resolver,
     by_path: dict[str, Note],
@@ -191,7 +202,7 @@ def _resolve_link(
     return entity.key
 
 
-def _named_enough(notes: list[Note], resolver: Resolver) -> set[str]:
+def named_enough(notes: list[Note], resolver: Resolver) -> set[str]:
     """Keys of names without a page that still make an entity: the subject of a Retain fact (``- W @Name: …``), or a
     name written as ``@name`` or ``[[name]]`` on at least two different days. A name seen on one day only, or only in
     undated notes, is a passing name: it stays text. A wikilink to a note or a path (``[[dir/page]]``) names no one."""
@@ -227,7 +238,7 @@ def _check_heading(link: Link, note: Note | None, diagnostics: Diagnostics) -> N
         )
 
 
-def _dedupe(links: list[Link]) -> list[Link]:
+def dedupe_links(links: list[Link]) -> list[Link]:
     """The links in the order of their places, one per line (the first there): once sorted, a line's are side by side."""
     out = []
     last = None
@@ -247,23 +258,35 @@ def _facts_by_entity(facts: list[Fact], resolver: Resolver) -> dict[str, list[Fa
     return dict(sorted(out.items()))
 
 
-def _related(notes: list[Note], resolver: Resolver) -> dict[str, list[tuple[str, int]]]:
+def related_entities(notes: list[Note], resolver: Resolver) -> dict[str, list[tuple[str, int]]]:
     """Entities mentioned on the same line, counted: the co-mention graph."""
     pairs: Counter[tuple[str, str]] = Counter()
     for note in notes:
-        by_line: dict[int, set[str]] = defaultdict(set)
-        own = entity_key(note.stem) if note.kind == "entity" else None
-        for link in note.links:
-            entity = resolver.entity(link.target)
-            if entity:
-                by_line[link.line].add(entity.key)
-        for keys in by_line.values():
-            if own:
-                keys.add(own)
-            if len(keys) > 1:
-                pairs.update(itertools.permutations(keys, 2))
+        pairs.update(co_mentions(note, resolver))
     by_first: dict[str, list[tuple[int, str]]] = defaultdict(list)
     for (a, b), count in pairs.items():
         by_first[a].append((-count, b))
-    # each entity's list sorted on its own, as tuples (no key function): most co-mentions first, then by key
-    return {a: [(b, -count) for count, b in sorted(found)] for a, found in sorted(by_first.items())}
+    return {a: co_mentioned(found) for a, found in sorted(by_first.items())}
+
+
+def co_mentioned(found: list[tuple[int, str]]) -> list[tuple[str, int]]:
+    """One entity's (-count, other) pairs as its ``related`` list: most co-mentions first, then by key (sorted as
+    tuples, no key function)."""
+    return [(b, -count) for count, b in sorted(found)]
+
+
+def co_mentions(note: Note, resolver: Resolver) -> list[tuple[str, str]]:
+    """Each pair of entities the note mentions on one line (both ways; an entity's page mentions itself on each)."""
+    by_line: dict[int, set[str]] = defaultdict(set)
+    own = entity_key(note.stem) if note.kind == "entity" else None
+    for link in note.links:
+        entity = resolver.entity(link.target)
+        if entity:
+            by_line[link.line].add(entity.key)
+    pairs: list[tuple[str, str]] = []
+    for keys in by_line.values():
+        if own:
+            keys.add(own)
+        if len(keys) > 1:
+            pairs += itertools.permutations(keys, 2)
+    return pairs

@@ -134,11 +134,11 @@ def collect_opinions(
             judged.setdefault(opinion_id, []).append((by_id[fact_id], verdict))
     opinions = []
     for key, group in group_opinion_facts(facts).items():
-        opinions.append(_opinion(key, group, recorded.get(key, []), judged.get(key, []), by_id))
+        opinions.append(make_opinion(key, group, recorded.get(key, []), judged.get(key, []), by_id))
     return sorted(opinions, key=lambda o: (-o.confidence, o.id))
 
 
-def _opinion(
+def make_opinion(
     key: str,
     facts: list[Fact],
     recorded: list[OpinionPoint],

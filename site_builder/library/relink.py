@@ -1,0 +1,224 @@
+"""Link again only what a few edited notes change: the library ``link.link_notes`` would make from the new notes,
+made from the last one. After an agent appends a Retain fact to today's log, linking 10,000 notes again takes
+2 s; this takes the edited notes' links and facts out of the last library and puts their new ones in.
+
+It applies when every edited note keeps its path, kind, date and front matter (and its headings' names, when
+another note links one), is not an entity's page
+nor ``bank/opinions.md``, and the names that make placeholder entities are the same: then what links resolve to
+is unchanged, and each part of the library is the last one's without the old notes' share and with the new
+notes' share. Otherwise (None) the notes are linked anew.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable
+from typing import TypeVar
+
+from site_builder.core.diagnostics import Diagnostic, Diagnostics
+from site_builder.core.model import Fact, Library, Link, Note, Opinion, fact_order
+from site_builder.core.resolver import Resolver
+from site_builder.library.link import (
+    OPINIONS_PATH,
+    co_mentioned,
+    co_mentions,
+    dedupe_links,
+    entity_links,
+    named_enough,
+    recorded_history,
+)
+from site_builder.library.note_links import links_to_notes
+from site_builder.library.opinions import group_opinion_facts, make_opinion, opinion_key, restated_differently
+
+# What linking warns about, by stage: the pages' names and aliases, then each link (note by note), then opinions.
+_NAMING_CODES = frozenset({"duplicate-entity", "front-matter", "alias"})
+_LINK_CODES = frozenset({"broken-link"})
+T = TypeVar("T", Link, Fact)
+
+
+def relink(last: Library, notes: list[Note]) -> Library | None:
+    """The library of ``notes`` (public, in path order: the paths of ``last``'s notes), made from ``last``; None
+    when an edit changes what names resolve to (then link them anew)."""
+    edited = {note.path: (old, note) for old, note in zip(last.notes, notes, strict=True) if old is not note}
+    if not edited or any(not _keeps_names(old, new) for old, new in edited.values()):
+        return None
+    resolver = last.resolver
+    by_path = {note.path: note for note in notes}
+    pages = Resolver(
+        {k: e for k, e in resolver.entities.items() if e.note is not None}, resolver.aliases, resolver.notes
+    )
+    placeholders = {k for k, e in resolver.entities.items() if e.note is None}
+    named = named_enough(notes, pages)
+    if {key for key in named if key} != placeholders or _slashed_placeholder(edited.values(), resolver):
+        return None
+    if _heads_named(notes, edited, resolver):
+        return None
+    diagnostics = Diagnostics()
+    old_links = [
+        pair for old, _ in edited.values() for pair in entity_links(old, resolver, by_path, Diagnostics(), named)
+    ]
+    new_links = [
+        pair for _, new in edited.values() for pair in entity_links(new, resolver, by_path, diagnostics, named)
+    ]
+    if len(resolver.entities) != len(placeholders) + len(pages.entities):
+        return None  # a placeholder was made after all
+    backlinks = _patched(last.backlinks, edited, old_links, new_links, dedupe_links)
+    if any(key not in backlinks for key in placeholders):
+        return None  # a placeholder no longer linked to
+    facts = [fact for note in notes for fact in note.facts]
+    old_facts = [(key, f) for old, _ in edited.values() for f in old.facts for key in _keys(f, resolver)]
+    new_facts = [(key, f) for _, new in edited.values() for f in new.facts for key in _keys(f, resolver)]
+    facts_by_entity = _patched(last.facts_by_entity, edited, old_facts, new_facts, lambda f: sorted(f, key=fact_order))
+    old_notes = [(link.target, link) for old, _ in edited.values() for link in links_to_notes(old, resolver, by_path)]
+    new_notes = [(link.target, link) for _, new in edited.values() for link in links_to_notes(new, resolver, by_path)]
+    note_backlinks = _patched(last.note_backlinks, edited, old_notes, new_notes, sorted)
+    opinions = _opinions(last, edited, facts, by_path)
+    problems = _problems(last.problems.items, edited, diagnostics, facts if opinions is not last.opinions else None)
+    if problems is None:
+        return None
+    return Library(
+        notes=notes,
+        entities=last.entities,
+        facts=facts,
+        backlinks=backlinks,
+        facts_by_entity=facts_by_entity,
+        related=_related(last.related, edited, resolver),
+        opinions=opinions,
+        note_by_path=by_path,
+        resolver=resolver,
+        problems=problems,
+        note_backlinks=note_backlinks,
+        citing=last.citing if opinions is last.opinions else None,
+        to_review=last.to_review if opinions is last.opinions else None,
+        day_places=last.day_places,
+    )
+
+
+def _keeps_names(old: Note, new: Note) -> bool:
+    """Does the edit leave what names resolve to and the day as they were?"""
+    return (
+        old.path == new.path
+        and old.kind == new.kind != "entity"
+        and new.path != OPINIONS_PATH
+        and (old.date, old.meta, old.private) == (new.date, new.meta, new.private)
+    )
+
+
+def _heads_named(notes: list[Note], edited: dict[str, tuple[Note, Note]], resolver: Resolver) -> bool:
+    """Does another note link a heading of an edited note whose headings changed (``[[note#heading]]``)?"""
+    moved = {
+        path for path, (old, new) in edited.items() if {h.slug for h in old.headings} != {h.slug for h in new.headings}
+    }
+    return bool(moved) and any(
+        link.heading and link.syntax == "wikilink" and link.target and resolver.note_path(link.target) in moved
+        for note in notes
+        if note.path not in edited
+        for link in note.links
+    )
+
+
+def _slashed_placeholder(edited: Iterable[tuple[Note, Note]], resolver: Resolver) -> bool:
+    """Does an edited note have a ``[[a/b]]`` naming a placeholder? Whether linking made it first depends on
+    where the names met it are: link anew."""
+    return any(
+        link.syntax == "wikilink" and "/" in link.target and (e := resolver.entity(link.target)) and e.note is None
+        for pair in edited
+        for note in pair
+        for link in note.links
+    )
+
+
+def _keys(fact: Fact, resolver: Resolver) -> set[str]:
+    return {e.key for e in map(resolver.entity, fact.names) if e}
+
+
+def _patched(
+    last: dict[str, list[T]],
+    edited: dict[str, tuple[Note, Note]],
+    old: list[tuple[str, T]],
+    new: list[tuple[str, T]],
+    arrange: Callable[[list[T]], list[T]],
+) -> dict[str, list[T]]:
+    """``last`` (key -> items of notes) without the edited notes' items and with their new ones, each list put in
+    order again (``arrange``); keys without items left out, the keys in order."""
+    added: dict[str, list[T]] = defaultdict(list)
+    for key, item in new:
+        added[key].append(item)
+    out = dict(last)
+    for key in {key for key, _ in old} | added.keys():
+        kept = [item for item in last.get(key, []) if item.path not in edited]
+        items = arrange(kept + added.get(key, []))
+        if items:
+            out[key] = items
+        else:
+            out.pop(key, None)
+    return out if out.keys() == last.keys() else dict(sorted(out.items()))
+
+
+def _related(
+    last: dict[str, list[tuple[str, int]]], edited: dict[str, tuple[Note, Note]], resolver: Resolver
+) -> dict[str, list[tuple[str, int]]]:
+    """The co-mention counts without the edited notes' old lines and with their new ones."""
+    change: Counter[tuple[str, str]] = Counter()
+    for old, new in edited.values():
+        change.subtract(co_mentions(old, resolver))
+        change.update(co_mentions(new, resolver))
+    moved: dict[str, dict[str, int]] = defaultdict(dict)
+    for (a, b), count in change.items():
+        if count:
+            moved[a][b] = count
+    out = dict(last)
+    for a, counts in moved.items():
+        now = dict(last.get(a, []))
+        for b, count in counts.items():
+            now[b] = now.get(b, 0) + count
+        found = [(-count, b) for b, count in now.items() if count > 0]
+        if found:
+            out[a] = co_mentioned(found)
+        else:
+            out.pop(a, None)
+    return out if out.keys() == last.keys() else dict(sorted(out.items()))
+
+
+def _opinions(
+    last: Library, edited: dict[str, tuple[Note, Note]], facts: list[Fact], by_path: dict[str, Note]
+) -> list[Opinion]:
+    """The last opinions, those the edited notes' facts state or cite (their history or evidence) made again; the
+    same list when there are none."""
+    ids = {f.id for old, new in edited.values() for f in (*old.facts, *new.facts)}
+    keys = {opinion_key(f) for old, new in edited.values() for f in (*old.facts, *new.facts) if f.kind == "O"}
+    keys.update(opinion.id for opinion in last.opinions if _cites(opinion, ids, edited.keys()))
+    if not keys:
+        return last.opinions
+    groups = group_opinion_facts(facts)
+    recorded = recorded_history(by_path)
+    by_id = {f.id: f for f in facts}
+    again = [make_opinion(key, groups[key], recorded.get(key, []), [], by_id) for key in keys if key in groups]
+    kept = [opinion for opinion in last.opinions if opinion.id not in keys]
+    return sorted(kept + again, key=lambda o: (-o.confidence, o.id))
+
+
+def _cites(opinion: Opinion, ids: set[str], paths: Iterable[str]) -> bool:
+    """Does the opinion's history or evidence cite one of these facts (by id), or a fact of these notes?"""
+    return (
+        opinion.origin.path in paths
+        or any(p.fact_id in ids or (p.fact is not None and p.fact.path in paths) for p in opinion.history)
+        or any(e.fact.id in ids or e.fact.path in paths for e in opinion.evidence)
+    )
+
+
+def _problems(
+    last: list[Diagnostic], edited: dict[str, tuple[Note, Note]], found: Diagnostics, facts: list[Fact] | None
+) -> Diagnostics | None:
+    """What linking warns about: the names' warnings, each link's (the edited notes' new ones in their place) and
+    the opinions' (found again from ``facts`` when opinions changed). None when the last ones are not in the
+    order linking makes them."""
+    naming = [d for d in last if d.code in _NAMING_CODES]
+    links = [d for d in last if d.code in _LINK_CODES]
+    opinions = [d for d in last if d.code not in _NAMING_CODES | _LINK_CODES]
+    if naming + links + opinions != last:
+        return None
+    links = sorted([d for d in links if d.path not in edited] + found.items, key=lambda d: d.path)  # stable
+    if facts is not None:
+        opinions = restated_differently(facts)
+    return Diagnostics([*naming, *links, *opinions])

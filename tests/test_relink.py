@@ -1,0 +1,154 @@
+"""Linking again after edits of a few notes (``library.relink``): the library it makes from the last one is the
+library linking every note makes, on the edits agents make (a Retain fact appended, an opinion restated, a fact
+taken out, a note linked, lines shifted), note by note, in the example and the real workspaces."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from site_builder.core.model import Library, Note
+from site_builder.io.reader import open_workspace
+from site_builder.io.sources import source_file
+from site_builder.library.link import link_notes
+from site_builder.library.relink import relink
+from site_builder.load import load
+from site_builder.parse.note import parse_note
+from tests.conftest import EXAMPLE, MakeWorkspace, run
+from tests.test_library_cache import FILES, REAL, library_view, site_files
+
+Edit = Callable[[bytes, Library], bytes]
+
+
+def _name(library: Library, nth: int = 0) -> str:
+    pages = [e.name for e in library.entities.values() if e.note is not None] or [
+        e.name for e in library.entities.values()
+    ]
+    return pages[nth % len(pages)] if pages else "Nobody"
+
+
+def append_retain_fact(data: bytes, library: Library) -> bytes:
+    fact = f"- W @{_name(library)}: Moved the meeting to Thursday with @{_name(library, 1)}."
+    return data + f"\n\n## Retain\n\n{fact}\n".encode()
+
+
+def restate_an_opinion(data: bytes, library: Library) -> bytes:
+    opinion = library.opinions[len(library.opinions) // 2] if library.opinions else None
+    if opinion is None:
+        return data + f"\n\n## Retain\n\n- O(c=0.6) @{_name(library)}: Prefers short answers.\n".encode()
+    about = opinion.entities[0] if opinion.entities else _name(library)
+    return data + f"\n\n## Retain\n\n- O(c=0.42) @{about}: {opinion.statement}\n".encode()
+
+
+def take_out_retain_lines(data: bytes, library: Library) -> bytes:
+    return b"\n".join(
+        line for line in data.split(b"\n") if not line.lstrip().startswith((b"- W", b"- B", b"- O", b"- S"))
+    )
+
+
+def link_another_note(data: bytes, library: Library) -> bytes:
+    other = library.notes[len(library.notes) // 3]
+    name = other.path.removesuffix(".md")
+    return (
+        data + f"\n\nSee [[{name}]] and [it]({other.path}), not [[{name}#No such part]] nor [[1999-01-01]].\n".encode()
+    )
+
+
+def shift_every_line(data: bytes, library: Library) -> bytes:
+    head, sep, body = data.partition(b"\n---\n") if data.startswith(b"---\n") else (b"", b"", data)
+    return head + sep + b"A line put first.\n\n" + body
+
+
+EDITS = [append_retain_fact, restate_an_opinion, take_out_retain_lines, link_another_note, shift_every_line]
+
+
+def edited(root: Path, note: Note, edit: Edit, library: Library) -> Note | None:
+    data = (root / note.path).read_bytes()
+    changed = edit(data, library)
+    return parse_note(source_file(open_workspace(root), note.path, changed)) if changed != data else None
+
+
+@pytest.mark.parametrize("edit", EDITS)
+@pytest.mark.parametrize(
+    "name", ["small", "example", *(sorted(p.name for p in REAL.iterdir() if p.is_dir()) if REAL.is_dir() else [])]
+)
+def test_relinking_an_edited_note_makes_the_library_linking_makes(
+    name: str, edit: Edit, workspace: MakeWorkspace
+) -> None:
+    root = workspace(FILES) if name == "small" else EXAMPLE if name == "example" else REAL / name
+    notes = sorted((n for n in load(root, cache=False).notes if not n.private), key=lambda n: n.path)
+    last = link_notes(notes)
+    relinked = 0
+    for i in sorted(random.Random(name).sample(range(len(notes)), min(len(notes), 25))):
+        again = edited(root, notes[i], edit, last)
+        if again is None or again.private:
+            continue
+        now = [*notes[:i], again, *notes[i + 1 :]]
+        made = relink(last, now)
+        if made is not None:
+            relinked += 1
+            assert library_view(made) == library_view(link_notes(now)), notes[i].path
+    if edit is shift_every_line or (last.entities and edit in (append_retain_fact, restate_an_opinion)):
+        assert relinked >= 1  # these edits keep what names resolve to in most notes (naming entities there are)
+
+
+def test_a_build_after_a_retain_fact_makes_the_site_a_build_without_cache_makes(
+    workspace: MakeWorkspace, tmp_path: Path
+) -> None:
+    ws = workspace(FILES)
+    out, cold = tmp_path / "out", tmp_path / "cold"
+    args = ("--no-search", "--no-reflect")
+    assert run("build", str(ws), "-o", str(out), *args).exit_code == 0
+    day = ws / "memory" / "2026-01-02.md"
+    day.write_text(day.read_text() + "- O(c=0.6) @Sam: Prefers the morning tide.\n- W @Harbour: Sam docked.\n")
+    assert run("build", str(ws), "-o", str(out), *args).exit_code == 0
+    assert run("build", str(ws), "-o", str(cold), *args, "--no-cache").exit_code == 0
+    assert site_files(out) == site_files(cold)
+
+
+def test_relinking_moves_what_reflect_recorded_about_an_edited_note(workspace: MakeWorkspace) -> None:
+    """Reflect recorded a W fact of a day as evidence for an opinion; lines put before it move it: the opinion's
+    history cites its new line, as linking every note finds."""
+    ws = workspace(
+        {
+            "MEMORY.md": "# Memory\n\n- Works with @Sam.\n",
+            "bank/entities/Sam.md": "# Sam\n\nHarbour pilot.\n",
+            "memory/2026-01-01.md": "# 2026-01-01\n\n## Retain\n\n- W @Sam: Sam docked on the morning tide again.\n",
+        }
+    )
+    (fact,) = load(ws, cache=False).library.facts
+    (ws / "bank" / "opinions.md").write_text(
+        "# Opinions\n\n- O(c=0.6) @Sam: Sam prefers the morning tide for docking. ^tide\n\n"
+        "<!-- memwiki:begin opinions · written by `memwiki reflect`; edits inside are replaced -->\n"
+        "### Sam prefers the morning tide for docking.\n\nId `tide` · about [[Sam]] · confidence **0.62**\n\n"
+        "| Date | Confidence | Change | Fact | Source |\n|---|---|---|---|---|\n"
+        f"| 2026-01-01 | 0.62 | reinforces | `{fact.id}` | [memory/2026-01-01.md#L5](../memory/2026-01-01.md#L5) |\n"
+        "<!-- memwiki:end -->\n"
+    )
+    notes = sorted((n for n in load(ws, cache=False).notes if not n.private), key=lambda n: n.path)
+    last = link_notes(notes)
+    assert [(p.change, p.source) for p in last.opinions[0].history][1:] == [("reinforces", "memory/2026-01-01.md#L5")]
+    day = next(i for i, note in enumerate(notes) if note.path == "memory/2026-01-01.md")
+    again = edited(ws, notes[day], shift_every_line, last)
+    assert again is not None
+    now = [*notes[:day], again, *notes[day + 1 :]]
+    made = relink(last, now)
+    assert made is not None
+    assert made.opinions[0].history[1].source == "memory/2026-01-01.md#L7"
+    assert library_view(made) == library_view(link_notes(now))
+
+
+def test_a_heading_another_note_links_is_found_after_the_edit_that_adds_it(workspace: MakeWorkspace) -> None:
+    ws = workspace({**FILES, "memory/2026-01-03.md": "# 2026-01-03\n\nAs in [[2026-01-02#The crane]].\n"})
+    notes = sorted(load(ws, cache=False).notes, key=lambda n: n.path)
+    last = link_notes(notes)
+    assert [d.code for d in last.problems.items] == ["broken-link"]  # no such heading yet
+    day = next(i for i, note in enumerate(notes) if note.path == "memory/2026-01-02.md")
+    again = parse_note(source_file(open_workspace(ws), notes[day].path, b"# 2026-01-02\n\n## The crane\n\nIt came.\n"))
+    now = [*notes[:day], again, *notes[day + 1 :]]
+    made = relink(last, now) or link_notes(now)
+    assert made.problems.items == []
+    assert library_view(made) == library_view(link_notes(now))
