@@ -40,7 +40,8 @@ def restate_an_opinion(data: bytes, library: Library) -> bytes:
     if opinion is None:
         return data + f"\n\n## Retain\n\n- O(c=0.6) @{_name(library)}: Prefers short answers.\n".encode()
     about = opinion.entities[0] if opinion.entities else _name(library)
-    return data + f"\n\n## Retain\n\n- O(c=0.42) @{about}: {opinion.statement}\n".encode()
+    other = f"- O(c=0.3) @{about}: A different claim altogether. ^{opinion.id}"  # warned: not what it restates
+    return data + f"\n\n## Retain\n\n- O(c=0.42) @{about}: {opinion.statement}\n{other}\n".encode()
 
 
 def take_out_retain_lines(data: bytes, library: Library) -> bytes:

@@ -16,7 +16,12 @@ from site_builder.core.model import Entity, Fact, Library, Link, Note, Opinion, 
 from site_builder.core.names import entity_key, heading_slug, slugify
 from site_builder.core.resolver import Resolver
 from site_builder.library.note_links import note_backlinks
-from site_builder.library.opinions import collect_opinions, repoint_opinions, restated_differently
+from site_builder.library.opinions import (
+    collect_opinions,
+    group_opinion_facts,
+    repoint_opinions,
+    restated_differently,
+)
 from site_builder.parse.link_syntax import DAY_NAME
 
 OPINIONS_PATH = "bank/opinions.md"
@@ -49,7 +54,7 @@ def _link(notes: list[Note], opinions: list[Opinion] | None) -> Library:
     resolver.entities = dict(sorted(resolver.entities.items()))  # placeholders among the pages: one order, however met
     facts = [f for n in public for f in n.facts]
     facts_by_entity = _facts_by_entity(facts, resolver)
-    diagnostics.items += restated_differently(facts)
+    diagnostics.items += restated_differently(group_opinion_facts(facts))
     if opinions is None:
         opinions = collect_opinions(facts, recorded_history(by_path))
     else:

@@ -67,14 +67,15 @@ def group_opinion_facts(facts: list[Fact]) -> dict[str, list[Fact]]:
     return dict(groups)
 
 
-def restated_differently(facts: list[Fact]) -> list[Diagnostic]:
-    """A warning for each ``O`` bullet whose ``^id`` names an opinion it does not restate, with both texts.
+def restated_differently(groups: dict[str, list[Fact]]) -> list[Diagnostic]:
+    """A warning for each ``O`` bullet whose ``^id`` names an opinion it does not restate, with both texts, in file
+    and line order (``groups``: ``group_opinion_facts``).
 
     A restatement may shorten the statement or add a reason after it
     ("Peter prefers concise replies; he cut my summary"); it may not say something else.
     """
     problems = []
-    for key, group in group_opinion_facts(facts).items():
+    for key, group in groups.items():
         origin = _origin(group)
         for fact in group:
             if fact.block_id and fact is not origin and not _same_statement(fact.content, origin.content):
@@ -87,7 +88,7 @@ def restated_differently(facts: list[Fact]) -> list[Diagnostic]:
                         "opinion",
                     )
                 )
-    return problems
+    return sorted(problems, key=lambda d: (d.path, d.line))  # one fact per line: one warning at most
 
 
 def _same_statement(one: str, other: str) -> bool:

@@ -72,8 +72,8 @@ def relink(last: Library, notes: list[Note]) -> Library | None:
     old_notes = [(link.target, link) for old, _ in edited.values() for link in links_to_notes(old, resolver, by_path)]
     new_notes = [(link.target, link) for _, new in edited.values() for link in links_to_notes(new, resolver, by_path)]
     note_backlinks = _patched(last.note_backlinks, edited, old_notes, new_notes, sorted)
-    opinions = _opinions(last, edited, facts, by_path)
-    problems = _problems(last.problems.items, edited, diagnostics, facts if opinions is not last.opinions else None)
+    opinions, touched = _opinions(last, edited, facts, by_path)
+    problems = _problems(last.problems.items, edited, diagnostics, touched)
     if problems is None:
         return None
     return Library(
@@ -182,43 +182,38 @@ def _related(
 
 def _opinions(
     last: Library, edited: dict[str, tuple[Note, Note]], facts: list[Fact], by_path: dict[str, Note]
-) -> list[Opinion]:
-    """The last opinions, those the edited notes' facts state or cite (their history or evidence) made again; the
-    same list when there are none."""
+) -> tuple[list[Opinion], dict[str, list[Fact]]]:
+    """The last opinions, those the edited notes' facts state or cite made again (the same list when there are
+    none), and the facts of each opinion made again."""
     ids = {f.id for old, new in edited.values() for f in (*old.facts, *new.facts)}
     keys = {opinion_key(f) for old, new in edited.values() for f in (*old.facts, *new.facts) if f.kind == "O"}
-    keys.update(opinion.id for opinion in last.opinions if _cites(opinion, ids, edited.keys()))
+    recorded = recorded_history(by_path)  # the other points of an opinion are its own O facts: those are in keys
+    keys.update(key for key, points in recorded.items() if any(p.fact_id in ids for p in points))
     if not keys:
-        return last.opinions
+        return last.opinions, {}
     groups = group_opinion_facts(facts)
-    recorded = recorded_history(by_path)
+    touched = {key: groups[key] for key in keys if key in groups}
     by_id = {f.id: f for f in facts}
-    again = [make_opinion(key, groups[key], recorded.get(key, []), [], by_id) for key in keys if key in groups]
+    again = [make_opinion(key, group, recorded.get(key, []), [], by_id) for key, group in touched.items()]
     kept = [opinion for opinion in last.opinions if opinion.id not in keys]
-    return sorted(kept + again, key=lambda o: (-o.confidence, o.id))
-
-
-def _cites(opinion: Opinion, ids: set[str], paths: Iterable[str]) -> bool:
-    """Does the opinion's history or evidence cite one of these facts (by id), or a fact of these notes?"""
-    return (
-        opinion.origin.path in paths
-        or any(p.fact_id in ids or (p.fact is not None and p.fact.path in paths) for p in opinion.history)
-        or any(e.fact.id in ids or e.fact.path in paths for e in opinion.evidence)
-    )
+    return sorted(kept + again, key=lambda o: (-o.confidence, o.id)), touched
 
 
 def _problems(
-    last: list[Diagnostic], edited: dict[str, tuple[Note, Note]], found: Diagnostics, facts: list[Fact] | None
+    last: list[Diagnostic], edited: dict[str, tuple[Note, Note]], found: Diagnostics, touched: dict[str, list[Fact]]
 ) -> Diagnostics | None:
     """What linking warns about: the names' warnings, each link's (the edited notes' new ones in their place) and
-    the opinions' (found again from ``facts`` when opinions changed). None when the last ones are not in the
-    order linking makes them."""
+    the opinions' (those of the ``touched`` opinions found again). None when the last ones are not in the order
+    linking makes them."""
     naming = [d for d in last if d.code in _NAMING_CODES]
     links = [d for d in last if d.code in _LINK_CODES]
     opinions = [d for d in last if d.code not in _NAMING_CODES | _LINK_CODES]
     if naming + links + opinions != last:
         return None
     links = sorted([d for d in links if d.path not in edited] + found.items, key=lambda d: d.path)  # stable
-    if facts is not None:
-        opinions = restated_differently(facts)
+    if touched:  # each warning is on a fact of its opinion: those of the touched ones are found again
+        moved = {(f.path, f.line) for old, _ in edited.values() for f in old.facts}
+        moved.update((f.path, f.line) for group in touched.values() for f in group)
+        opinions = [d for d in opinions if (d.path, d.line) not in moved] + restated_differently(touched)
+        opinions.sort(key=lambda d: (d.path, d.line))
     return Diagnostics([*naming, *links, *opinions])
