@@ -17,8 +17,10 @@ from site_builder.library.link import link_notes
 from site_builder.library.relink import relink
 from site_builder.load import load
 from site_builder.parse.note import parse_note
+from site_builder.site.builder import EVERY_TEXT, LINKED
 from tests.conftest import EXAMPLE, MakeWorkspace, run
 from tests.test_library_cache import FILES, REAL, library_view, site_files
+from tests.test_page_reads import inputs_by_url
 
 Edit = Callable[[bytes, Library], bytes]
 
@@ -153,3 +155,81 @@ def test_a_heading_another_note_links_is_found_after_the_edit_that_adds_it(works
     made = relink(last, now) or link_notes(now)
     assert made.problems.items == []
     assert library_view(made) == library_view(link_notes(now))
+
+
+@pytest.mark.parametrize("edit", EDITS)
+@pytest.mark.parametrize(
+    "name", ["small", "example", *(sorted(p.name for p in REAL.iterdir() if p.is_dir()) if REAL.is_dir() else [])]
+)
+def test_after_a_relink_each_page_whose_inputs_changed_said_it_reads_what_changed(
+    name: str, edit: Edit, workspace: MakeWorkspace
+) -> None:
+    """A page is held after a relink when its inputs said what of the library they read (``LINKED``) and read
+    nothing relinking changed (``Library.relinked``) nor an edited text: every page whose inputs did change, on
+    each edit of a few notes, had not said so."""
+    root = workspace(FILES) if name == "small" else EXAMPLE if name == "example" else REAL / name
+    notes = sorted((n for n in load(root, cache=False).notes if not n.private), key=lambda n: n.path)
+    last = link_notes(notes)
+    before = inputs_by_url(root, notes)
+    checked = 0
+    for i in sorted(random.Random(name + "pages").sample(range(len(notes)), min(len(notes), 6))):
+        again = edited(root, notes[i], edit, last)
+        if again is not None and not again.private:
+            held, wrongly, _ = held_after_relink(root, notes, i, again, before)
+            assert wrongly == []
+            checked += len(held)
+    if edit is shift_every_line and name != "small":
+        assert checked  # pages were held: the test says something
+
+
+def held_after_relink(
+    root: Path, notes: list[Note], i: int, again: Note, before: dict[str, tuple[object, frozenset[str]]]
+) -> tuple[set[str], list[str], set[str]]:
+    """The pages held after ``notes[i]`` became ``again`` and the library was relinked, those of them whose
+    inputs changed (none, or a page shows what it was), and the pages whose inputs changed."""
+    now = [*notes[:i], again, *notes[i + 1 :]]
+    made = relink(link_notes(notes), now)
+    if made is None or made.relinked is None:
+        return set(), [], set()
+    after = inputs_by_url(root, now)
+    assert after.keys() == before.keys()
+    changed = {notes[i].path, EVERY_TEXT, *made.relinked}
+    held = {url for url, (_, reads) in before.items() if LINKED in reads and not reads & changed}
+    assert notes[i].url not in held
+    changed_pages = {url for url in before if before[url][0] != after[url][0]}
+    return held, sorted(held & changed_pages), changed_pages
+
+
+def test_after_a_relink_the_pages_of_opinions_it_moved_are_made_again(workspace: MakeWorkspace) -> None:
+    """An opinion restated with another confidence moves to another page of opinions: the day that first stated it
+    links there. An opinion about Sam cites a fact about a tugboat: Sam's page shows where that fact now is."""
+    many = "".join(f"- O(c=0.5) @Sam: Opinion number {n} holds. ^op{n}\n" for n in range(250))
+    ws = workspace(
+        {
+            **FILES,
+            "bank/opinions.md": f"# Opinions\n\n{many}",
+            "memory/2026-01-03.md": "# 2026-01-03\n\n## Retain\n\n- O(c=0.5) @Sam: Opinion number 7 holds. ^op7\n",
+            "memory/2026-01-04.md": "# 2026-01-04\n\nA quiet day.\n",
+            "memory/2026-01-05.md": "# 2026-01-05\n\n## Retain\n\n- W @Tugboat: The pilot docked on the morning tide.\n",
+        }
+    )
+    (fact,) = [f for f in load(ws, cache=False).library.facts if f.kind == "W"]
+    with (ws / "bank" / "opinions.md").open("a") as opinions:
+        opinions.write(
+            "\n<!-- memwiki:begin opinions · written by `memwiki reflect`; edits inside are replaced -->\n"
+            "### Opinion number 3 holds.\n\nId `op3` · about [[Sam]] · confidence **0.52**\n\n"
+            "| Date | Confidence | Change | Fact | Source |\n|---|---|---|---|---|\n"
+            f"| 2026-01-05 | 0.52 | reinforces | `{fact.id}` | [memory/2026-01-05.md#L5](../memory/2026-01-05.md#L5) |\n"
+            "<!-- memwiki:end -->\n"
+        )
+    notes = sorted((n for n in load(ws, cache=False).notes if not n.private), key=lambda n: n.path)
+    before = inputs_by_url(ws, notes)
+    for path, text, moved in [
+        ("memory/2026-01-04.md", "# 2026-01-04\n\nA quiet day.\n\n## Retain\n\n- O(c=0.9) @Sam: Opinion number 7 holds. ^op7\n", "memory/2026-01-03.html"),
+        ("memory/2026-01-05.md", "# 2026-01-05\n\nA line first.\n\n## Retain\n\n- W @Tugboat: The pilot docked on the morning tide.\n", "bank/entities/sam.html"),
+    ]:  # fmt: skip
+        i = next(i for i, note in enumerate(notes) if note.path == path)
+        again = parse_note(source_file(open_workspace(ws), path, text.encode()))
+        held, wrongly, changed = held_after_relink(ws, notes, i, again, before)
+        assert held and moved in changed
+        assert wrongly == []

@@ -146,8 +146,7 @@ class Note:
 
     @functools.cached_property
     def url(self) -> str:
-        """Site path of the rendered page, mirroring the source path (``x.md.html`` where memwiki's own pages are):
-        asked for again and again by every page that links to the note."""
+        """Site path of its page, like its path (``x.md.html`` where memwiki's pages are); every link to it asks."""
         return page_url(self.path)
 
     def line_text(self, line: int) -> str:
@@ -232,6 +231,7 @@ class Library:
     citing: dict[str, list[tuple[int, int]]] | None = None  # ``library.citing.citing_places``, when kept with it
     to_review: list[tuple[str, int, str]] | None = None  # ``library.hygiene.opinions_to_review``, when kept with it
     day_places: list[tuple[int, list[int]]] | None = None  # ``by_day`` as (ordinal, places in ``notes``), when kept
+    relinked: frozenset[str] | None = None  # made from the last build's by ``library.relink``: what changed
     _about: tuple[list[Opinion], dict[str, list[Opinion]]] | None = field(default=None, init=False, repr=False)
     _seen: dict[str, list[dt.date]] = field(default_factory=dict, init=False, repr=False)
 

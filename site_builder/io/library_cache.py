@@ -56,10 +56,12 @@ class _Image:
 
 @dataclass(frozen=True)
 class LinkedFrom:
-    """Which saved library a build's library is: its token ("" when it was linked anew), and the notes it holds for."""
+    """Which saved library a build's library is: its token ("" when it was linked anew), and the notes it holds for;
+    for a library relinked from a saved one (``library.relink``), that one's token."""
 
     token: str
     notes: dict[str, NoteKey]
+    since: str = ""
 
 
 def new_token() -> str:
@@ -99,7 +101,7 @@ def reuse_library(
     if library is None or not edited:
         return (library, LinkedFrom(str(token), was)) if library else None
     relinked = relink(library, public)
-    return (relinked, LinkedFrom("", {})) if relinked else None
+    return (relinked, LinkedFrom("", {}, str(token))) if relinked else None
 
 
 def _restored(image: _Image, public: list[Note]) -> Library | None:

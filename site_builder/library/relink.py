@@ -2,7 +2,7 @@
 made from the last one. After an agent appends a Retain fact to today's log, linking 10,000 notes again takes
 2 s; this takes the edited notes' links and facts out of the last library and puts their new ones in.
 
-It applies when every edited note keeps its path, kind, date and front matter (and its headings' names, when
+It applies when every edited note keeps its path, kind, date, title and front matter (and its headings' names, when
 another note links one), is not an entity's page
 nor ``bank/opinions.md``, and the names that make placeholder entities are the same: then what links resolve to
 is unchanged, and each part of the library is the last one's without the old notes' share and with the new
@@ -18,6 +18,7 @@ from typing import TypeVar
 from site_builder.core.diagnostics import Diagnostic, Diagnostics
 from site_builder.core.model import Fact, Library, Link, Note, Opinion, fact_order
 from site_builder.core.resolver import Resolver
+from site_builder.library.citing import citing_places
 from site_builder.library.link import (
     OPINIONS_PATH,
     co_mentioned,
@@ -33,6 +34,10 @@ from site_builder.library.opinions import group_opinion_facts, make_opinion, opi
 # What linking warns about, by stage: the pages' names and aliases, then each link (note by note), then opinions.
 _NAMING_CODES = frozenset({"duplicate-entity", "front-matter", "alias"})
 _LINK_CODES = frozenset({"broken-link"})
+# What relinking changed (``Library.relinked``), for the pages that say what of the library they read
+# (``site.builder.PageBuilder.reads_linked``): an entity's lines, facts, co-mentions or opinions; the lines linking
+# a note; the opinions citing a note.
+ENTITY, NOTE_LINKS, CITING = "@entity:", "@links-to:", "@cited-by:"
 T = TypeVar("T", Link, Fact)
 
 
@@ -72,10 +77,18 @@ def relink(last: Library, notes: list[Note]) -> Library | None:
     old_notes = [(link.target, link) for old, _ in edited.values() for link in links_to_notes(old, resolver, by_path)]
     new_notes = [(link.target, link) for _, new in edited.values() for link in links_to_notes(new, resolver, by_path)]
     note_backlinks = _patched(last.note_backlinks, edited, old_notes, new_notes, sorted)
-    opinions, touched = _opinions(last, edited, facts, by_path)
+    opinions, touched, again = _opinions(last, edited, facts, by_path)
     problems = _problems(last.problems.items, edited, diagnostics, touched)
     if problems is None:
         return None
+    about = [o for o in (*last.opinions, *opinions) if o.id in again] if again else []
+    entities = {key for key, _ in (*old_links, *new_links, *old_facts, *new_facts)}  # co-mentions: of these links
+    entities.update(e.key for o in about for name in o.entities if (e := resolver.entity(name)))
+    changed = {ENTITY + key for key in entities} | {NOTE_LINKS + target for target, _ in (*old_notes, *new_notes)}
+    citing = last.citing
+    if opinions is not last.opinions:
+        citing = citing_places(opinions)
+        changed.update(CITING + path for path in _cited_otherwise(last, opinions, citing))
     return Library(
         notes=notes,
         entities=last.entities,
@@ -88,19 +101,21 @@ def relink(last: Library, notes: list[Note]) -> Library | None:
         resolver=resolver,
         problems=problems,
         note_backlinks=note_backlinks,
-        citing=last.citing if opinions is last.opinions else None,
+        citing=citing,
         to_review=last.to_review if opinions is last.opinions else None,
         day_places=last.day_places,
+        relinked=frozenset(changed),
     )
 
 
 def _keeps_names(old: Note, new: Note) -> bool:
-    """Does the edit leave what names resolve to and the day as they were?"""
+    """Does the edit leave what names resolve to, the day and the title (what other pages show of the note) as they
+    were?"""
     return (
         old.path == new.path
         and old.kind == new.kind != "entity"
         and new.path != OPINIONS_PATH
-        and (old.date, old.meta, old.private) == (new.date, new.meta, new.private)
+        and (old.date, old.meta, old.private, old.title) == (new.date, new.meta, new.private, new.title)
     )
 
 
@@ -180,23 +195,35 @@ def _related(
     return out if out.keys() == last.keys() else dict(sorted(out.items()))
 
 
+def _cited_otherwise(last: Library, opinions: list[Opinion], citing: dict[str, list[tuple[int, int]]]) -> set[str]:
+    """The notes whose citing opinions (their ids, statements, places and the lines cited) changed."""
+    was = last.citing if last.citing is not None else citing_places(last.opinions)
+
+    def shown(found: dict[str, list[tuple[int, int]]], pool: list[Opinion], path: str) -> list[object]:
+        return [(place, line, pool[place].id, pool[place].statement) for place, line in found.get(path, [])]
+
+    return {
+        path for path in was.keys() | citing.keys() if shown(was, last.opinions, path) != shown(citing, opinions, path)
+    }
+
+
 def _opinions(
     last: Library, edited: dict[str, tuple[Note, Note]], facts: list[Fact], by_path: dict[str, Note]
-) -> tuple[list[Opinion], dict[str, list[Fact]]]:
+) -> tuple[list[Opinion], dict[str, list[Fact]], set[str]]:
     """The last opinions, those the edited notes' facts state or cite made again (the same list when there are
-    none), and the facts of each opinion made again."""
+    none); the facts of each opinion made again, and the ids of those made again or gone."""
     ids = {f.id for old, new in edited.values() for f in (*old.facts, *new.facts)}
     keys = {opinion_key(f) for old, new in edited.values() for f in (*old.facts, *new.facts) if f.kind == "O"}
     recorded = recorded_history(by_path)  # the other points of an opinion are its own O facts: those are in keys
     keys.update(key for key, points in recorded.items() if any(p.fact_id in ids for p in points))
     if not keys:
-        return last.opinions, {}
+        return last.opinions, {}, keys
     groups = group_opinion_facts(facts)
     touched = {key: groups[key] for key in keys if key in groups}
     by_id = {f.id: f for f in facts}
     again = [make_opinion(key, group, recorded.get(key, []), [], by_id) for key, group in touched.items()]
     kept = [opinion for opinion in last.opinions if opinion.id not in keys]
-    return sorted(kept + again, key=lambda o: (-o.confidence, o.id)), touched
+    return sorted(kept + again, key=lambda o: (-o.confidence, o.id)), touched, keys
 
 
 def _problems(

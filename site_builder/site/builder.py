@@ -44,6 +44,10 @@ def counted(count: int, word: str, plural: str = "") -> str:
 # (the hygiene pages): such a page is never kept on its last inputs (``site.page_reads``).
 EVERY_TEXT = "*"
 
+# Among a page's reads: its inputs say what of the linked library they read (``reads_linked``), the names
+# ``library.relink`` gives what it changed; such a page is held after a relink that changed none of them.
+LINKED = "@"
+
 # Stands for a page's way back to the site root in HTML shared by pages at any depth. A private-use character:
 # the Markdown renderer removes those from every text, so no text can contain it.
 ROOT_MARK = "\ue003"
@@ -110,6 +114,13 @@ class PageBuilder:
         if self.reads is not None:
             self.reads.add(note.path)
         return note.digest
+
+    def reads_linked(self, *parts: str) -> None:
+        """The page's inputs read, of the linked library, only these parts (``library.relink``'s names) and the
+        texts they say they read; a page that does not say so is never held after a relink."""
+        if self.reads is not None:
+            self.reads.add(LINKED)
+            self.reads.update(parts)
 
     def reads_every_text(self) -> None:
         """The page's inputs read what every text says (the hygiene pages: what each file's parse found)."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from site_builder.core.model import KIND_NAMES, Entity, Fact, Note, fact_order
+from site_builder.library.relink import CITING, NOTE_LINKS
 from site_builder.site.backlinks import backlink_groups, backlink_inputs, citing_groups
 from site_builder.site.builder import BANK_KINDS, BANK_SECTIONS, PageBuilder, counted
 from site_builder.site.facts_page import fact_groups
@@ -74,6 +75,8 @@ def note_page_inputs(builder: PageBuilder, note: Note) -> object:
         return None
     kind = BANK_KINDS.get(note.path, "")
     is_day = note.date is not None and builder.by_day[note.date][0] is note
+    if not kind:  # the facts of World and Experience are those of every note
+        builder.reads_linked(NOTE_LINKS + note.path, CITING + note.path)
     return (
         note.path,
         note.kind,

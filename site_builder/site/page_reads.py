@@ -1,14 +1,16 @@
 """Which notes' texts each page's inputs read (``PageBuilder.reads``), kept for the next build: when its library is
 the last build's (``io.library_texts``), a page whose inputs read no text that changed since is kept as the last
 build made it, its inputs not worked out again. After a plain edit of one day of a workspace of 10,000, a handful
-of pages, not 12,000."""
+of pages, not 12,000. When the library was relinked from the last (``library.relink``: a Retain fact added), the
+pages whose inputs say what of the library they read (``PageBuilder.reads_linked``) are held the same way when
+they read nothing relinking changed."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from site_builder.io.library_texts import LibraryTexts
-from site_builder.site.builder import EVERY_TEXT
+from site_builder.site.builder import EVERY_TEXT, LINKED
 
 PAGE_READS_FILE = "cache/page-reads.pickle"  # under .memwiki/
 
@@ -26,7 +28,11 @@ class PageReads:
         """The pages whose inputs are as that build worked them out (with what they read), for a build of ``now``'s
         library and texts and ``shared`` inputs."""
         changed = now.changed_since(self.texts)
+        pages = self.pages
+        if changed is None:  # a library relinked from the last: only the pages that say what of it they read
+            changed = now.relinked_since(self.texts)
+            pages = {url: reads for url, reads in pages.items() if LINKED in reads}
         if changed is None or shared != self.shared:
             return {}
         changed.add(EVERY_TEXT)  # never held: what reading every file found (settings too) may change without a note
-        return {url: reads for url, reads in self.pages.items() if not reads & changed}
+        return {url: reads for url, reads in pages.items() if not reads & changed}
