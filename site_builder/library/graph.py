@@ -109,5 +109,10 @@ def _neighbour(key: str, mentions: int) -> GraphNode:
     """A neighbour on an entity's page, its mentions to two significant digits (1,433 -> 1,400): a mention more of a
     much-named entity then leaves the pages of the hundreds of entities it is beside as they were (each fact about it
     made them all again). Drawn the same: a node stops growing at 67 mentions; only its tooltip says "~1400"."""
-    shown = int(float(f"{mentions:.2g}"))
+    shown = shown_mentions(mentions)
     return GraphNode(key, "entity", shown, about=shown != mentions)
+
+
+def shown_mentions(mentions: int) -> int:
+    """A neighbour's mentions as its node shows them: to two significant digits."""
+    return int(float(f"{mentions:.2g}"))

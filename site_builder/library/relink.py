@@ -19,6 +19,7 @@ from site_builder.core.diagnostics import Diagnostic, Diagnostics
 from site_builder.core.model import Fact, Library, Link, Note, Opinion, fact_order
 from site_builder.core.resolver import Resolver
 from site_builder.library.citing import citing_places
+from site_builder.library.graph import shown_mentions
 from site_builder.library.link import (
     OPINIONS_PATH,
     co_mentioned,
@@ -36,8 +37,10 @@ _NAMING_CODES = frozenset({"duplicate-entity", "front-matter", "alias"})
 _LINK_CODES = frozenset({"broken-link"})
 # What relinking changed (``Library.relinked``), for the pages that say what of the library they read
 # (``site.builder.PageBuilder.reads_linked``): an entity's lines, facts, co-mentions or opinions; the lines linking
-# a note; the opinions citing a note.
-ENTITY, NOTE_LINKS, CITING = "@entity:", "@links-to:", "@cited-by:"
+# a note; the opinions citing a note; an entity's mentions as a neighbour shows them (``MEMBER``: what an entity's
+# graph reads of each node); and how often two entities are named together (``PAIR`` a, newline, b: it changes the
+# pages whose graphs have both).
+ENTITY, NOTE_LINKS, CITING, MEMBER, PAIR = "@entity:", "@links-to:", "@cited-by:", "@node:", "@pair:"
 T = TypeVar("T", Link, Fact)
 
 
@@ -81,10 +84,15 @@ def relink(last: Library, notes: list[Note]) -> Library | None:
     problems = _problems(last.problems.items, edited, diagnostics, touched)
     if problems is None:
         return None
+    related, pairs = _related(last.related, edited, resolver)
     about = [o for o in (*last.opinions, *opinions) if o.id in again] if again else []
     entities = {key for key, _ in (*old_links, *new_links, *old_facts, *new_facts)}  # co-mentions: of these links
     entities.update(e.key for o in about for name in o.entities if (e := resolver.entity(name)))
     changed = {ENTITY + key for key in entities} | {NOTE_LINKS + target for target, _ in (*old_notes, *new_notes)}
+    for key in {key for key, _ in (*old_links, *new_links)}:
+        if shown_mentions(len(last.backlinks.get(key, []))) != shown_mentions(len(backlinks.get(key, []))):
+            changed.add(MEMBER + key)
+    changed.update(PAIR + a + "\n" + b for a, b in pairs if a < b)
     citing = last.citing
     if opinions is not last.opinions:
         citing = citing_places(opinions)
@@ -95,7 +103,7 @@ def relink(last: Library, notes: list[Note]) -> Library | None:
         facts=facts,
         backlinks=backlinks,
         facts_by_entity=facts_by_entity,
-        related=_related(last.related, edited, resolver),
+        related=related,
         opinions=opinions,
         note_by_path=by_path,
         resolver=resolver,
@@ -172,8 +180,9 @@ def _patched(
 
 def _related(
     last: dict[str, list[tuple[str, int]]], edited: dict[str, tuple[Note, Note]], resolver: Resolver
-) -> dict[str, list[tuple[str, int]]]:
-    """The co-mention counts without the edited notes' old lines and with their new ones."""
+) -> tuple[dict[str, list[tuple[str, int]]], set[tuple[str, str]]]:
+    """The co-mention counts without the edited notes' old lines and with their new ones; the pairs whose count
+    changed (both ways)."""
     change: Counter[tuple[str, str]] = Counter()
     for old, new in edited.values():
         change.subtract(co_mentions(old, resolver))
@@ -192,7 +201,7 @@ def _related(
             out[a] = co_mentioned(found)
         else:
             out.pop(a, None)
-    return out if out.keys() == last.keys() else dict(sorted(out.items()))
+    return (out if out.keys() == last.keys() else dict(sorted(out.items()))), {(a, b) for a in moved for b in moved[a]}
 
 
 def _cited_otherwise(last: Library, opinions: list[Opinion], citing: dict[str, list[tuple[int, int]]]) -> set[str]:

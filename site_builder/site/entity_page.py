@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from site_builder.core.model import Entity
-from site_builder.library.relink import ENTITY, NOTE_LINKS
+from site_builder.library.relink import ENTITY, MEMBER, NOTE_LINKS
 from site_builder.site.backlinks import backlink_groups, backlink_inputs
 from site_builder.site.builder import PageBuilder, counted
 from site_builder.site.graph_page import entity_graph
@@ -66,8 +66,8 @@ def entity_page_inputs(builder: PageBuilder, entity: Entity) -> object:
     library = builder.library
     note = entity.note
     graph = builder.neighbourhoods.of(entity.key)
-    builder.reads_linked(  # its own lines, facts, co-mentions and opinions; its neighbours' mentions and co-mentions
-        *(ENTITY + node.key for node in graph.nodes), ENTITY + entity.key, *([NOTE_LINKS + note.path] if note else [])
+    builder.reads_linked(  # its own lines, facts, co-mentions and opinions; its graph's nodes (mentions, co-mentions)
+        ENTITY + entity.key, *(MEMBER + node.key for node in graph.nodes), *([NOTE_LINKS + note.path] if note else [])
     )
     return (
         entity.key,

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from site_builder.io.library_texts import LibraryTexts
+from site_builder.library.relink import MEMBER, PAIR
 from site_builder.site.builder import EVERY_TEXT, LINKED
 
 PAGE_READS_FILE = "cache/page-reads.pickle"  # under .memwiki/
@@ -35,4 +36,11 @@ class PageReads:
         if changed is None or shared != self.shared:
             return {}
         changed.add(EVERY_TEXT)  # never held: what reading every file found (settings too) may change without a note
-        return {url: reads for url, reads in pages.items() if not reads & changed}
+        pairs = [
+            (MEMBER + a, MEMBER + b) for a, _, b in (c[len(PAIR) :].partition("\n") for c in changed if c[:6] == PAIR)
+        ]
+        return {
+            url: reads
+            for url, reads in pages.items()
+            if not reads & changed and not any(a in reads and b in reads for a, b in pairs)  # a graph with both
+        }
