@@ -110,9 +110,8 @@ def make_site(
     index_now = reflected is None or not reflected.changes
     # A library linked anew is saved by the same child once recall is sent, for the next build (``io.library_cache``).
     linked = LinkedFrom(loaded.linked.token or new_token(), {key[0]: key for key in loaded.cached.now})
-    texts = LibraryTexts.of(
-        loaded.library, linked.token, loaded.linked.since
-    )  # what a page or shard made from unchanged texts holds on
+    # what a page or shard made from unchanged texts holds on
+    texts = LibraryTexts.of(loaded.library, linked.token, loaded.linked.since)
     publish = functools.partial(
         publish_recall, loaded.library, opened.config.title, opened.config.recall_max_tokens, staging,
         load_shard_marks(memwiki_dir) if cache else None,

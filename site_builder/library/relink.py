@@ -219,10 +219,13 @@ def _cited_otherwise(last: Library, opinions: list[Opinion], citing: dict[str, l
 def _opinions(
     last: Library, edited: dict[str, tuple[Note, Note]], facts: list[Fact], by_path: dict[str, Note]
 ) -> tuple[list[Opinion], dict[str, list[Fact]], set[str]]:
-    """The last opinions, those the edited notes' facts state or cite made again (the same list when there are
-    none); the facts of each opinion made again, and the ids of those made again or gone."""
-    ids = {f.id for old, new in edited.values() for f in (*old.facts, *new.facts)}
-    keys = {opinion_key(f) for old, new in edited.values() for f in (*old.facts, *new.facts) if f.kind == "O"}
+    """The last opinions, those the edited notes' changed facts state or cite made again (the same list when there
+    are none); the facts of each opinion made again, and the ids of those made again or gone."""
+    facts_changed = [
+        f for old, new in edited.values() for f in set(old.facts) ^ set(new.facts)
+    ]  # not those as they were
+    ids = {f.id for f in facts_changed}
+    keys = {opinion_key(f) for f in facts_changed if f.kind == "O"}
     recorded = recorded_history(by_path)  # the other points of an opinion are its own O facts: those are in keys
     keys.update(key for key, points in recorded.items() if any(p.fact_id in ids for p in points))
     if not keys:
