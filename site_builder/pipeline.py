@@ -117,7 +117,7 @@ def make_site(
         load_shard_marks(memwiki_dir) if cache else None,
         (opened, loaded.notes, stamps_of(listing.entries)) if index_now else None, texts,
     )  # fmt: skip
-    keep = functools.partial(save_library, memwiki_dir, loaded.library, linked.token)
+    keep = functools.partial(save_library, memwiki_dir, loaded.library, linked.token, loaded.linked.opinions)
     recall = Background(publish, len(loaded.notes), PARALLEL_FROM, keep if cache and not loaded.linked.token else None)
     indexing = None
     if records is not None and not search_later:

@@ -13,7 +13,7 @@ import pytest
 import site_builder.io.library_cache as library_cache
 import site_builder.load as load_module
 from site_builder.core.model import Library, Note
-from site_builder.io.library_cache import LIBRARY_FILE, LIBRARY_NOTES_FILE
+from site_builder.io.library_cache import LIBRARY_FILE, LIBRARY_NOTES_FILE, LIBRARY_OPINIONS_FILE
 from site_builder.io.reader import open_workspace
 from site_builder.io.sources import source_file
 from site_builder.library.link import link_inputs, link_notes
@@ -122,11 +122,11 @@ def test_a_library_cache_it_cannot_trust_is_linked_again(
     linked = spy_on(monkeypatch, load_module, "link_notes", lambda notes: len(notes))
     day = ws / "memory/2026-01-02.md"
     text = day.read_text(encoding="utf-8")
-    for n, spoil in enumerate([b"half a pickle", None]):
+    for n, spoil in enumerate([LIBRARY_FILE, LIBRARY_OPINIONS_FILE, None]):
         if spoil is None:  # a note gone: its links went with it
             (ws / "bank/entities/Harbour.md").unlink()
         else:
-            (ws / ".memwiki" / LIBRARY_FILE).write_bytes(spoil)
+            (ws / ".memwiki" / spoil).write_bytes(b"half a pickle")
         day.write_text(text + f"\nPlain line {n}.\n", encoding="utf-8")
         linked.clear()
         assert run(*build).exit_code == 0
@@ -185,3 +185,19 @@ def test_notes_with_the_same_link_inputs_link_the_same(name: str, edit: Any, wor
     if edit is not reword_lines_linking_notes:  # an edit that keeps the link inputs of most notes it changes
         assert edited >= max(1, changed // 2)
     assert library_view(link_notes(again)) == library_view(link_notes(notes))
+
+
+def test_a_relinked_library_keeps_the_saved_opinions_when_the_edit_left_them(workspace: MakeWorkspace) -> None:
+    ws = workspace(FILES)
+    build = ("build", str(ws), "-o", str(ws.parent / "site"), "--no-search", "--no-reflect")
+    assert run(*build).exit_code == 0
+    opinions = ws / ".memwiki" / LIBRARY_OPINIONS_FILE
+    day = ws / "memory/2026-01-02.md"
+    was = opinions.stat().st_ino
+    day.write_text(day.read_text(encoding="utf-8") + "\n## Retain\n\n- W @Sam: Docked at noon.\n", encoding="utf-8")
+    assert run(*build).exit_code == 0
+    assert opinions.stat().st_ino == was  # the opinions file the relinked library names: the last one
+    day.write_text(day.read_text(encoding="utf-8") + "- O(c=0.4) @Sam: Prefers the evening tide.\n", encoding="utf-8")
+    assert run(*build).exit_code == 0
+    assert opinions.stat().st_ino != was
+    assert "evening tide" in (ws.parent / "site" / "bank/opinions.html").read_text(encoding="utf-8")

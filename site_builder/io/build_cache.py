@@ -10,8 +10,9 @@
   record went into;
 - ``recall-shards.pickle``: what each recall shard of the last site was made from, so an unchanged shard is
   kept, not made and written again;
-- ``library.pickle``, ``library-notes.pickle``: the linked library and the notes it holds for
-  (``io.library_cache``), so an edit that changes no note's links does not link every note again;
+- ``library.pickle``, ``library-opinions.pickle``, ``library-notes.pickle``: the linked library, its opinions and
+  the notes it holds for (``io.library_cache``), so an edit that changes no note's links does not link every note
+  again, and one that does links only what it changed (``library.relink``);
 - ``page-reads.pickle``: which notes' texts each page's inputs read (``site.page_reads``), so that with the
   last build's library a page reading no changed text is kept without its inputs worked out;
 - ``read.pickle``: the stamps, digest and reading problems of each file the last build read, so that the next one

@@ -3,10 +3,11 @@ a plain line added to a day) takes the last build's library instead of linking e
 workspace of 10,000 notes).
 
 - ``library.pickle``: the library without its notes: what it holds of them (notes, links, facts) by their places
-  (a note by its path, a link or a fact by its place among all the notes' links or facts), the rest as is. The
-  opinions keep copies of their facts (equal to the notes' own; pickled by reference, the file took twice as long
-  to write). Saved by the recall child, beside render, whenever a build linked anew; tagged with a token of its
-  own.
+  (a note by its path, a link or a fact by its place among all the notes' links or facts), the rest as is but the
+  opinions. Saved by the recall child, beside render, whenever a build linked anew; tagged with a token of its own.
+- ``library-opinions.pickle``: its opinions, tagged with a token of their own that the library file names. They
+  keep copies of their facts (equal to the notes' own; pickled by reference, the file took twice as long to
+  write). Written only when the opinions changed: a library relinked after a fact was appended keeps the file.
 - ``library-notes.pickle``: the token of the library file it goes with, and the key (``NoteKey``) of every note
   that library holds for. Saved by the build once its site is done: a build that stopped before never leaves a
   library file that passes for notes it was not linked from.
@@ -34,6 +35,7 @@ from site_builder.library.relink import relink
 
 LIBRARY_FILE = "cache/library.pickle"
 LIBRARY_NOTES_FILE = "cache/library-notes.pickle"
+LIBRARY_OPINIONS_FILE = "cache/library-opinions.pickle"
 
 
 @dataclass(frozen=True)
@@ -45,7 +47,7 @@ class _Image:
     backlinks: dict[str, list[int]]
     facts_by_entity: dict[str, list[int]]
     related: dict[str, list[tuple[str, int]]]
-    opinions: list[Opinion]
+    opinions: str  # the token of the opinions file
     problems: Diagnostics
     note_backlinks: dict[str, list[Link]]
     resolved: tuple[list[str], dict[str, str], dict[str, str]]  # the resolver's entities (keys), aliases, notes
@@ -57,11 +59,13 @@ class _Image:
 @dataclass(frozen=True)
 class LinkedFrom:
     """Which saved library a build's library is: its token ("" when it was linked anew), and the notes it holds for;
-    for a library relinked from a saved one (``library.relink``), that one's token."""
+    for a library relinked from a saved one (``library.relink``), that one's token, and its opinions' token when it
+    kept them."""
 
     token: str
     notes: dict[str, NoteKey]
     since: str = ""
+    opinions: str = ""
 
 
 def new_token() -> str:
@@ -97,15 +101,21 @@ def reuse_library(
     found = load_cached(memwiki_dir, LIBRARY_FILE)
     if not (isinstance(found, tuple) and len(found) == 2 and found[0] == token and isinstance(found[1], _Image)):
         return None
-    library = _restored(found[1], linked_from)
+    image: _Image = found[1]
+    opinions = load_cached(memwiki_dir, LIBRARY_OPINIONS_FILE)
+    if not (isinstance(opinions, tuple) and len(opinions) == 2 and opinions[0] == image.opinions):
+        return None
+    library = _restored(image, opinions[1], linked_from)
     if library is None or not edited:
         return (library, LinkedFrom(str(token), was)) if library else None
     relinked = relink(library, public)
-    return (relinked, LinkedFrom("", {}, str(token))) if relinked else None
+    kept = image.opinions if relinked is not None and relinked.opinions is library.opinions else ""
+    return (relinked, LinkedFrom("", {}, str(token), kept)) if relinked else None
 
 
-def _restored(image: _Image, public: list[Note]) -> Library | None:
-    """The library ``image`` holds, with ``public`` (the notes it was linked from) in it; None when they do not fit."""
+def _restored(image: _Image, opinions: list[Opinion], public: list[Note]) -> Library | None:
+    """The library ``image`` and ``opinions`` hold, with ``public`` (the notes it was linked from) in it; None when
+    they do not fit."""
     if image.paths != [note.path for note in public]:
         return None
     by_path = {note.path: note for note in public}
@@ -129,7 +139,7 @@ def _restored(image: _Image, public: list[Note]) -> Library | None:
         backlinks=backlinks,
         facts_by_entity=facts_by_entity,
         related=image.related,
-        opinions=image.opinions,
+        opinions=opinions,
         note_by_path=by_path,
         resolver=resolver,
         problems=image.problems,
@@ -140,8 +150,9 @@ def _restored(image: _Image, public: list[Note]) -> Library | None:
     )
 
 
-def save_library(memwiki_dir: Path, library: Library, token: str) -> None:
-    """The library, its notes by place, as ``token``'s (``save_library_notes`` says which notes it holds for)."""
+def save_library(memwiki_dir: Path, library: Library, token: str, opinions: str = "") -> None:
+    """The library, its notes by place, as ``token``'s (``save_library_notes`` says which notes it holds for); its
+    opinions are the saved ones of the token ``opinions`` when given, else saved anew."""
     facts = {id(fact): i for i, fact in enumerate(library.facts)}
     links = {id(link): i for i, link in enumerate(itertools.chain.from_iterable(n.links for n in library.notes))}
     notes = {id(note): i for i, note in enumerate(library.notes)}
@@ -157,7 +168,7 @@ def save_library(memwiki_dir: Path, library: Library, token: str) -> None:
                 key: list(map(facts.__getitem__, map(id, found))) for key, found in library.facts_by_entity.items()
             },
             related=library.related,
-            opinions=library.opinions,
+            opinions=opinions or new_token(),
             problems=library.problems,
             note_backlinks=library.note_backlinks,
             resolved=(list(library.resolver.entities), library.resolver.aliases, library.resolver.notes),
@@ -167,6 +178,8 @@ def save_library(memwiki_dir: Path, library: Library, token: str) -> None:
         )
     except KeyError:  # a link or fact not of a note: not saved (the next build links anew)
         return
+    if not opinions:
+        save_cached(memwiki_dir, LIBRARY_OPINIONS_FILE, (image.opinions, library.opinions))
     save_cached(memwiki_dir, LIBRARY_FILE, (token, image))
 
 
