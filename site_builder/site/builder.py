@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import sys
 from collections.abc import Iterable
 
 from site_builder.core.config import Config
@@ -120,7 +121,7 @@ class PageBuilder:
         texts they say they read; a page that does not say so is never held after a relink."""
         if self.reads is not None:
             self.reads.add(LINKED)
-            self.reads.update(parts)
+            self.reads.update(map(sys.intern, parts))  # one string however many pages name it: saved once
 
     def reads_every_text(self) -> None:
         """The page's inputs read what every text says (the hygiene pages: what each file's parse found)."""
