@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 
 import site_builder.site.pages as pages_module
+from site_builder.core.names import CARDS_PER_PAGE
 from site_builder.library.hygiene import Section
 from site_builder.site.builder import PageBuilder
 from site_builder.site.facts_page import ONE_PAGE_UP_TO
 from site_builder.site.hygiene_page import OWN_PAGE_FROM, SHOWN, section_page
-from site_builder.site.links import CARDS_PER_PAGE
 from site_builder.site.note_page import KIND_FACTS_SHOWN
 from site_builder.site.page_views import HygieneSectionPage
 from tests.conftest import output_bytes, run, write_workspace

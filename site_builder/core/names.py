@@ -86,3 +86,18 @@ def page_url(path: str) -> str:
         return f"{folder}/{slugify(name.removesuffix('.md'))}.html"
     url = path.removesuffix(".md") + ".html"
     return path + ".html" if RESERVED_URLS.match(url) else url
+
+
+OPINIONS_URL = "bank/opinions.html"  # the first page of opinions; the others follow it in its folder
+CARDS_PER_PAGE = 200  # opinions on a page of them: a few megabytes even when each card has a long history
+
+
+def opinions_page_url(number: int) -> str:
+    """The address of the ``number``-th page of opinions."""
+    return OPINIONS_URL if number == 1 else f"bank/opinions-{number}.html"
+
+
+def opinion_page_url(place: int) -> str:
+    """The page of opinions the card of the library's ``place``-th opinion is on (the pages are in its order; what
+    a note's page shows of the opinions citing it, ``library.relink`` compares)."""
+    return opinions_page_url(place // CARDS_PER_PAGE + 1)

@@ -17,6 +17,7 @@ from typing import TypeVar
 
 from site_builder.core.diagnostics import Diagnostic, Diagnostics
 from site_builder.core.model import Fact, Library, Link, Note, Opinion, fact_order
+from site_builder.core.names import opinion_page_url
 from site_builder.core.resolver import Resolver
 from site_builder.library.citing import citing_places
 from site_builder.library.graph import shown_mentions
@@ -205,11 +206,12 @@ def _related(
 
 
 def _cited_otherwise(last: Library, opinions: list[Opinion], citing: dict[str, list[tuple[int, int]]]) -> set[str]:
-    """The notes whose citing opinions (their ids, statements, places and the lines cited) changed."""
+    """The notes whose citing opinions (their ids, statements, pages and the lines cited) changed."""
     was = last.citing if last.citing is not None else citing_places(last.opinions)
 
     def shown(found: dict[str, list[tuple[int, int]]], pool: list[Opinion], path: str) -> list[object]:
-        return [(place, line, pool[place].id, pool[place].statement) for place, line in found.get(path, [])]
+        page = opinion_page_url  # a card's page, not its place: an opinion added moves the places of all after it
+        return [(page(place), line, pool[place].id, pool[place].statement) for place, line in found.get(path, [])]
 
     return {
         path for path in was.keys() | citing.keys() if shown(was, last.opinions, path) != shown(citing, opinions, path)

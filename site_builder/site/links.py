@@ -27,20 +27,6 @@ def href(from_url: str, to_url: str) -> str:
     return root_of(from_url) + to_url
 
 
-OPINIONS_URL = "bank/opinions.html"  # the first page of opinions; the others follow it in its folder
-CARDS_PER_PAGE = 200  # opinions on a page of them: a few megabytes even when each card has a long history
-
-
-def opinions_page_url(number: int) -> str:
-    """The address of the ``number``-th page of opinions."""
-    return OPINIONS_URL if number == 1 else f"bank/opinions-{number}.html"
-
-
-def opinion_page_url(place: int) -> str:
-    """The page of opinions the card of the library's ``place``-th opinion is on (the pages are in its order)."""
-    return opinions_page_url(place // CARDS_PER_PAGE + 1)
-
-
 @functools.lru_cache(maxsize=REMEMBERED)
 def source_url(source: str) -> str:
     """``memory/2025-11-27.md#L12`` -> ``memory/2025-11-27.html#L12``."""

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import NamedTuple, TypeVar
 
 from site_builder.core.model import Fact, Note
+from site_builder.core.names import opinions_page_url
 from site_builder.library.hygiene import Section
 from site_builder.library.link import OPINIONS_PATH
 from site_builder.site.agent_page import agent_page
@@ -33,7 +34,6 @@ from site_builder.site.hygiene_page import (
     section_page_inputs,
     section_url,
 )
-from site_builder.site.links import opinions_page_url
 from site_builder.site.not_found_page import not_found_page
 from site_builder.site.note_page import note_page, note_page_inputs
 from site_builder.site.opinions_page import opinions_page, opinions_page_inputs
