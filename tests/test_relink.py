@@ -241,3 +241,17 @@ def test_after_a_relink_the_pages_it_changes_are_made_again(workspace: MakeWorks
         held, wrongly, changed = held_after_relink(ws, notes, i, again, before)
         assert held and moved in changed
         assert wrongly == []
+
+
+def test_an_opinion_taken_out_takes_its_warnings_with_it(workspace: MakeWorkspace) -> None:
+    day = "# 2026-01-03\n\nTea.\n\n## Retain\n\n- O(c=0.6) @Sam: Sam likes tea. ^drinks\n- O(c=0.7) @Sam: Cranes are loud. ^drinks\n"
+    ws = workspace({**FILES, "memory/2026-01-03.md": day})
+    notes = sorted(load(ws, cache=False).notes, key=lambda n: n.path)
+    last = link_notes(notes)
+    assert [d.code for d in last.problems.items] == ["opinion"]  # restated with another statement
+    i = next(i for i, note in enumerate(notes) if note.path == "memory/2026-01-03.md")
+    again = parse_note(source_file(open_workspace(ws), notes[i].path, b"# 2026-01-03\n\nTea.\n\n## Retain\n"))
+    now = [*notes[:i], again, *notes[i + 1 :]]
+    made = relink(last, now)
+    assert made is not None and made.problems.items == []
+    assert library_view(made) == library_view(link_notes(now))

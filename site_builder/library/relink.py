@@ -3,10 +3,10 @@ made from the last one. After an agent appends a Retain fact to today's log, lin
 2 s; this takes the edited notes' links and facts out of the last library and puts their new ones in.
 
 It applies when every edited note keeps its path, kind, date, title and front matter (and its headings' names, when
-another note links one), is not an entity's page
-nor ``bank/opinions.md``, and the names that make placeholder entities are the same: then what links resolve to
-is unchanged, and each part of the library is the last one's without the old notes' share and with the new
-notes' share. Otherwise (None) the notes are linked anew.
+another note links one), is not an entity's page nor ``bank/opinions.md``, and the names that make placeholder
+entities are the same: then what links resolve to is unchanged, and each part of the library is the last one's
+without the old notes' share and with the new notes' share. Otherwise (None) the notes are linked anew. The
+library says what changed (``Library.relinked``), in the names the pages' inputs read it by.
 """
 
 from __future__ import annotations
@@ -53,11 +53,9 @@ def relink(last: Library, notes: list[Note]) -> Library | None:
         return None
     resolver = last.resolver
     by_path = {note.path: note for note in notes}
-    pages = Resolver(
-        {k: e for k, e in resolver.entities.items() if e.note is not None}, resolver.aliases, resolver.notes
-    )
     placeholders = {k for k, e in resolver.entities.items() if e.note is None}
-    named = named_enough(notes, pages)
+    with_pages = {k: e for k, e in resolver.entities.items() if e.note is not None}
+    named = named_enough(notes, Resolver(with_pages, resolver.aliases, resolver.notes))  # before placeholders
     if {key for key in named if key} != placeholders or _slashed_placeholder(edited.values(), resolver):
         return None
     if _heads_named(notes, edited, resolver):
@@ -69,7 +67,7 @@ def relink(last: Library, notes: list[Note]) -> Library | None:
     new_links = [
         pair for _, new in edited.values() for pair in entity_links(new, resolver, by_path, diagnostics, named)
     ]
-    if len(resolver.entities) != len(placeholders) + len(pages.entities):
+    if len(resolver.entities) != len(placeholders) + len(with_pages):
         return None  # a placeholder was made after all
     backlinks = _patched(last.backlinks, edited, old_links, new_links, dedupe_links)
     if any(key not in backlinks for key in placeholders):
@@ -81,20 +79,18 @@ def relink(last: Library, notes: list[Note]) -> Library | None:
     old_notes = [(link.target, link) for old, _ in edited.values() for link in links_to_notes(old, resolver, by_path)]
     new_notes = [(link.target, link) for _, new in edited.values() for link in links_to_notes(new, resolver, by_path)]
     note_backlinks = _patched(last.note_backlinks, edited, old_notes, new_notes, sorted)
-    opinions, touched, again = _opinions(last, edited, facts, by_path)
+    opinions, touched = _opinions(last, edited, facts, by_path)
     problems = _problems(last.problems.items, edited, diagnostics, touched)
     if problems is None:
         return None
     related, pairs = _related(last.related, edited, resolver)
-    about = [o for o in (*last.opinions, *opinions) if o.id in again] if again else []
-    entities = {key for key, _ in (*old_links, *new_links, *old_facts, *new_facts)}  # co-mentions: of these links
-    entities.update(e.key for o in about for name in o.entities if (e := resolver.entity(name)))
-    changed = {ENTITY + key for key in entities} | {NOTE_LINKS + target for target, _ in (*old_notes, *new_notes)}
+    citing = last.citing
+    changed = {NOTE_LINKS + target for target, _ in (*old_notes, *new_notes)}
+    changed.update(_entities_changed(last, opinions, touched, (*old_links, *new_links, *old_facts, *new_facts)))
     for key in {key for key, _ in (*old_links, *new_links)}:
         if shown_mentions(len(last.backlinks.get(key, []))) != shown_mentions(len(backlinks.get(key, []))):
             changed.add(MEMBER + key)
     changed.update(PAIR + a + "\n" + b for a, b in pairs if a < b)
-    citing = last.citing
     if opinions is not last.opinions:
         citing = citing_places(opinions)
         changed.update(CITING + path for path in _cited_otherwise(last, opinions, citing))
@@ -115,6 +111,18 @@ def relink(last: Library, notes: list[Note]) -> Library | None:
         day_places=last.day_places,
         relinked=frozenset(changed),
     )
+
+
+def _entities_changed(
+    last: Library, opinions: list[Opinion], touched: dict[str, list[Fact]], keyed: Iterable[tuple[str, object]]
+) -> set[str]:
+    """The ``ENTITY`` names of the entities whose lines, facts or co-mentions changed (the keys of the edited
+    notes' links and facts, old and new: every co-mention is of those links), and of those the opinions made again
+    (or gone) are about."""
+    keys = {key for key, _ in keyed}
+    about = [o for o in (*last.opinions, *opinions) if o.id in touched] if touched else []
+    keys.update(e.key for o in about for name in o.entities if (e := last.resolver.entity(name)))
+    return {ENTITY + key for key in keys}
 
 
 def _keeps_names(old: Note, new: Note) -> bool:
@@ -220,24 +228,24 @@ def _cited_otherwise(last: Library, opinions: list[Opinion], citing: dict[str, l
 
 def _opinions(
     last: Library, edited: dict[str, tuple[Note, Note]], facts: list[Fact], by_path: dict[str, Note]
-) -> tuple[list[Opinion], dict[str, list[Fact]], set[str]]:
-    """The last opinions, those the edited notes' changed facts state or cite made again (the same list when there
-    are none); the facts of each opinion made again, and the ids of those made again or gone."""
-    facts_changed = [
+) -> tuple[list[Opinion], dict[str, list[Fact]]]:
+    """The last opinions with those the edited notes' changed facts state or cite made again (the same list when
+    there are none), and the facts of each opinion made again (none for one that is gone)."""
+    changed = [
         f for old, new in edited.values() for f in set(old.facts) ^ set(new.facts)
-    ]  # not those as they were
-    ids = {f.id for f in facts_changed}
-    keys = {opinion_key(f) for f in facts_changed if f.kind == "O"}
+    ]  # not those left as they were
+    ids = {f.id for f in changed}
+    keys = {opinion_key(f) for f in changed if f.kind == "O"}
     recorded = recorded_history(by_path)  # the other points of an opinion are its own O facts: those are in keys
     keys.update(key for key, points in recorded.items() if any(p.fact_id in ids for p in points))
     if not keys:
-        return last.opinions, {}, keys
+        return last.opinions, {}
     groups = group_opinion_facts(facts)
-    touched = {key: groups[key] for key in keys if key in groups}
+    touched = {key: groups.get(key, []) for key in keys}
     by_id = {f.id: f for f in facts}
-    again = [make_opinion(key, group, recorded.get(key, []), [], by_id) for key, group in touched.items()]
+    again = [make_opinion(key, group, recorded.get(key, []), [], by_id) for key, group in touched.items() if group]
     kept = [opinion for opinion in last.opinions if opinion.id not in keys]
-    return sorted(kept + again, key=lambda o: (-o.confidence, o.id)), touched, keys
+    return sorted(kept + again, key=lambda o: (-o.confidence, o.id)), touched
 
 
 def _problems(
@@ -255,6 +263,7 @@ def _problems(
     if touched:  # each warning is on a fact of its opinion: those of the touched ones are found again
         moved = {(f.path, f.line) for old, _ in edited.values() for f in old.facts}
         moved.update((f.path, f.line) for group in touched.values() for f in group)
-        opinions = [d for d in opinions if (d.path, d.line) not in moved] + restated_differently(touched)
+        again = restated_differently({key: group for key, group in touched.items() if group})
+        opinions = [d for d in opinions if (d.path, d.line) not in moved] + again
         opinions.sort(key=lambda d: (d.path, d.line))
     return Diagnostics([*naming, *links, *opinions])
