@@ -36,9 +36,8 @@ class PageReads:
         if changed is None or shared != self.shared:
             return {}
         changed.add(EVERY_TEXT)  # never held: what reading every file found (settings too) may change without a note
-        pairs = [
-            (MEMBER + a, MEMBER + b) for a, _, b in (c[len(PAIR) :].partition("\n") for c in changed if c[:6] == PAIR)
-        ]
+        named = (cell.removeprefix(PAIR).partition("\n") for cell in changed if cell.startswith(PAIR))
+        pairs = [(MEMBER + a, MEMBER + b) for a, _, b in named]
         return {
             url: reads
             for url, reads in pages.items()
