@@ -69,6 +69,15 @@ def shift_every_line(data: bytes, library: Library) -> bytes:
 EDITS = [append_retain_fact, restate_an_opinion, take_out_retain_lines, link_another_note, shift_every_line]
 
 
+WORKSPACES = ["small", "example", *(sorted(p.name for p in REAL.iterdir() if p.is_dir()) if REAL.is_dir() else [])]
+
+
+def public_notes(name: str, workspace: MakeWorkspace) -> tuple[Path, list[Note]]:
+    """The workspace of that name (``small``: ``FILES``; the example; a real one) and its public notes in path order."""
+    root = workspace(FILES) if name == "small" else EXAMPLE if name == "example" else REAL / name
+    return root, sorted((n for n in load(root, cache=False).notes if not n.private), key=lambda n: n.path)
+
+
 def edited(root: Path, note: Note, edit: Edit, library: Library) -> Note | None:
     data = (root / note.path).read_bytes()
     changed = edit(data, library)
@@ -76,14 +85,11 @@ def edited(root: Path, note: Note, edit: Edit, library: Library) -> Note | None:
 
 
 @pytest.mark.parametrize("edit", EDITS)
-@pytest.mark.parametrize(
-    "name", ["small", "example", *(sorted(p.name for p in REAL.iterdir() if p.is_dir()) if REAL.is_dir() else [])]
-)
+@pytest.mark.parametrize("name", WORKSPACES)
 def test_relinking_an_edited_note_makes_the_library_linking_makes(
     name: str, edit: Edit, workspace: MakeWorkspace
 ) -> None:
-    root = workspace(FILES) if name == "small" else EXAMPLE if name == "example" else REAL / name
-    notes = sorted((n for n in load(root, cache=False).notes if not n.private), key=lambda n: n.path)
+    root, notes = public_notes(name, workspace)
     last = link_notes(notes)
     relinked = 0
     for i in sorted(random.Random(name).sample(range(len(notes)), min(len(notes), 25))):
@@ -159,17 +165,14 @@ def test_a_heading_another_note_links_is_found_after_the_edit_that_adds_it(works
 
 
 @pytest.mark.parametrize("edit", EDITS)
-@pytest.mark.parametrize(
-    "name", ["small", "example", *(sorted(p.name for p in REAL.iterdir() if p.is_dir()) if REAL.is_dir() else [])]
-)
+@pytest.mark.parametrize("name", WORKSPACES)
 def test_after_a_relink_each_page_whose_inputs_changed_said_it_reads_what_changed(
     name: str, edit: Edit, workspace: MakeWorkspace
 ) -> None:
     """A page is held after a relink when its inputs said what of the library they read (``LINKED``) and read
     nothing relinking changed (``Library.relinked``) nor an edited text: every page whose inputs did change, on
     each edit of a few notes, had not said so."""
-    root = workspace(FILES) if name == "small" else EXAMPLE if name == "example" else REAL / name
-    notes = sorted((n for n in load(root, cache=False).notes if not n.private), key=lambda n: n.path)
+    root, notes = public_notes(name, workspace)
     last = link_notes(notes)
     before = inputs_by_url(root, notes)
     checked = 0

@@ -42,6 +42,9 @@ _LINK_CODES = frozenset({"broken-link"})
 # graph reads of each node); and how often two entities are named together (``PAIR`` a, newline, b: it changes the
 # pages whose graphs have both).
 ENTITY, NOTE_LINKS, CITING, MEMBER, PAIR = "@entity:", "@links-to:", "@cited-by:", "@node:", "@pair:"
+# Among a page's reads (``site.builder.PageBuilder.reads_linked``): its inputs say what of the library they read,
+# in these names; such a page is held after a relink that changed none of them.
+LINKED = "@"
 T = TypeVar("T", Link, Fact)
 
 

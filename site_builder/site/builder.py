@@ -14,6 +14,7 @@ from site_builder.library.citing import citing_places
 from site_builder.library.folders import folder_tree
 from site_builder.library.graph import Neighbourhoods
 from site_builder.library.projects import find_projects
+from site_builder.library.relink import LINKED
 from site_builder.library.summaries import first_line_markdown
 from site_builder.site.charts import ChartPoint, confidence_chart
 from site_builder.site.environment import FACT_ITEM, render_part
@@ -45,10 +46,6 @@ def counted(count: int, word: str, plural: str = "") -> str:
 # Among the notes a page's inputs read (``PageBuilder.reads``): what reading every file found, settings included
 # (the hygiene pages): such a page is never kept on its last inputs (``site.page_reads``).
 EVERY_TEXT = "*"
-
-# Among a page's reads: its inputs say what of the linked library they read (``reads_linked``), the names
-# ``library.relink`` gives what it changed; such a page is held after a relink that changed none of them.
-LINKED = "@"
 
 # Stands for a page's way back to the site root in HTML shared by pages at any depth. A private-use character:
 # the Markdown renderer removes those from every text, so no text can contain it.

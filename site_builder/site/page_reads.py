@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from site_builder.io.library_texts import LibraryTexts
-from site_builder.library.relink import MEMBER, PAIR
-from site_builder.site.builder import EVERY_TEXT, LINKED
+from site_builder.library.relink import LINKED, MEMBER, PAIR
+from site_builder.site.builder import EVERY_TEXT
 
 PAGE_READS_FILE = "cache/page-reads.pickle"  # under .memwiki/
 
