@@ -1,5 +1,5 @@
-"""A heavy workspace's long lists on pages: opinions ``CARDS_PER_PAGE`` cards at a time, facts a year at a time;
-every item once, in order, linked right, and a small workspace keeps one page."""
+"""A heavy workspace's long lists on pages: opinions about two hundred cards at a time (cut where their ids say),
+facts a year at a time; every item once, in order, linked right, and a small workspace keeps one page."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import site_builder.site.pages as pages_module
-from site_builder.core.names import CARDS_PER_PAGE
+from site_builder.core.names import CARDS_AT_LEAST, CARDS_AT_MOST
 from site_builder.library.hygiene import Section
 from site_builder.site.builder import PageBuilder
 from site_builder.site.facts_page import ONE_PAGE_UP_TO
@@ -19,15 +19,18 @@ from site_builder.site.note_page import KIND_FACTS_SHOWN
 from site_builder.site.page_views import HygieneSectionPage
 from tests.conftest import output_bytes, run, write_workspace
 
-COUNT = CARDS_PER_PAGE + 7  # two pages, the second short
-LOW = "o-0000"  # the lowest confidence: the last card, on the second page
+COUNT = CARDS_AT_MOST + 50  # two pages at least
+LOW = "o-0000"  # the lowest confidence: the last card, on the last page
+
+
+def confidence(n: int) -> str:
+    return "0.01" if n == 0 else f"{0.05 + 0.9 * n / COUNT:.2f}"
 
 
 def opinions_file() -> str:
     lines = ["# Opinions", "", "Beliefs, kept by hand.", ""]
     for n in range(COUNT):
-        confidence = "0.01" if n == 0 else f"{0.05 + 0.9 * n / COUNT:.2f}"
-        lines.append(f"- O(c={confidence}) @Anna: Anna holds belief number {n} about the harbour. ^o-{n:04d}")
+        lines.append(f"- O(c={confidence(n)}) @Anna: Anna holds belief number {n} about the harbour. ^o-{n:04d}")
     return "\n".join(lines) + "\n"
 
 
@@ -54,34 +57,65 @@ def cards(html: str) -> list[str]:
     return re.findall(r'<article class="opinion" id="op-([^"]+)"', html)
 
 
+def opinion_pages(out: Path) -> list[str]:
+    """The pages of opinions, in order."""
+    count = len(list((out / "bank").glob("opinions*.html")))
+    return [(out / "bank" / (f"opinions-{n}.html" if n > 1 else "opinions.html")).read_text("utf-8") for n in
+            range(1, count + 1)]  # fmt: skip
+
+
 def test_opinions_are_paged_every_card_once_highest_confidence_first(tmp_path: Path) -> None:
     out = tmp_path / "site"
     build(make(tmp_path / "ws"), out)
-    first = (out / "bank/opinions.html").read_text(encoding="utf-8")
-    second = (out / "bank/opinions-2.html").read_text(encoding="utf-8")
-    assert not (out / "bank/opinions-3.html").exists()
-    assert len(cards(first)) == CARDS_PER_PAGE and len(cards(second)) == COUNT - CARDS_PER_PAGE
-    assert sorted(cards(first) + cards(second)) == [f"o-{n:04d}" for n in range(COUNT)]
-    assert cards(first)[0] == f"o-{COUNT - 1:04d}" and cards(second)[-1] == LOW  # highest confidence first
-    # both pages say where the others are, the current one marked
-    for html, current in ((first, "../bank/opinions.html"), (second, "../bank/opinions-2.html")):
+    pages = opinion_pages(out)
+    assert len(pages) >= 2
+    every = [card for html in pages for card in cards(html)]
+    ranked = sorted(range(COUNT), key=lambda n: (-float(confidence(n)), n))
+    assert every == [f"o-{n:04d}" for n in ranked]  # each once, highest confidence first
+    assert all(CARDS_AT_LEAST <= len(cards(html)) <= CARDS_AT_MOST for html in pages[:-1])
+    assert 1 <= len(cards(pages[-1])) <= CARDS_AT_MOST
+    # every page says where the others are, the current one marked
+    urls = ["../bank/opinions.html"] + [f"../bank/opinions-{n}.html" for n in range(2, len(pages) + 1)]
+    for html, current in zip(pages, urls, strict=True):
         pager = re.findall(r'<nav class="pager" aria-label="([^"]+)">(.*?)</nav>', html)
         assert [label for label, _ in pager] == ["Opinion pages", "Opinion pages, after the list"]
-        assert re.findall(r'href="([^"]+)"', pager[0][1]) == ["../bank/opinions.html", "../bank/opinions-2.html"]
+        assert re.findall(r'href="([^"]+)"', pager[0][1]) == urls
         assert f'href="{current}" title="confidence' in pager[0][1]
         assert re.search(rf'href="{current}" title="[^"]*" class="current" aria-current="page"', pager[0][1])
-    assert "Opinions, page 2 of 2" in second
+    assert f"{COUNT} opinions, highest confidence first, on {len(pages)} pages." in pages[0]
+    assert f"Opinions, page 2 of {len(pages)}" in pages[1]
+    assert f"{len(cards(pages[1]))} opinions on this page" in pages[1]
     # the file itself, and its line anchors (where citations of bank/opinions.md lead), on the first page only
-    assert "Beliefs, kept by hand." in first and 'id="L5"' in first
-    assert "Beliefs, kept by hand." not in second
+    assert "Beliefs, kept by hand." in pages[0] and 'id="L5"' in pages[0]
+    assert "Beliefs, kept by hand." not in pages[1]
+
+
+def test_an_opinion_added_changes_its_own_page_and_the_count_on_the_first(tmp_path: Path) -> None:
+    ws = make(tmp_path / "ws")
+    build(ws, tmp_path / "warm")
+    before = opinion_pages(tmp_path / "warm")
+    with (ws / "memory/2025-11-26.md").open("a", encoding="utf-8") as day:
+        day.write("\n## Retain\n- O(c=0.60) @Anna: Anna thinks the quay floods in spring.\n")
+    build(ws, tmp_path / "warm")
+    after = opinion_pages(tmp_path / "warm")
+    landed = [n for n, html in enumerate(after) if "the quay floods" in html]
+    assert len(landed) == 1 and 0 < landed[0] < len(after) - 1 and len(after) == len(before)
+    changed = [n for n, (old, new) in enumerate(zip(before, after, strict=True)) if old != new]
+    assert changed == [0, landed[0]]  # its page, and the first (the count); not those after it
+    assert f"{COUNT + 1} opinions, highest confidence first" in after[0]
+    cold = tmp_path / "cold-ws"
+    shutil.copytree(ws, cold, ignore=shutil.ignore_patterns(".memwiki"))
+    build(cold, tmp_path / "cold")
+    assert output_bytes(tmp_path / "warm") == output_bytes(tmp_path / "cold")
 
 
 def test_a_note_citing_an_opinion_links_to_the_page_its_card_is_on(tmp_path: Path) -> None:
     out = tmp_path / "site"
     build(make(tmp_path / "ws"), out)
+    last = len(opinion_pages(out))
     day = (out / "memory/2025-11-20.html").read_text(encoding="utf-8")
-    assert f'href="../bank/opinions-2.html#op-{LOW}"' in day
-    assert f'id="op-{LOW}"' in (out / "bank/opinions-2.html").read_text(encoding="utf-8")
+    assert f'href="../bank/opinions-{last}.html#op-{LOW}"' in day
+    assert f'id="op-{LOW}"' in (out / f"bank/opinions-{last}.html").read_text(encoding="utf-8")
 
 
 def test_a_workspace_with_few_opinions_keeps_one_page_without_a_pager(tmp_path: Path) -> None:

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from site_builder.core.model import Library, Note
+from site_builder.core.names import CARDS_AT_MOST
 from site_builder.io.library_texts import LibraryTexts
 from site_builder.io.reader import open_workspace
 from site_builder.io.sources import source_file
@@ -209,8 +210,8 @@ def test_after_a_relink_the_pages_it_changes_are_made_again(workspace: MakeWorks
     links there. An opinion about Sam cites a fact about a tugboat: Sam's page shows where that fact now is. Sam and
     the harbour, named hundreds of times, are named together once more: their mentions look the same on the crane's
     graph, the line between them does not."""
-    many = "".join(f"- O(c=0.5) @Sam: Opinion number {n} holds. ^op{n}\n" for n in range(250))
-    # Sam then has 395 mentions, the harbour 143: one more shows as many on a graph (two significant digits)
+    many = "".join(f"- O(c=0.5) @Sam: Opinion number {n} holds. ^op{n}\n" for n in range(CARDS_AT_MOST + 200))
+    # Sam then has 745 mentions, the harbour 143: one more shows as many on a graph (two significant digits)
     together = "".join(f"- @Sam at the [[Harbour]], tide {n}.\n" for n in range(140))
     ws = workspace(
         {

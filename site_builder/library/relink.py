@@ -17,7 +17,7 @@ from typing import TypeVar
 
 from site_builder.core.diagnostics import Diagnostic, Diagnostics
 from site_builder.core.model import Fact, Library, Link, Note, Opinion, fact_order
-from site_builder.core.names import opinion_page_url
+from site_builder.core.names import opinion_page_starts, opinion_page_url
 from site_builder.core.resolver import Resolver
 from site_builder.library.citing import citing_places
 from site_builder.library.graph import shown_mentions
@@ -220,8 +220,12 @@ def _cited_otherwise(last: Library, opinions: list[Opinion], citing: dict[str, l
     """The notes whose citing opinions (their ids, statements, pages and the lines cited) changed."""
     was = last.citing if last.citing is not None else citing_places(last.opinions)
 
+    pages = {id(pool): opinion_page_starts([opinion.id for opinion in pool]) for pool in (last.opinions, opinions)}
+
     def shown(found: dict[str, list[tuple[int, int]]], pool: list[Opinion], path: str) -> list[object]:
-        page = opinion_page_url  # a card's page, not its place: an opinion added moves the places of all after it
+        def page(place: int) -> str:  # a card's page, not its place: an opinion added moves the places after it
+            return opinion_page_url(place, pages[id(pool)])
+
         return [(page(place), line, pool[place].id, pool[place].statement) for place, line in found.get(path, [])]
 
     return {

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from site_builder.core.model import Entity, Fact, Note
+from site_builder.core.model import Entity, Fact, Library, Note
 from site_builder.parse.link_syntax import WIKILINK_RE, plain_sentence
 
 NOT_PROSE = ("#", "```", "~~~", "|", "<!--", "---", ">")
@@ -14,6 +14,21 @@ SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9@\[])")
 def plain(line: str) -> str:
     """A Markdown line as plain text: list marks, emphasis and link syntax dropped."""
     return WIKILINK_RE.sub(lambda m: m["wl_label"] or m["wl_target"], plain_sentence(line))
+
+
+def description(library: Library, note: Note) -> str:
+    """What the note is, in a line: its front matter's ``description`` (Claude Code, ClawXMemory), or for a
+    TinyClaw skill the line ``skills/index.json`` gives it."""
+    described = note.meta.get("description")
+    if isinstance(described, str) and described.strip():
+        return described.strip()
+    if note.kind == "skill":
+        folder = note.path.rpartition("/")[0]
+        for index in (n for n in library.notes if n.kind == "skills" and n.path.rpartition("/")[0] == folder):
+            found = next((r["description"] for r in index.records.values() if r.get("id") == note.stem), "")
+            if found:
+                return str(found)
+    return ""
 
 
 def first_line(note: Note, limit: int = 180) -> str:

@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from site_builder.core.config import Config
 from site_builder.core.digest import value_digest
 from site_builder.core.model import KIND_NAMES, Fact, Library, Note, Opinion
-from site_builder.core.names import opinion_page_url
+from site_builder.core.names import opinion_page_starts, opinion_page_url
 from site_builder.library.citing import citing_places
 from site_builder.library.folders import folder_tree
 from site_builder.library.graph import Neighbourhoods
@@ -130,7 +130,7 @@ class PageBuilder:
         """Make what the inputs of many pages read (``shared_inputs``, ``neighbourhoods``, ``opinions_citing``,
         ``note_heads``, the opinions' digests) here and now: before render forks, so that its child inherits it, not
         makes it too."""
-        _ = self.shared_inputs, self.neighbourhoods, self.opinions_citing, self.note_heads
+        _ = self.shared_inputs, self.neighbourhoods, self.opinions_citing, self.note_heads, self.opinion_pages
         for opinion in self.library.opinions:
             self.opinion_digest(opinion)
 
@@ -153,6 +153,11 @@ class PageBuilder:
         return found
 
     @functools.cached_property
+    def opinion_pages(self) -> list[int]:
+        """Where each page of opinions starts (``opinion_page_starts``)."""
+        return opinion_page_starts([opinion.id for opinion in self.library.opinions])
+
+    @functools.cached_property
     def opinions_citing(self) -> dict[str, list[tuple[int, int]]]:
         """Note path -> the places of the opinions a fact of that note set or moved, each with the first such line
         (``citing_places``: the library's own when it came with it)."""
@@ -162,8 +167,10 @@ class PageBuilder:
     def citing(self, note: Note) -> list[tuple[Opinion, int, str]]:
         """The opinions citing ``note``, each with the first line of it cited and the page its card is on."""
         opinions = self.library.opinions
+        starts = self.opinion_pages
         return [
-            (opinions[place], line, opinion_page_url(place)) for place, line in self.opinions_citing.get(note.path, [])
+            (opinions[place], line, opinion_page_url(place, starts))
+            for place, line in self.opinions_citing.get(note.path, [])
         ]
 
     def note_html(self, note: Note, url: str = "") -> str:
@@ -176,20 +183,6 @@ class PageBuilder:
         if html is None:
             html = self.fragments.notes[key] = self.md.render_note(note, SiteLinker(self.library, url, note.path))
         return html
-
-    def description(self, note: Note) -> str:
-        """What the note is, in a line: its front matter's ``description`` (Claude Code, ClawXMemory), or for a
-        TinyClaw skill the line ``skills/index.json`` gives it."""
-        described = note.meta.get("description")
-        if isinstance(described, str) and described.strip():
-            return described.strip()
-        if note.kind == "skill":
-            folder = note.path.rpartition("/")[0]
-            for index in (n for n in self.library.notes if n.kind == "skills" and n.path.rpartition("/")[0] == folder):
-                found = next((r["description"] for r in index.records.values() if r.get("id") == note.stem), "")
-                if found:
-                    return str(found)
-        return ""
 
     def inline(self, text: str, url: str) -> str:
         """One line of Markdown as HTML for the page at ``url``."""

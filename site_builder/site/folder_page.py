@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from site_builder.core.model import Note
 from site_builder.library.folders import Folder
+from site_builder.library.summaries import description
 from site_builder.site.backlinks import folder_backlinks
 from site_builder.site.builder import PageBuilder
 from site_builder.site.links import href
@@ -79,8 +80,8 @@ def _describe(builder: PageBuilder, note: Note) -> str:
     kind = PAGE_KINDS[note.kind]
     if note.date:
         return f"{note.date.isoformat()} · {kind}"
-    description = builder.description(note)
-    return f"{kind} · {description}" if description else kind
+    described = description(builder.library, note)
+    return f"{kind} · {described}" if described else kind
 
 
 def _folder_name(builder: PageBuilder, folder: str) -> str:

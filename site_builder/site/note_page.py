@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from site_builder.core.model import KIND_NAMES, Entity, Fact, Note, fact_order
 from site_builder.library.relink import CITING, NOTE_LINKS
+from site_builder.library.summaries import description
 from site_builder.site.backlinks import backlink_groups, backlink_inputs, citing_groups
 from site_builder.site.builder import BANK_KINDS, BANK_SECTIONS, PageBuilder, counted
 from site_builder.site.facts_page import fact_groups
@@ -49,7 +50,7 @@ def note_page(builder: PageBuilder, note: Note) -> NotePage:
         ),
         html=records_html(builder, note) if note.kind in RECORD_KINDS else builder.note_html(note),
         heading="" if any(h.level == 1 for h in note.headings) else note.title,
-        description=builder.description(note),
+        description=description(builder.library, note),
         source=note.path,
         date=note.date.isoformat() if note.date else "",
         prev=prev,

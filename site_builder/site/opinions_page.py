@@ -1,5 +1,5 @@
-"""The opinions pages: the cards of every opinion, highest confidence first, a page of ``CARDS_PER_PAGE`` at a
-time, then (on the first) bank/opinions.md itself.
+"""The opinions pages: the cards of every opinion, highest confidence first, about two hundred a page (cut where
+``core.names.opinion_page_starts`` says), then (on the first) bank/opinions.md itself.
 
 A heavy workspace holds thousands of opinions, each card with its chart and evidence: on one page they made
 hundreds of megabytes that no browser opens. The first page keeps the address ``bank/opinions.html`` (and the
@@ -9,7 +9,7 @@ file's line anchors, which citations of bank/opinions.md lead to); the others fo
 from __future__ import annotations
 
 from site_builder.core.model import Opinion
-from site_builder.core.names import CARDS_PER_PAGE, opinions_page_url
+from site_builder.core.names import opinions_page_url
 from site_builder.library.link import OPINIONS_PATH
 from site_builder.site.builder import PageBuilder, counted
 from site_builder.site.links import href
@@ -18,22 +18,26 @@ from site_builder.site.views import LinkView
 
 
 def page_count(builder: PageBuilder) -> int:
-    return max(1, -(-len(builder.library.opinions) // CARDS_PER_PAGE))
+    return len(builder.opinion_pages)
 
 
 def _cards(builder: PageBuilder, number: int) -> list[Opinion]:
-    return builder.library.opinions[(number - 1) * CARDS_PER_PAGE : number * CARDS_PER_PAGE]
+    starts = builder.opinion_pages
+    end = starts[number] if number < len(starts) else None
+    return builder.library.opinions[starts[number - 1] : end]
 
 
 def opinions_page_inputs(builder: PageBuilder, number: int) -> object:
     """What a page of opinions is made from, besides what every page shares: its opinions, how many pages there are
-    (and what the others hold: the links to them say it) and, on the first, bank/opinions.md."""
+    (and what the others hold: the links to them say it) and, on the first, how many opinions and
+    bank/opinions.md."""
     note = builder.library.note(OPINIONS_PATH) if number == 1 else None
     pages = page_count(builder)
     return (
         number,
         [builder.opinion_digest(o) for o in _cards(builder, number)],
         [_range(builder, n) for n in range(1, pages + 1)] if pages > 1 else None,
+        len(builder.library.opinions) if number == 1 else None,
         builder.text_digest(note) if note else None,
     )
 
@@ -43,9 +47,10 @@ def opinions_page(builder: PageBuilder, number: int) -> OpinionsPage:
     note = builder.library.note(OPINIONS_PATH) if number == 1 else None
     pages = page_count(builder)
     title = "Opinions" if number == 1 else f"Opinions, page {number} of {pages}"
+    cards = _cards(builder, number)
     return OpinionsPage(
         chrome=builder.chrome(url, kind="opinions", title=title, section="opinions", searchable=True),
-        opinions=[builder.opinion_view(o, url) for o in _cards(builder, number)],
+        opinions=[builder.opinion_view(o, url) for o in cards],
         html=builder.note_html(note, url) if note else "",
         pages=[
             LinkView(str(n), href(url, opinions_page_url(n)), _range(builder, n), "current" if n == number else "")
@@ -53,7 +58,9 @@ def opinions_page(builder: PageBuilder, number: int) -> OpinionsPage:
         ]
         if pages > 1
         else [],
-        count=counted(len(builder.library.opinions), "opinion"),
+        # on the first page, how many there are; on the others, how many it holds (one added elsewhere leaves them)
+        count=counted(len(builder.library.opinions) if number == 1 else len(cards), "opinion"),
+        first=number == 1,
     )
 
 

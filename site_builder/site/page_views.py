@@ -219,7 +219,8 @@ class OpinionsPage(PageView):
     opinions: list[OpinionView]  #: this page's opinions, highest confidence first
     html: str  #: bank/opinions.md as HTML, on the first page only; "" without one
     pages: list[LinkView]  #: every page of opinions, this one marked "current"; [] when there is one page
-    count: str  #: how many opinions there are on all pages, e.g. "13,644 opinions"
+    count: str  #: how many opinions there are on all pages ("13,644 opinions"), or on this one when not the first
+    first: bool  #: the first page of opinions
 
 
 @dataclass(frozen=True)

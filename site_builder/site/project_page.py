@@ -11,6 +11,7 @@ from __future__ import annotations
 from site_builder.core.model import Note
 from site_builder.core.names import heading_slug
 from site_builder.library.projects import Project, section
+from site_builder.library.summaries import description
 from site_builder.site.backlinks import folder_backlinks
 from site_builder.site.builder import PageBuilder
 from site_builder.site.folder_page import crumbs, folder_listing
@@ -49,7 +50,7 @@ def project_page(builder: PageBuilder, project: Project) -> ProjectPage:
             filters=search_filters("project", [], [], None),
         ),
         crumbs=crumbs(project.folder.rpartition("/")[0], url),
-        description=builder.description(meta) if meta else "",
+        description=description(builder.library, meta) if meta else "",
         facts=facts,
         summary_html=_excerpt(builder, meta, meta.body, url) if meta and meta.body.strip() else "",
         meta=LinkView(meta.path.rsplit("/", 1)[-1], href(url, meta.url)) if meta else None,
