@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 import site_builder.site.pages as pages_module
-from site_builder.core.names import CARDS_AT_LEAST, CARDS_AT_MOST
 from site_builder.library.hygiene import Section
+from site_builder.library.opinion_pages import CARDS_AT_LEAST, CARDS_AT_MOST
 from site_builder.site.builder import PageBuilder
 from site_builder.site.facts_page import ONE_PAGE_UP_TO
 from site_builder.site.hygiene_page import OWN_PAGE_FROM, SHOWN, section_page
@@ -90,23 +90,41 @@ def test_opinions_are_paged_every_card_once_highest_confidence_first(tmp_path: P
     assert "Beliefs, kept by hand." not in pages[1]
 
 
+def add_opinion_and_build(ws: Path, out: Path, confidence: str) -> tuple[list[str], list[str]]:
+    """The pages of opinions before and after an opinion is added to a day (a rebuild that relinks)."""
+    build(ws, out)
+    before = opinion_pages(out)
+    with (ws / "memory/2025-11-26.md").open("a", encoding="utf-8") as day:
+        day.write(f"\n## Retain\n- O(c={confidence}) @Anna: Anna thinks the quay floods in spring.\n")
+    build(ws, out)
+    return before, opinion_pages(out)
+
+
+def assert_warm_is_cold(ws: Path, warm: Path, tmp_path: Path) -> None:
+    cold = tmp_path / "cold-ws"
+    shutil.copytree(ws, cold, ignore=shutil.ignore_patterns(".memwiki"))
+    build(cold, tmp_path / "cold")
+    assert output_bytes(warm) == output_bytes(tmp_path / "cold")
+
+
 def test_an_opinion_added_changes_its_own_page_and_the_count_on_the_first(tmp_path: Path) -> None:
     ws = make(tmp_path / "ws")
-    build(ws, tmp_path / "warm")
-    before = opinion_pages(tmp_path / "warm")
-    with (ws / "memory/2025-11-26.md").open("a", encoding="utf-8") as day:
-        day.write("\n## Retain\n- O(c=0.60) @Anna: Anna thinks the quay floods in spring.\n")
-    build(ws, tmp_path / "warm")
-    after = opinion_pages(tmp_path / "warm")
+    before, after = add_opinion_and_build(ws, tmp_path / "warm", "0.60")
     landed = [n for n, html in enumerate(after) if "the quay floods" in html]
     assert len(landed) == 1 and 0 < landed[0] < len(after) - 1 and len(after) == len(before)
     changed = [n for n, (old, new) in enumerate(zip(before, after, strict=True)) if old != new]
     assert changed == [0, landed[0]]  # its page, and the first (the count); not those after it
     assert f"{COUNT + 1} opinions, highest confidence first" in after[0]
-    cold = tmp_path / "cold-ws"
-    shutil.copytree(ws, cold, ignore=shutil.ignore_patterns(".memwiki"))
-    build(cold, tmp_path / "cold")
-    assert output_bytes(tmp_path / "warm") == output_bytes(tmp_path / "cold")
+    assert_warm_is_cold(ws, tmp_path / "warm", tmp_path)
+
+
+def test_an_opinion_added_above_all_others_changes_every_pages_links(tmp_path: Path) -> None:
+    ws = make(tmp_path / "ws")
+    before, after = add_opinion_and_build(ws, tmp_path / "warm", "0.99")
+    assert "the quay floods" in after[0] and len(after) == len(before)
+    assert all(old != new for old, new in zip(before, after, strict=True))  # the first page's link says 0.99
+    assert all('href="../bank/opinions.html" title="confidence 0.99 to' in html for html in after)
+    assert_warm_is_cold(ws, tmp_path / "warm", tmp_path)
 
 
 def test_a_note_citing_an_opinion_links_to_the_page_its_card_is_on(tmp_path: Path) -> None:

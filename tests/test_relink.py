@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 
 from site_builder.core.model import Library, Note
-from site_builder.core.names import CARDS_AT_MOST
 from site_builder.io.library_texts import LibraryTexts
 from site_builder.io.reader import open_workspace
 from site_builder.io.sources import source_file
 from site_builder.library.link import link_notes
+from site_builder.library.opinion_pages import CARDS_AT_MOST
 from site_builder.library.relink import relink
 from site_builder.load import load
 from site_builder.parse.note import parse_note

@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import bisect
 import functools
 import hashlib
 import re
 import unicodedata
-import zlib
-from collections.abc import Sequence
 
 _SEPARATORS = re.compile(r"[\s_\-]+")
 _UNSAFE = re.compile(r"[^\w\-]+")
@@ -92,33 +89,8 @@ def page_url(path: str) -> str:
 
 
 OPINIONS_URL = "bank/opinions.html"  # the first page of opinions; the others follow it in its folder
-# A page of opinions ends after a card whose id's checksum is a multiple of ``CUT_ONE_IN`` once it holds
-# ``CARDS_AT_LEAST``, or at ``CARDS_AT_MOST`` (about 190 a page: a few megabytes even when each card has a long
-# history). Cut by content, not every so many cards, an opinion added or moved changes the page it lands on and
-# leaves the others as they were; cut every 200 cards, it moved a card across every later page's edge.
-CARDS_AT_LEAST, CUT_ONE_IN, CARDS_AT_MOST = 100, 100, 400
-
-
-def opinion_page_starts(ids: Sequence[str]) -> list[int]:
-    """Where each page of opinions starts (the place of its first card), for the opinions' ids in their order."""
-    starts, size = [0], 0
-    for place, opinion_id in enumerate(ids, 1):
-        size += 1
-        cut = size >= CARDS_AT_MOST or (
-            size >= CARDS_AT_LEAST and zlib.crc32(opinion_id.encode("utf-8", "surrogateescape")) % CUT_ONE_IN == 0
-        )
-        if cut and place < len(ids):
-            starts.append(place)
-            size = 0
-    return starts
 
 
 def opinions_page_url(number: int) -> str:
     """The address of the ``number``-th page of opinions."""
     return OPINIONS_URL if number == 1 else f"bank/opinions-{number}.html"
-
-
-def opinion_page_url(place: int, starts: list[int]) -> str:
-    """The page of opinions the card of the library's ``place``-th opinion is on, the pages starting at ``starts``
-    (``opinion_page_starts``: what a note's page shows of the opinions citing it, ``library.relink`` compares)."""
-    return opinions_page_url(bisect.bisect_right(starts, place))

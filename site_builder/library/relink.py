@@ -17,7 +17,6 @@ from typing import TypeVar
 
 from site_builder.core.diagnostics import Diagnostic, Diagnostics
 from site_builder.core.model import Fact, Library, Link, Note, Opinion, fact_order
-from site_builder.core.names import opinion_page_starts, opinion_page_url
 from site_builder.core.resolver import Resolver
 from site_builder.library.citing import citing_places
 from site_builder.library.graph import shown_mentions
@@ -31,6 +30,7 @@ from site_builder.library.link import (
     recorded_history,
 )
 from site_builder.library.note_links import links_to_notes
+from site_builder.library.opinion_pages import page_number, page_starts, pages_changed
 from site_builder.library.opinions import group_opinion_facts, make_opinion, opinion_key, restated_differently
 
 # What linking warns about, by stage: the pages' names and aliases, then each link (note by note), then opinions.
@@ -39,9 +39,10 @@ _LINK_CODES = frozenset({"broken-link"})
 # What relinking changed (``Library.relinked``), for the pages that say what of the library they read
 # (``site.builder.PageBuilder.reads_linked``): an entity's lines, facts, co-mentions or opinions; the lines linking
 # a note; the opinions citing a note; an entity's mentions as a neighbour shows them (``MEMBER``: what an entity's
-# graph reads of each node); and how often two entities are named together (``PAIR`` a, newline, b: it changes the
-# pages whose graphs have both).
+# graph reads of each node); how often two entities are named together (``PAIR`` a, newline, b: it changes the
+# pages whose graphs have both); and a page of opinions, by its number (``opinion_pages.pages_changed``).
 ENTITY, NOTE_LINKS, CITING, MEMBER, PAIR = "@entity:", "@links-to:", "@cited-by:", "@node:", "@pair:"
+OPINIONS_PAGE = "@opinions-page:"
 # Among a page's reads (``site.builder.PageBuilder.reads_linked``): its inputs say what of the library they read,
 # in these names; such a page is held after a relink that changed none of them.
 LINKED = "@"
@@ -97,6 +98,7 @@ def relink(last: Library, notes: list[Note]) -> Library | None:
     if opinions is not last.opinions:
         citing = citing_places(opinions)
         changed.update(CITING + path for path in _cited_otherwise(last, opinions, citing))
+        changed.update(OPINIONS_PAGE + str(n) for n in pages_changed(last.opinions, opinions, touched))
     return Library(
         notes=notes,
         entities=last.entities,
@@ -220,11 +222,11 @@ def _cited_otherwise(last: Library, opinions: list[Opinion], citing: dict[str, l
     """The notes whose citing opinions (their ids, statements, pages and the lines cited) changed."""
     was = last.citing if last.citing is not None else citing_places(last.opinions)
 
-    pages = {id(pool): opinion_page_starts([opinion.id for opinion in pool]) for pool in (last.opinions, opinions)}
+    pages = {id(pool): page_starts(pool) for pool in (last.opinions, opinions)}
 
     def shown(found: dict[str, list[tuple[int, int]]], pool: list[Opinion], path: str) -> list[object]:
-        def page(place: int) -> str:  # a card's page, not its place: an opinion added moves the places after it
-            return opinion_page_url(place, pages[id(pool)])
+        def page(place: int) -> int:  # a card's page, not its place: an opinion added moves the places after it
+            return page_number(place, pages[id(pool)])
 
         return [(page(place), line, pool[place].id, pool[place].statement) for place, line in found.get(path, [])]
 

@@ -9,10 +9,11 @@ from collections.abc import Iterable
 from site_builder.core.config import Config
 from site_builder.core.digest import value_digest
 from site_builder.core.model import KIND_NAMES, Fact, Library, Note, Opinion
-from site_builder.core.names import opinion_page_starts, opinion_page_url
+from site_builder.core.names import opinions_page_url
 from site_builder.library.citing import citing_places
 from site_builder.library.folders import folder_tree
 from site_builder.library.graph import Neighbourhoods
+from site_builder.library.opinion_pages import page_number, page_starts
 from site_builder.library.projects import find_projects
 from site_builder.library.relink import LINKED
 from site_builder.library.summaries import first_line_markdown
@@ -154,8 +155,8 @@ class PageBuilder:
 
     @functools.cached_property
     def opinion_pages(self) -> list[int]:
-        """Where each page of opinions starts (``opinion_page_starts``)."""
-        return opinion_page_starts([opinion.id for opinion in self.library.opinions])
+        """Where each page of opinions starts (``library.opinion_pages``)."""
+        return page_starts(self.library.opinions)
 
     @functools.cached_property
     def opinions_citing(self) -> dict[str, list[tuple[int, int]]]:
@@ -169,7 +170,7 @@ class PageBuilder:
         opinions = self.library.opinions
         starts = self.opinion_pages
         return [
-            (opinions[place], line, opinion_page_url(place, starts))
+            (opinions[place], line, opinions_page_url(page_number(place, starts)))
             for place, line in self.opinions_citing.get(note.path, [])
         ]
 

@@ -1,5 +1,5 @@
 """The opinions pages: the cards of every opinion, highest confidence first, about two hundred a page (cut where
-``core.names.opinion_page_starts`` says), then (on the first) bank/opinions.md itself.
+``library.opinion_pages`` says), then (on the first) bank/opinions.md itself.
 
 A heavy workspace holds thousands of opinions, each card with its chart and evidence: on one page they made
 hundreds of megabytes that no browser opens. The first page keeps the address ``bank/opinions.html`` (and the
@@ -11,6 +11,7 @@ from __future__ import annotations
 from site_builder.core.model import Opinion
 from site_builder.core.names import opinions_page_url
 from site_builder.library.link import OPINIONS_PATH
+from site_builder.library.relink import OPINIONS_PAGE
 from site_builder.site.builder import PageBuilder, counted
 from site_builder.site.links import href
 from site_builder.site.page_views import OpinionsPage
@@ -21,10 +22,14 @@ def page_count(builder: PageBuilder) -> int:
     return len(builder.opinion_pages)
 
 
-def _cards(builder: PageBuilder, number: int) -> list[Opinion]:
+def _bounds(builder: PageBuilder, number: int) -> tuple[int, int]:
+    """The places of the first card of the ``number``-th page and of the card after its last."""
     starts = builder.opinion_pages
-    end = starts[number] if number < len(starts) else None
-    return builder.library.opinions[starts[number - 1] : end]
+    return starts[number - 1], starts[number] if number < len(starts) else len(builder.library.opinions)
+
+
+def _cards(builder: PageBuilder, number: int) -> list[Opinion]:
+    return builder.library.opinions[slice(*_bounds(builder, number))]
 
 
 def opinions_page_inputs(builder: PageBuilder, number: int) -> object:
@@ -33,6 +38,7 @@ def opinions_page_inputs(builder: PageBuilder, number: int) -> object:
     bank/opinions.md."""
     note = builder.library.note(OPINIONS_PATH) if number == 1 else None
     pages = page_count(builder)
+    builder.reads_linked(OPINIONS_PAGE + str(number))
     return (
         number,
         [builder.opinion_digest(o) for o in _cards(builder, number)],
@@ -66,6 +72,7 @@ def opinions_page(builder: PageBuilder, number: int) -> OpinionsPage:
 
 def _range(builder: PageBuilder, number: int) -> str:
     """What a page holds, said in its link's title: the confidence of its first and last card."""
-    cards = _cards(builder, number)
-    first, last = f"{cards[0].confidence:.2f}", f"{cards[-1].confidence:.2f}"
+    start, end = _bounds(builder, number)
+    opinions = builder.library.opinions
+    first, last = f"{opinions[start].confidence:.2f}", f"{opinions[end - 1].confidence:.2f}"
     return f"confidence {first}" if first == last else f"confidence {first} to {last}"
