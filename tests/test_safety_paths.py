@@ -134,6 +134,41 @@ def test_the_old_site_goes_on_being_removed_after_a_build_that_does_not_wait(tmp
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".site.")] == []
 
 
+HOLD_LOCK = "import fcntl, sys, time; f = open(sys.argv[1], 'rb'); fcntl.flock(f, fcntl.LOCK_EX); print('locked', flush=True); time.sleep(10)"
+
+
+def test_an_old_site_another_process_is_removing_is_left_to_it(tmp_path: Path) -> None:
+    """A build started while the last one's old site is still being removed (its marker locked by the process at
+    it) leaves that folder to that process instead of removing the same files beside it; a folder a killed build
+    left (no one holding it) is removed."""
+    pytest.importorskip("fcntl")
+    from site_builder.io.staging import MARKER, MARKER_TEXT
+
+    ws = write_workspace(tmp_path / "ws", {"memory/2025-11-20.md": "# D\n\nLine.\n"})
+    out = tmp_path / "site"
+    build(ws, out, search=False)
+    left = tmp_path / ".site.tmp-1-0"
+    (left / "memory").mkdir(parents=True)
+    (left / "memory/2025-11-20.html").write_text("old", encoding="utf-8")
+    (left / MARKER).write_text(MARKER_TEXT, encoding="utf-8")
+    # a removal at work: it holds the marker's lock (for ten seconds at most)
+    with subprocess.Popen(
+        [sys.executable, "-c", HOLD_LOCK, str(left / MARKER)], stdout=subprocess.PIPE, text=True
+    ) as holder:
+        try:
+            assert holder.stdout is not None and holder.stdout.readline() == "locked\n"
+            (ws / "memory/2025-11-20.md").write_text("# D\n\nLine 1.\n", encoding="utf-8")
+            assert build(ws, out, search=False).written
+            assert (left / "memory/2025-11-20.html").read_text(encoding="utf-8") == "old"
+            assert holder.poll() is None  # the build did not wait for it
+        finally:
+            holder.kill()
+    (ws / "memory/2025-11-20.md").write_text("# D\n\nLine 2.\n", encoding="utf-8")
+    assert build(ws, out, search=False).written
+    assert not left.exists()
+    assert "Line 2." in (out / "memory/2025-11-20.html").read_text(encoding="utf-8")
+
+
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="renameat2 is Linux-only; elsewhere two renames")
 def test_the_new_site_is_swapped_in_with_one_atomic_exchange(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from site_builder.io.staging import Staging

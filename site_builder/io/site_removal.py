@@ -1,6 +1,9 @@
 """A site memwiki swapped out (or one it staged and abandoned) removed by a process of its own, beside the build: a
 site is thousands of files. A folder's ``last`` entry (the site's marker) goes last, so that a folder left half
-removed is still known as memwiki's, and the next build removes the rest."""
+removed is still known as memwiki's, and the next build removes the rest. While a folder is being removed its
+marker is locked (the OS's ``flock``): the next build passes it over (``being_removed``) instead of removing the same
+files beside that process — after a full build, 12,000 files of the large race corpus, which took an edit started
+at once 0.75 s more."""
 
 from __future__ import annotations
 
@@ -8,6 +11,7 @@ import contextlib
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 _LEFT: list[subprocess.Popen[bytes]] = []  # removals no build waited for (``Removal.leave``), reaped by later ones
@@ -38,25 +42,58 @@ class Removal:
             _LEFT.append(self._process)
 
     def _here(self) -> None:
-        for folder in self._folders:
-            remove_folder(folder, self._last)
+        remove_folders(self._folders, self._last)
 
 
 def remove_folder(folder: Path, last: str) -> None:
     """``folder`` gone, its entry ``last`` last (while another process may be at it: what it removed first is passed
     over)."""
-    with contextlib.suppress(OSError):
-        for entry in folder.iterdir():
-            if entry.name == last:
-                continue
-            if entry.is_dir() and not entry.is_symlink():
-                shutil.rmtree(entry, ignore_errors=True)
-            else:
-                entry.unlink(missing_ok=True)
-        (folder / last).unlink(missing_ok=True)
-        folder.rmdir()
+    remove_folders([folder], last)
+
+
+def remove_folders(folders: list[Path], last: str) -> None:
+    """``remove_folder`` of each of ``folders``, all of them locked first: the next build passes over every one."""
+    with contextlib.ExitStack() as locks:
+        for folder in folders:
+            locks.enter_context(_locked(folder / last, wait=True))
+        for folder in folders:
+            with contextlib.suppress(OSError):
+                for entry in folder.iterdir():
+                    if entry.name == last:
+                        continue
+                    if entry.is_dir() and not entry.is_symlink():
+                        shutil.rmtree(entry, ignore_errors=True)
+                    else:
+                        entry.unlink(missing_ok=True)
+                (folder / last).unlink(missing_ok=True)
+                folder.rmdir()
+
+
+def being_removed(folder: Path, last: str) -> bool:
+    """Whether another process is removing ``folder`` now (``remove_folder`` holds the lock of its ``last`` entry)."""
+    with _locked(folder / last, wait=False) as locked:
+        return not locked
+
+
+@contextlib.contextmanager
+def _locked(marker: Path, *, wait: bool) -> Iterator[bool]:
+    """The lock of a folder's marker, held here: whether it was taken (True where files cannot be locked, or the
+    marker is gone: nothing to pass over). ``wait``: until another process lets it go."""
+    try:
+        import fcntl
+
+        handle = open(marker, "rb")  # noqa: SIM115 (closed below, after the lock)
+    except (ImportError, OSError):
+        yield True
+        return
+    with handle:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX if wait else fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:  # BlockingIOError: held by another process
+            yield False
+            return
+        yield True
 
 
 if __name__ == "__main__":  # ``Removal``: LAST FOLDER...
-    for gone in sys.argv[2:]:
-        remove_folder(Path(gone), sys.argv[1])
+    remove_folders([Path(gone) for gone in sys.argv[2:]], sys.argv[1])
