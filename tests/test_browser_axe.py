@@ -110,7 +110,7 @@ def test_no_serious_violations_with_live_search_preview_and_phone_menu_open(
 
 
 PAGED_KINDS = {  # kind: (path, what only the paged view has)
-    "opinions, first page of two": ("opinions/bank/opinions.html", "nav.pager"),
+    "opinions, first page": ("opinions/bank/opinions.html", "nav.pager"),
     "opinions, second page": ("opinions/bank/opinions-2.html", "nav.pager"),
     "facts, newest year": ("facts/facts.html", "nav.pager"),
     "facts, an older year": ("facts/facts-2024.html", "nav.pager"),
