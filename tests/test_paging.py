@@ -5,19 +5,20 @@ from __future__ import annotations
 
 import re
 import shutil
+import zlib
 from pathlib import Path
 
 import pytest
 
 import site_builder.site.pages as pages_module
 from site_builder.library.hygiene import Section
-from site_builder.library.opinion_pages import CARDS_AT_LEAST, CARDS_AT_MOST
+from site_builder.library.opinion_pages import CARDS_AT_LEAST, CARDS_AT_MOST, CUT_ONE_IN
 from site_builder.site.builder import PageBuilder
 from site_builder.site.facts_page import ONE_PAGE_UP_TO
 from site_builder.site.hygiene_page import OWN_PAGE_FROM, SHOWN, section_page
 from site_builder.site.note_page import KIND_FACTS_SHOWN
-from site_builder.site.pagefind import search_record
 from site_builder.site.page_views import HygieneSectionPage
+from site_builder.site.pagefind import search_record
 from tests.conftest import output_bytes, run, write_workspace
 
 COUNT = CARDS_AT_MOST + 50  # two pages at least
@@ -126,6 +127,27 @@ def test_an_opinion_added_above_all_others_changes_every_pages_links(tmp_path: P
     assert "the quay floods" in after[0] and len(after) == len(before)
     assert all(old != new for old, new in zip(before, after, strict=True))  # the first page's link says 0.99
     assert all('href="../bank/opinions.html" title="confidence 0.99 to' in html for html in after)
+    assert_warm_is_cold(ws, tmp_path / "warm", tmp_path)
+
+
+def test_a_card_pushed_onto_the_next_page_is_linked_there_by_the_day_citing_it(tmp_path: Path) -> None:
+    """The first page is full (ids that never end a page): an opinion added above all others pushes its last card
+    onto the second page, and the day that cites that card, unchanged, links there after a rebuild."""
+    ids = [i for i in (f"k{n:04d}" for n in range(1000)) if zlib.crc32(i.encode()) % CUT_ONE_IN][: CARDS_AT_MOST + 20]
+    last = ids[CARDS_AT_MOST - 1]  # the last card of the first page
+    beliefs = "".join(f"- O(c=0.5) @Anna: Anna holds belief {i}. ^{i}\n" for i in ids)
+    ws = write_workspace(
+        tmp_path / "ws",
+        {
+            "bank/opinions.md": f"# Opinions\n\n{beliefs}",
+            "memory/2025-11-20.md": f"# 20 Nov\n\n## Retain\n- O(c=0.5) @Anna: Anna holds belief {last}. ^{last}\n",
+            "memory/2025-11-26.md": "# 26 Nov\n\nA day.\n",
+        },
+    )
+    before, after = add_opinion_and_build(ws, tmp_path / "warm", "0.99")
+    assert f'id="op-{last}"' in before[0] and f'id="op-{last}"' in after[1]
+    day = (tmp_path / "warm/memory/2025-11-20.html").read_text(encoding="utf-8")
+    assert f'href="../bank/opinions-2.html#op-{last}"' in day
     assert_warm_is_cold(ws, tmp_path / "warm", tmp_path)
 
 

@@ -12,11 +12,20 @@ def citing_places(opinions: list[Opinion]) -> dict[str, list[tuple[int, int]]]:
     does not make it again (60 ms on the large race corpus)."""
     cited: dict[str, dict[int, int]] = {}
     for place, opinion in enumerate(opinions):
-        for fact in [p.fact for p in opinion.history if p.fact] + [e.fact for e in opinion.evidence]:
-            found = cited.get(fact.path)
-            if found is None:
-                found = cited[fact.path] = {}
-            known = found.get(place)
-            if known is None or fact.line < known:
-                found[place] = fact.line
+        add_citing(cited, place, opinion)
     return {path: list(found.items()) for path, found in cited.items()}
+
+
+def add_citing(cited: dict[str, dict[int, int]], place: int, opinion: Opinion) -> set[str]:
+    """The facts ``opinion`` (at ``place``) cites, added to ``cited`` (note path -> place -> first line cited);
+    the paths of their notes."""
+    paths = set()
+    for fact in [p.fact for p in opinion.history if p.fact] + [e.fact for e in opinion.evidence]:
+        found = cited.get(fact.path)
+        if found is None:
+            found = cited[fact.path] = {}
+        known = found.get(place)
+        if known is None or fact.line < known:
+            found[place] = fact.line
+        paths.add(fact.path)
+    return paths

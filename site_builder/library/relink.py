@@ -12,13 +12,13 @@ library says what changed (``Library.relinked``), in the names the pages' inputs
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from typing import TypeVar
 
 from site_builder.core.diagnostics import Diagnostic, Diagnostics
 from site_builder.core.model import Fact, Library, Link, Note, Opinion, fact_order
 from site_builder.core.resolver import Resolver
-from site_builder.library.citing import citing_places
+from site_builder.library.citing import add_citing, citing_places
 from site_builder.library.graph import shown_mentions
 from site_builder.library.link import (
     OPINIONS_PATH,
@@ -96,8 +96,8 @@ def relink(last: Library, notes: list[Note]) -> Library | None:
             changed.add(MEMBER + key)
     changed.update(PAIR + a + "\n" + b for a, b in pairs if a < b)
     if opinions is not last.opinions:
-        citing = citing_places(opinions)
-        changed.update(CITING + path for path in _cited_otherwise(last, opinions, citing))
+        citing, cited_otherwise = _citing(last, opinions, touched)
+        changed.update(CITING + path for path in cited_otherwise)
         changed.update(OPINIONS_PAGE + str(n) for n in pages_changed(last.opinions, opinions, touched))
     return Library(
         notes=notes,
@@ -218,21 +218,31 @@ def _related(
     return (out if out.keys() == last.keys() else dict(sorted(out.items()))), {(a, b) for a in moved for b in moved[a]}
 
 
-def _cited_otherwise(last: Library, opinions: list[Opinion], citing: dict[str, list[tuple[int, int]]]) -> set[str]:
-    """The notes whose citing opinions (their ids, statements, pages and the lines cited) changed."""
+def _citing(
+    last: Library, opinions: list[Opinion], remade: Collection[str]
+) -> tuple[dict[str, list[tuple[int, int]]], set[str]]:
+    """``citing_places(opinions)`` made from the last library's (the kept opinions at their new places, the
+    ``remade`` ones found again), and the notes whose citing opinions may show otherwise on their pages: cited by an
+    opinion made again, or by one whose card moved to another page (an opinion added moves the places after it)."""
     was = last.citing if last.citing is not None else citing_places(last.opinions)
-
-    pages = {id(pool): page_starts(pool) for pool in (last.opinions, opinions)}
-
-    def shown(found: dict[str, list[tuple[int, int]]], pool: list[Opinion], path: str) -> list[object]:
-        def page(place: int) -> int:  # a card's page, not its place: an opinion added moves the places after it
-            return page_number(place, pages[id(pool)])
-
-        return [(page(place), line, pool[place].id, pool[place].statement) for place, line in found.get(path, [])]
-
-    return {
-        path for path in was.keys() | citing.keys() if shown(was, last.opinions, path) != shown(citing, opinions, path)
-    }
+    kept = {opinion.id: place for place, opinion in enumerate(opinions) if opinion.id not in remade}
+    before, after = page_starts(last.opinions), page_starts(opinions)
+    moved: list[int | None] = [kept.get(opinion.id) for opinion in last.opinions]  # by old place: the new one
+    paged = [
+        new is None or page_number(old, before) != page_number(new, after) for old, new in enumerate(moved)
+    ]  # by old place: made again or on another page
+    cited: dict[str, dict[int, int]] = {}
+    changed = set()
+    for path, found in was.items():
+        if any(paged[place] for place, _ in found):
+            changed.add(path)
+        now = {new: line for place, line in found if (new := moved[place]) is not None}
+        if now:
+            cited[path] = now
+    for place, opinion in enumerate(opinions):
+        if opinion.id in remade:
+            changed.update(add_citing(cited, place, opinion))
+    return {path: sorted(found.items()) for path, found in cited.items()}, changed
 
 
 def _opinions(
