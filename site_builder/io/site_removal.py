@@ -77,8 +77,8 @@ def being_removed(folder: Path, last: str) -> bool:
 
 @contextlib.contextmanager
 def _locked(marker: Path, *, wait: bool) -> Iterator[bool]:
-    """The lock of a folder's marker, held here: whether it was taken (True where files cannot be locked, or the
-    marker is gone: nothing to pass over). ``wait``: until another process lets it go."""
+    """The lock of a folder's marker, held here: False when another process holds it (True where files cannot be
+    locked, or the marker is gone: nothing to pass over). ``wait``: until that process lets it go."""
     try:
         import fcntl
 
@@ -89,9 +89,11 @@ def _locked(marker: Path, *, wait: bool) -> Iterator[bool]:
     with handle:
         try:
             fcntl.flock(handle, fcntl.LOCK_EX if wait else fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:  # BlockingIOError: held by another process
+        except BlockingIOError:  # held by another process
             yield False
             return
+        except OSError:  # a file system without locks: none held
+            pass
         yield True
 
 
