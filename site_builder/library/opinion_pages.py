@@ -15,6 +15,7 @@ from collections.abc import Collection, Sequence
 from site_builder.core.model import Opinion
 
 CARDS_AT_LEAST, CUT_ONE_IN, CARDS_AT_MOST = 100, 100, 400
+Starts = tuple[list[int], list[int]]  # where the pages of two lists of opinions start, the last's and the new's
 
 
 def page_starts(opinions: Sequence[Opinion]) -> list[int]:
@@ -36,11 +37,12 @@ def page_number(place: int, starts: list[int]) -> int:
     return bisect.bisect_right(starts, place)
 
 
-def pages_changed(last: list[Opinion], now: list[Opinion], remade: Collection[str]) -> set[int]:
-    """The pages of ``now``'s opinions that differ from ``last``'s, ``remade`` the ids of the opinions made again:
-    a page whose cards are others or made again, the first when the count of opinions differs, and every page when
-    the links between them do (how many pages there are, each one's first and last confidence)."""
-    before, after = _pages(last), _pages(now)
+def pages_changed(last: list[Opinion], now: list[Opinion], remade: Collection[str], starts: Starts) -> set[int]:
+    """The pages of ``now``'s opinions that differ from ``last``'s, ``remade`` the ids of the opinions made again and
+    ``starts`` the pages' (``page_starts``) of each: a page whose cards are others or made again, the first when the
+    count of opinions differs, and every page when the links between them do (how many pages there are, each one's
+    first and last confidence)."""
+    before, after = _pages(last, starts[0]), _pages(now, starts[1])
 
     def ends(pages: list[list[Opinion]]) -> list[tuple[float, float]]:
         return [(cards[0].confidence, cards[-1].confidence) for cards in pages if cards]
@@ -55,6 +57,5 @@ def pages_changed(last: list[Opinion], now: list[Opinion], remade: Collection[st
     return changed | ({1} if len(last) != len(now) else set())
 
 
-def _pages(opinions: list[Opinion]) -> list[list[Opinion]]:
-    starts = page_starts(opinions)
+def _pages(opinions: list[Opinion], starts: list[int]) -> list[list[Opinion]]:
     return [opinions[start:end] for start, end in zip(starts, [*starts[1:], len(opinions)], strict=True)]

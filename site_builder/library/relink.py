@@ -30,7 +30,7 @@ from site_builder.library.link import (
     recorded_history,
 )
 from site_builder.library.note_links import links_to_notes
-from site_builder.library.opinion_pages import page_number, page_starts, pages_changed
+from site_builder.library.opinion_pages import Starts, page_number, page_starts, pages_changed
 from site_builder.library.opinions import group_opinion_facts, make_opinion, opinion_key, restated_differently
 
 # What linking warns about, by stage: the pages' names and aliases, then each link (note by note), then opinions.
@@ -96,9 +96,10 @@ def relink(last: Library, notes: list[Note]) -> Library | None:
             changed.add(MEMBER + key)
     changed.update(PAIR + a + "\n" + b for a, b in pairs if a < b)
     if opinions is not last.opinions:
-        citing, cited_otherwise = _citing(last, opinions, touched)
+        starts = page_starts(last.opinions), page_starts(opinions)
+        citing, cited_otherwise = _citing(last, opinions, touched, starts)
         changed.update(CITING + path for path in cited_otherwise)
-        changed.update(OPINIONS_PAGE + str(n) for n in pages_changed(last.opinions, opinions, touched))
+        changed.update(OPINIONS_PAGE + str(n) for n in pages_changed(last.opinions, opinions, touched, starts))
     return Library(
         notes=notes,
         entities=last.entities,
@@ -219,14 +220,15 @@ def _related(
 
 
 def _citing(
-    last: Library, opinions: list[Opinion], remade: Collection[str]
+    last: Library, opinions: list[Opinion], remade: Collection[str], starts: Starts
 ) -> tuple[dict[str, list[tuple[int, int]]], set[str]]:
     """``citing_places(opinions)`` made from the last library's (the kept opinions at their new places, the
     ``remade`` ones found again), and the notes whose citing opinions may show otherwise on their pages: cited by an
-    opinion made again, or by one whose card moved to another page (an opinion added moves the places after it)."""
+    opinion made again, or by one whose card moved to another page (``starts``: where the pages of the last opinions
+    and of these start; an opinion added moves the places after it)."""
     was = last.citing if last.citing is not None else citing_places(last.opinions)
     kept = {opinion.id: place for place, opinion in enumerate(opinions) if opinion.id not in remade}
-    before, after = page_starts(last.opinions), page_starts(opinions)
+    before, after = starts
     moved: list[int | None] = [kept.get(opinion.id) for opinion in last.opinions]  # by old place: the new one
     paged = [
         new is None or page_number(old, before) != page_number(new, after) for old, new in enumerate(moved)
