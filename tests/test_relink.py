@@ -208,6 +208,33 @@ def held_after_relink(
     return held, sorted(held & changed_pages), changed_pages
 
 
+def test_a_retain_fact_appended_leaves_the_pages_of_what_the_day_named_before_it(workspace: MakeWorkspace) -> None:
+    """A Retain fact about the tugboat appended to a day that named Sam and the crane before: the tugboat's page and
+    the day's month are made again, while Sam's and the crane's (their lines in that day are as they were) and the
+    other month are held."""
+    day = "# 2026-01-03\n\n- @Sam checked the [[Crane]] at dawn.\n"
+    ws = workspace(
+        {
+            **FILES,
+            "memory/2025-12-31.md": "# 2025-12-31\n\nThe year ends.\n",
+            "memory/2026-01-03.md": day,
+            "bank/entities/Crane.md": "# Crane\n\nThe big one.\n",
+            "bank/entities/Tugboat.md": "# Tugboat\n\nSmall and loud.\n",
+        }
+    )
+    notes = sorted((n for n in load(ws, cache=False).notes if not n.private), key=lambda n: n.path)
+    i = next(i for i, note in enumerate(notes) if note.path == "memory/2026-01-03.md")
+    text = f"{day}\n## Retain\n\n- W @Tugboat: Calm water.\n"
+    again = parse_note(source_file(open_workspace(ws), notes[i].path, text.encode()))
+    made = relink(link_notes(notes), [*notes[:i], again, *notes[i + 1 :]])
+    assert made is not None and made.relinked is not None
+    assert "@entity:tugboat" in made.relinked
+    assert not {"@entity:sam", "@entity:crane"} & made.relinked
+    held, wrongly, changed = held_after_relink(ws, notes, i, again, inputs_by_url(ws, notes))
+    assert {"bank/entities/sam.html", "bank/entities/crane.html", "memory/2025-12.html"} <= held
+    assert {"bank/entities/tugboat.html", "memory/2026-01.html"} <= changed - held and wrongly == []
+
+
 def test_after_a_relink_the_pages_it_changes_are_made_again(workspace: MakeWorkspace) -> None:
     """An opinion restated with another confidence moves to another page of opinions: the day that first stated it
     links there. An opinion about Sam cites a fact about a tugboat: Sam's page shows where that fact now is. Sam and

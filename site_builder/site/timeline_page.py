@@ -67,7 +67,9 @@ def month_page(builder: PageBuilder, month: Month, days: list[Note]) -> Timeline
 
 
 def month_page_inputs(builder: PageBuilder, month: Month, days: list[Note]) -> object:
-    """What a month's page is made from, besides what every page shares: the month and its days."""
+    """What a month's page is made from, besides what every page shares: the month and its days (their texts, none
+    of the linked library: held after a relink that leaves them)."""
+    builder.reads_linked()
     return month, [(n.path, builder.text_digest(n), n.date) for n in days]
 
 
