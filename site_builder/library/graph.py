@@ -10,6 +10,8 @@ from __future__ import annotations
 import datetime as dt
 from collections import Counter
 from dataclasses import dataclass
+from operator import attrgetter
+from typing import cast
 
 from site_builder.core.model import Library
 
@@ -39,40 +41,47 @@ class Graph:
 
 def co_mention_graph(library: Library, days: bool = True) -> Graph:
     """Every entity, with edges to its ``STRONGEST_EDGES`` most frequent co-mentions; with ``days``, every day that
-    mentions an entity, linked to the entities it mentions (weight: how many times)."""
+    mentions an entity, linked to the entities it mentions (weight: how many times). The edges come out in order,
+    entity by entity (its co-mentions, then its days in date order): a ten-year workspace has 200,000 of them."""
     keys = list(library.entities)
     index = {key: i for i, key in enumerate(keys)}
     nodes = [GraphNode(key, "entity", len(library.backlinks.get(key, []))) for key in keys]
-    edges: dict[tuple[int, int], int] = {}
+    pairs: dict[tuple[int, int], int] = {}
     for key, related in library.related.items():
         for other, count in related[:STRONGEST_EDGES]:
             if key in index and other in index:
-                a, b = sorted((index[key], index[other]))
-                edges[(a, b)] = count
+                pairs[(index[key], index[other]) if index[key] < index[other] else (index[other], index[key])] = count
+    own: list[list[tuple[int, int, int]]] = [[] for _ in keys]
+    for (a, b), count in pairs.items():
+        own[a].append((a, b, count))
+    dated: list[list[tuple[int, int, int]]] = [[] for _ in keys]
     if days:
-        nodes += _day_nodes(library, index, edges)
-    return Graph(nodes, sorted((a, b, w) for (a, b), w in edges.items()))
+        day_nodes, dated = _day_nodes(library, keys)
+        nodes += day_nodes
+    edges = []
+    for a, found in enumerate(own):
+        edges += sorted(found)
+        edges += dated[a]
+    return Graph(nodes, edges)
 
 
-def _day_nodes(library: Library, index: dict[str, int], edges: dict[tuple[int, int], int]) -> list[GraphNode]:
-    """Day nodes (numbered after the entities) and their edges to the entities they mention, added to ``edges``."""
+def _day_nodes(library: Library, keys: list[str]) -> tuple[list[GraphNode], list[list[tuple[int, int, int]]]]:
+    """Day nodes (numbered after the entities ``keys``), and each entity's edges to the days that mention it, in
+    date order."""
     day_page = {date: notes[0].path for date, notes in library.by_day.items()}
     date_of = {note.path: note.date for note in library.notes if note.date is not None}
-    by_day: dict[dt.date, dict[int, int]] = {}
-    for key, links in library.backlinks.items():
-        if key not in index:
-            continue
-        at = index[key]
-        for date, count in Counter(map(date_of.get, [link.path for link in links])).items():
-            if date is not None:
-                by_day.setdefault(date, {})[at] = count
-    first = len(index)
-    nodes = []
-    for offset, (date, counts) in enumerate(sorted(by_day.items())):
-        nodes.append(GraphNode(day_page[date], "day", sum(counts.values())))
-        for entity, count in counts.items():
-            edges[(entity, first + offset)] = count
-    return nodes
+    path = attrgetter("path")
+    counts: list[Counter[dt.date]] = []
+    mentions: Counter[dt.date] = Counter()
+    for key in keys:
+        found = Counter(map(date_of.get, map(path, library.backlinks.get(key, ()))))
+        found.pop(None, None)  # the lines of undated notes
+        counts.append(cast("Counter[dt.date]", found))
+        mentions.update(counts[-1])
+    dates = sorted(mentions)
+    number = {date: n for n, date in enumerate(dates, len(keys))}
+    nodes = [GraphNode(day_page[date], "day", mentions[date]) for date in dates]
+    return nodes, [[(a, number[d], count) for d, count in sorted(found.items())] for a, found in enumerate(counts)]
 
 
 class Neighbourhoods:
