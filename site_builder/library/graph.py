@@ -11,7 +11,6 @@ import datetime as dt
 from collections import Counter
 from dataclasses import dataclass
 from operator import attrgetter
-from typing import cast
 
 from site_builder.core.model import Library
 
@@ -74,10 +73,9 @@ def _day_nodes(library: Library, keys: list[str]) -> tuple[list[GraphNode], list
     counts: list[Counter[dt.date]] = []
     mentions: Counter[dt.date] = Counter()
     for key in keys:
-        found = Counter(map(date_of.get, map(path, library.backlinks.get(key, ()))))
-        found.pop(None, None)  # the lines of undated notes
-        counts.append(cast("Counter[dt.date]", found))
-        mentions.update(counts[-1])
+        found = Counter(filter(None, map(date_of.get, map(path, library.backlinks.get(key, ())))))  # dated lines
+        counts.append(found)
+        mentions.update(found)
     dates = sorted(mentions)
     number = {date: n for n, date in enumerate(dates, len(keys))}
     nodes = [GraphNode(day_page[date], "day", mentions[date]) for date in dates]

@@ -90,7 +90,8 @@ def relink(last: Library, notes: list[Note]) -> Library | None:
     related, pairs = _related(last.related, edited, resolver)
     citing = last.citing
     changed = {NOTE_LINKS + target for target, _ in (*old_notes, *new_notes)}
-    changed.update(_entities_changed(last, opinions, touched, (old_links, new_links), (old_facts, new_facts), pairs))
+    differ = (*(set(old_links) ^ set(new_links)), *(set(old_facts) ^ set(new_facts)), *pairs)  # pairs: both ways
+    changed.update(_entities_changed(last, opinions, touched, differ))
     for key in {key for key, _ in (*old_links, *new_links)}:
         if shown_mentions(len(last.backlinks.get(key, []))) != shown_mentions(len(backlinks.get(key, []))):
             changed.add(MEMBER + key)
@@ -120,30 +121,15 @@ def relink(last: Library, notes: list[Note]) -> Library | None:
 
 
 def _entities_changed(
-    last: Library,
-    opinions: list[Opinion],
-    touched: dict[str, list[Fact]],
-    links: tuple[list[tuple[str, Link]], list[tuple[str, Link]]],
-    facts: tuple[list[tuple[str, Fact]], list[tuple[str, Fact]]],
-    pairs: set[tuple[str, str]],
+    last: Library, opinions: list[Opinion], touched: dict[str, list[Fact]], differ: Iterable[tuple[str, object]]
 ) -> set[str]:
-    """The ``ENTITY`` names of the entities whose lines or facts in the edited notes are others now (old and new,
-    by key: a line appended after them leaves them as they were), whose co-mentions changed (``pairs``), and those
-    the opinions made again (or gone) are about."""
-    keys = {key for pair in pairs for key in pair}
-    keys.update(key for key, _ in _by_key(links[0]).items() ^ _by_key(links[1]).items())
-    keys.update(key for key, _ in _by_key(facts[0]).items() ^ _by_key(facts[1]).items())
+    """The ``ENTITY`` names of the entities whose lines, facts or co-mentions changed (``differ``: the edited notes'
+    links and facts that are not in both the old and the new notes, by key — a line appended leaves those above it
+    — and the pairs whose co-mention count moved), and of those the opinions made again (or gone) are about."""
+    keys = {key for key, _ in differ}
     about = [o for o in (*last.opinions, *opinions) if o.id in touched] if touched else []
     keys.update(e.key for o in about for name in o.entities if (e := last.resolver.entity(name)))
     return {ENTITY + key for key in keys}
-
-
-def _by_key(keyed: list[tuple[str, T]]) -> dict[str, tuple[T, ...]]:
-    """The items of each key, in order."""
-    found: dict[str, list[T]] = defaultdict(list)
-    for key, item in keyed:
-        found[key].append(item)
-    return {key: tuple(items) for key, items in found.items()}
 
 
 def _keeps_names(old: Note, new: Note) -> bool:
