@@ -193,7 +193,14 @@ def save_settled(memwiki_dir: Path, key: str, result: ReflectResult) -> None:
 
 def reflect_loaded(loaded: Loaded, reflector: Reflector, diagnostics: Diagnostics) -> tuple[Loaded, ReflectResult]:
     """Ask reflect for new page texts; the pages it changes are parsed again in memory (once: reflect parses them
-    to see whether their facts moved, and that parse is this one) and linked anew."""
+    to see whether their facts moved, and that parse is this one) and linked anew. The cycle collector is paused
+    meanwhile: on a workspace of thousands of opinions they make millions of history points (and no cycle), and each
+    collection they set off would walk them all again (a fifth of the time)."""
+    with cycle_collection_paused():
+        return _reflect_loaded(loaded, reflector, diagnostics)
+
+
+def _reflect_loaded(loaded: Loaded, reflector: Reflector, diagnostics: Diagnostics) -> tuple[Loaded, ReflectResult]:
     pages: dict[tuple[str, str], tuple[SourceFile, Note]] = {}
 
     def parse_page(path: str, text: str) -> Note:

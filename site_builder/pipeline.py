@@ -92,14 +92,14 @@ def make_site(
         # (its search index too when this build makes one now: a part the index still has is then in place too)
         staging.link_last_site(leave=[] if search and not search_later else [SEARCH_FOLDER])
     try:
+        reflected, reflect_input = None, ""
         with cycle_collection_paused():  # frozen before the collector runs again: it never walks the model
             loaded = load_sources(opened, sources, listing.problems, progress, cache=cache)
+            if reflector is not None:
+                with progress.stage("reflect"):
+                    memwiki = memwiki_dir if cache else None
+                    loaded, reflected, reflect_input = reflect_unless_settled(loaded, reflector, later, memwiki)
             gc.freeze()  # the model lives as long as the build: the collector need not walk its objects again
-        reflected, reflect_input = None, ""
-        if reflector is not None:
-            with progress.stage("reflect"):
-                memwiki = memwiki_dir if cache else None
-                loaded, reflected, reflect_input = reflect_unless_settled(loaded, reflector, later, memwiki)
     except BaseException:
         staging.abort()
         raise

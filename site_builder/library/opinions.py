@@ -250,11 +250,15 @@ def repoint_opinions(opinions: list[Opinion], facts: list[Fact]) -> list[Opinion
     def moved(fact: Fact) -> Fact:
         return by_id.get(fact.id, fact)
 
+    def same_or_moved(evidence: Evidence) -> Evidence:
+        now = by_id.get(evidence.fact.id, evidence.fact)
+        return evidence if now is evidence.fact else Evidence(now, evidence.stance)
+
     return [
         replace(
             o,
             history=[_refresh(p, by_id) for p in o.history],
-            evidence=[Evidence(moved(e.fact), e.stance) for e in o.evidence],
+            evidence=list(map(same_or_moved, o.evidence)),
             origin=moved(o.origin),
         )
         for o in opinions
@@ -262,9 +266,10 @@ def repoint_opinions(opinions: list[Opinion], facts: list[Fact]) -> list[Opinion
 
 
 def _refresh(point: OpinionPoint, by_id: dict[str, Fact]) -> OpinionPoint:
-    """A recorded point with its citation updated if its fact moved to another line."""
+    """A recorded point with its citation updated if its fact moved to another line (a point that holds its fact
+    cites where that fact is: ``OpinionPoint``)."""
     fact = by_id.get(point.fact_id)
-    if fact is None or (point.fact is fact and point.source == fact.source and point.text == fact.content):
+    if fact is None or point.fact is fact:
         return point
     return OpinionPoint(point.date, point.confidence, point.change, point.fact_id, fact.source, fact.content, fact)
 
