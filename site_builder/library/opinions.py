@@ -252,7 +252,7 @@ def repoint_opinions(opinions: list[Opinion], facts: list[Fact]) -> list[Opinion
 
     def same_or_moved(evidence: Evidence) -> Evidence:
         now = by_id.get(evidence.fact.id, evidence.fact)
-        return evidence if now is evidence.fact else Evidence(now, evidence.stance)
+        return evidence if now is evidence.fact or now == evidence.fact else Evidence(now, evidence.stance)
 
     return [
         replace(
@@ -266,10 +266,11 @@ def repoint_opinions(opinions: list[Opinion], facts: list[Fact]) -> list[Opinion
 
 
 def _refresh(point: OpinionPoint, by_id: dict[str, Fact]) -> OpinionPoint:
-    """A recorded point with its citation updated if its fact moved to another line (a point that holds its fact
-    cites where that fact is: ``OpinionPoint``)."""
+    """A recorded point with its citation updated if its fact moved to another line. A point that holds its fact
+    cites where that fact is (``OpinionPoint``): one holding that fact, or a copy of it (the opinions of the build
+    cache's library hold copies), is kept as it is; a million points of a heavy workspace were made again."""
     fact = by_id.get(point.fact_id)
-    if fact is None or point.fact is fact:
+    if fact is None or point.fact is fact or point.fact == fact:
         return point
     return OpinionPoint(point.date, point.confidence, point.change, point.fact_id, fact.source, fact.content, fact)
 
