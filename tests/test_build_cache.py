@@ -18,7 +18,7 @@ import site_builder.load as load_module
 import site_builder.recall.index as recall_index
 import site_builder.site.render as render
 from site_builder.core.diagnostics import Diagnostics
-from site_builder.io.build_cache import notes_shard
+from site_builder.io.build_cache import NOTES_FOLDER, load_cached, notes_shard
 from site_builder.io.fragments_cache import load_fragments
 from site_builder.site.environment import make_environment
 from tests.conftest import EXAMPLE, MakeWorkspace, run, spy_on
@@ -160,6 +160,35 @@ def test_an_edit_writes_only_the_cache_shard_of_its_file(
     run("build", str(ws), "-o", str(out), "--no-search", "--no-reflect")
     assert parsed == [edited]
     assert [shard for shard, stamp in stamps.items() if shard.stat().st_mtime_ns != stamp] == [shards[edited]]
+
+
+def test_the_note_holding_reflects_opinion_history_has_a_cache_shard_of_its_own(
+    workspace: MakeWorkspace, tmp_path: Path
+) -> None:
+    """bank/opinions.md's history grows with every fact reflect judges (136 MB pickled on the large race corpus):
+    an edit of a day that shares its shard by path must not write it again."""
+    day = "memory/2026-03-04.md"
+    assert notes_shard(day) == notes_shard("bank/opinions.md")  # by path, the same shard
+    ws = workspace(
+        {
+            day: "# 2026-03-04\n\n## Retain\n- O(c=0.8) @Sam: Prefers green tea in the morning.\n",
+            "memory/2026-03-05.md": "# 2026-03-05\n\n## Retain\n- B @Sam: Drank green tea this morning.\n",
+            "bank/opinions.md": "# Opinions\n",
+            "bank/entities/Sam.md": "# Sam\n\nA friend.\n",
+        }
+    )
+    out = tmp_path / "site"
+    assert run("build", str(ws), "-o", str(out), "--no-search").exit_code == 0  # reflect writes the history
+    assert "| reinforces |" in (ws / "bank/opinions.md").read_text()
+    assert run("build", str(ws), "-o", str(out), "--no-search").exit_code == 0
+    folder = ws / ".memwiki" / NOTES_FOLDER
+    stamps = {p: p.stat().st_mtime_ns for p in folder.glob("*.pickle")}
+    with (ws / day).open("a", encoding="utf-8") as file:
+        file.write("\nA quiet day.\n")
+    assert run("build", str(ws), "-o", str(out), "--no-search").exit_code == 0
+    written = [p for p, stamp in stamps.items() if p.stat().st_mtime_ns != stamp]
+    assert written == [ws / ".memwiki" / notes_shard(day)]
+    assert {key[0] for key in load_cached(ws / ".memwiki", notes_shard(day))} == {day}
 
 
 def test_an_edit_writes_few_shards_of_the_rendered_html_and_drops_the_old_text(tmp_path: Path) -> None:

@@ -53,6 +53,11 @@ from site_builder.io.staging import MARKER, Staging, Stamp
 
 NOTES_FOLDER = "cache/notes"
 NOTE_SHARDS = 64  # a rebuild after one edit writes one shard of notes again, not every note
+# A heavy note has a shard of its own among these (after the others): an edit of a day in its shard does not pickle
+# it again. Heavy: over LARGE_NOTE characters, or holding reflect's opinion history, which grows with every fact
+# judged (bank/opinions.md of the large race corpus with reflect on: 136 MB pickled, 5 s to write).
+HEAVY_NOTE_SHARDS = 16
+LARGE_NOTE = 1 << 20
 OLD_NOTES_FILE = "cache/notes.pickle"  # every note in one file, as memwiki kept them before the shards
 LAST_BUILD_FILE = "cache/last-build.pickle"
 SHARDS_FILE = "cache/recall-shards.pickle"
@@ -153,7 +158,8 @@ def _shard_number(text: str, shards: int) -> int:
 
 
 def notes_shard(path: str) -> str:
-    """The cache file, under ``.memwiki/``, that holds the note of the workspace file ``path``."""
+    """The cache file, under ``.memwiki/``, that holds the note of the workspace file ``path`` (unless it is heavy:
+    ``HEAVY_NOTE_SHARDS``)."""
     return f"{NOTES_FOLDER}/{shard_of(path, NOTE_SHARDS)}"
 
 
@@ -187,12 +193,13 @@ def save_sharded(
     name: Callable[[Any], str],
     *,
     by_content: bool = False,
+    shard_at: Callable[[Any, Any], int] | None = None,
 ) -> None:
     """Write the shards whose entries are not those of ``last`` (what ``load_sharded`` gave); ``name`` is the text
-    an entry's key is put in its shard by. The shards are told from the entries that changed: after an edit, the
-    few that hold them are worked out and written, not every shard compared. ``by_content``: the entries are keyed
-    by what they are made from (an entry never changes under its key): only the keys that came or went are looked
-    for."""
+    an entry's key is put in its shard by (``shard_at``, when given, says the shard of a key and its entry). The shards
+    are told from the entries that changed: after an edit, the few that hold them are worked out and written, not
+    every shard compared. ``by_content``: the entries are keyed by what they are made from (an entry never changes
+    under its key): only the keys that came or went are looked for."""
     missing = object()
     changed = entries.keys() ^ last.keys()
     if not by_content:
@@ -201,12 +208,16 @@ def save_sharded(
         )
     if not changed:
         return
-    numbers = {key: _shard_number(name(key), shards) for key in changed}
+
+    def at(key: Any, value: Any) -> int:
+        return shard_at(key, value) if shard_at is not None else _shard_number(name(key), shards)
+
+    numbers = {key: at(key, entries[key] if key in entries else last[key]) for key in changed}
     held = last.keys_by_shard if isinstance(last, Sharded) and len(last.keys_by_shard) == shards else None
     dirty: dict[int, dict[Any, Any]] = {number: {} for number in numbers.values()}
     if held is None:  # not loaded from shards: every entry's shard is worked out
         for key, value in entries.items():
-            shard = dirty.get(_shard_number(name(key), shards))
+            shard = dirty.get(at(key, value))
             if shard is not None:
                 shard[key] = value
     else:
@@ -219,14 +230,22 @@ def save_sharded(
 
 def load_notes(memwiki_dir: Path) -> dict[NoteKey, Note]:
     """The notes parsed by the last build, by key; a shard it cannot trust only costs its notes a parse."""
-    return load_sharded(memwiki_dir, NOTES_FOLDER, NOTE_SHARDS)
+    return load_sharded(memwiki_dir, NOTES_FOLDER, NOTE_SHARDS + HEAVY_NOTE_SHARDS)
 
 
 def save_notes(memwiki_dir: Path, notes: dict[NoteKey, Note], last: dict[NoteKey, Note]) -> None:
     """Write the shards whose notes are not those of ``last`` (what ``load_notes`` gave: a note is equal only to
     itself, so an unchanged note is the very one loaded)."""
-    save_sharded(memwiki_dir, NOTES_FOLDER, NOTE_SHARDS, notes, last, lambda key: str(key[0]), by_content=True)
+    shards = NOTE_SHARDS + HEAVY_NOTE_SHARDS
+    save_sharded(memwiki_dir, NOTES_FOLDER, shards, notes, last, str, by_content=True, shard_at=_note_shard)
     (memwiki_dir / OLD_NOTES_FILE).unlink(missing_ok=True)
+
+
+def _note_shard(key: NoteKey, note: Note) -> int:
+    """The shard of a note: by its path, among the heavy notes' own when it is heavy (``HEAVY_NOTE_SHARDS``)."""
+    if len(note.body) > LARGE_NOTE or note.reflected.opinion_history:
+        return NOTE_SHARDS + _shard_number(key[0], HEAVY_NOTE_SHARDS)
+    return _shard_number(key[0], NOTE_SHARDS)
 
 
 def load_shard_marks(memwiki_dir: Path) -> LastShards:
