@@ -109,7 +109,9 @@ def make_site(
     # waits for reflect's pages to be written, when it wrote some (the index records each file as it stands).
     index_now = reflected is None or not reflected.changes
     # A library linked anew is saved by the same child once recall is sent, for the next build (``io.library_cache``).
-    linked = LinkedFrom(loaded.linked.token or new_token(), {key[0]: key for key in loaded.cached.now})
+    linked = LinkedFrom(
+        loaded.linked.token or new_token(), {key[0]: key for key in loaded.cached.now}, opinions=loaded.linked.opinions
+    )
     # what a page or shard made from unchanged texts holds on
     texts = LibraryTexts.of(loaded.library, linked.token, loaded.linked.since)
     publish = functools.partial(

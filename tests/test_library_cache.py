@@ -201,3 +201,34 @@ def test_a_relinked_library_keeps_the_saved_opinions_when_the_edit_left_them(wor
     assert run(*build).exit_code == 0
     assert opinions.stat().st_ino != was
     assert "evening tide" in (ws.parent / "site" / "bank/opinions.html").read_text(encoding="utf-8")
+
+
+def test_reflect_that_leaves_the_opinions_keeps_their_saved_file(workspace: MakeWorkspace, tmp_path: Path) -> None:
+    """Reflect rewrites an entity page for a new fact that bears on no opinion: linked again after it, the library
+    holds the saved opinions, fact for fact, so their file (a million history points on a heavy workspace) is not
+    written again; a fact that moves an opinion writes it, and the site is the one a build without cache makes."""
+    ws = workspace(
+        {
+            "memory/2026-01-01.md": "# 2026-01-01\n\n## Retain\n- O(c=0.8) @Sam: Prefers green tea in the morning.\n",
+            "memory/2026-01-02.md": "# 2026-01-02\n\n## Retain\n- B @Sam: Drank green tea this morning.\n",
+            "bank/opinions.md": "# Opinions\n",
+            "bank/entities/Sam.md": "# Sam\n\nA friend.\n",
+        }
+    )
+    out, cold = tmp_path / "site", tmp_path / "cold"
+    build = ("build", str(ws), "-o", str(out), "--no-search")
+    assert run(*build).exit_code == 0  # reflect writes Sam's page and the history
+    assert run(*build).exit_code == 0
+    opinions = ws / ".memwiki" / LIBRARY_OPINIONS_FILE
+    was = opinions.stat().st_ino
+    day = ws / "memory/2026-01-02.md"
+    sam = (ws / "bank/entities/Sam.md").read_text(encoding="utf-8")
+    day.write_text(day.read_text(encoding="utf-8") + "- W @Sam: Moved to Lisbon.\n", encoding="utf-8")
+    assert run(*build).exit_code == 0
+    assert (ws / "bank/entities/Sam.md").read_text(encoding="utf-8") != sam  # reflect wrote the new fact there
+    assert opinions.stat().st_ino == was
+    day.write_text(day.read_text(encoding="utf-8") + "- B @Sam: Had green tea again this morning.\n", encoding="utf-8")
+    assert run(*build).exit_code == 0
+    assert opinions.stat().st_ino != was  # the new fact reinforces the opinion
+    assert run("build", str(ws), "-o", str(cold), "--no-search", "--no-cache").exit_code == 0
+    assert site_files(out) == site_files(cold)

@@ -59,8 +59,9 @@ class _Image:
 @dataclass(frozen=True)
 class LinkedFrom:
     """Which saved library a build's library is: its token ("" when it was linked anew), and the notes it holds for;
-    for a library relinked from a saved one (``library.relink``), that one's token, and its opinions' token when it
-    kept them."""
+    for a library relinked from a saved one (``library.relink``), that one's token; and the token of the saved
+    opinions it holds, when it holds them (a library taken as saved; one relinked, or linked again after reflect,
+    that kept them as they were)."""
 
     token: str
     notes: dict[str, NoteKey]
@@ -107,7 +108,7 @@ def reuse_library(
         return None
     library = _restored(image, opinions[1], linked_from)
     if library is None or not edited:
-        return (library, LinkedFrom(str(token), was)) if library else None
+        return (library, LinkedFrom(str(token), was, opinions=image.opinions)) if library else None
     relinked = relink(library, public)
     kept = image.opinions if relinked is not None and relinked.opinions is library.opinions else ""
     return (relinked, LinkedFrom("", {}, str(token), kept)) if relinked else None

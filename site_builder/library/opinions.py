@@ -24,6 +24,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import itertools
+import operator
 import re
 from collections import defaultdict
 from dataclasses import dataclass, replace
@@ -263,6 +264,19 @@ def repoint_opinions(opinions: list[Opinion], facts: list[Fact]) -> list[Opinion
         )
         for o in opinions
     ]
+
+
+def kept_as_they_were(repointed: list[Opinion], opinions: list[Opinion]) -> bool:
+    """Did ``repoint_opinions`` keep every point and evidence of ``opinions`` (it gives back the very ones it keeps)
+    and every origin (an equal fact)? Then the opinions are the same as before, fact for fact."""
+    return len(repointed) == len(opinions) and all(
+        len(new.history) == len(old.history)
+        and all(map(operator.is_, new.history, old.history))
+        and len(new.evidence) == len(old.evidence)
+        and all(map(operator.is_, new.evidence, old.evidence))
+        and new.origin == old.origin
+        for new, old in zip(repointed, opinions, strict=True)
+    )
 
 
 def _refresh(point: OpinionPoint, by_id: dict[str, Fact]) -> OpinionPoint:
