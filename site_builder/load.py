@@ -231,6 +231,8 @@ def _reflect_loaded(loaded: Loaded, reflector: Reflector, diagnostics: Diagnosti
     # (on a workspace of a million history points it took 18 s to write again).
     same = result.opinions_now is loaded.library.opinions and kept_as_they_were(library.opinions, result.opinions_now)
     linked = LinkedFrom("", {}, opinions=loaded.linked.opinions if same else "")
+    if same:  # and so is which of them cite each note (``library.citing``: a pass over every history point)
+        library.citing = loaded.library.citing
     return dataclasses.replace(loaded, notes=notes, library=library, cached=cached, linked=linked), result
 
 

@@ -12,6 +12,7 @@ import pytest
 
 import site_builder.io.library_cache as library_cache
 import site_builder.load as load_module
+import site_builder.site.builder as builder_module
 from site_builder.core.model import Library, Note
 from site_builder.io.library_cache import LIBRARY_FILE, LIBRARY_NOTES_FILE, LIBRARY_OPINIONS_FILE
 from site_builder.io.reader import open_workspace
@@ -203,10 +204,13 @@ def test_a_relinked_library_keeps_the_saved_opinions_when_the_edit_left_them(wor
     assert "evening tide" in (ws.parent / "site" / "bank/opinions.html").read_text(encoding="utf-8")
 
 
-def test_reflect_that_leaves_the_opinions_keeps_their_saved_file(workspace: MakeWorkspace, tmp_path: Path) -> None:
+def test_reflect_that_leaves_the_opinions_keeps_their_saved_file(
+    workspace: MakeWorkspace, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Reflect rewrites an entity page for a new fact that bears on no opinion: linked again after it, the library
     holds the saved opinions, fact for fact, so their file (a million history points on a heavy workspace) is not
-    written again; a fact that moves an opinion writes it, and the site is the one a build without cache makes."""
+    written again, nor which of them cite each note worked out again; a fact that moves an opinion writes it, and
+    the site is the one a build without cache makes."""
     ws = workspace(
         {
             "memory/2026-01-01.md": "# 2026-01-01\n\n## Retain\n- O(c=0.8) @Sam: Prefers green tea in the morning.\n",
@@ -224,9 +228,11 @@ def test_reflect_that_leaves_the_opinions_keeps_their_saved_file(workspace: Make
     day = ws / "memory/2026-01-02.md"
     sam = (ws / "bank/entities/Sam.md").read_text(encoding="utf-8")
     day.write_text(day.read_text(encoding="utf-8") + "- W @Sam: Moved to Lisbon.\n", encoding="utf-8")
+    cited = [spy_on(monkeypatch, module, "citing_places", len) for module in (builder_module, library_cache)]
     assert run(*build).exit_code == 0
     assert (ws / "bank/entities/Sam.md").read_text(encoding="utf-8") != sam  # reflect wrote the new fact there
     assert opinions.stat().st_ino == was
+    assert cited == [[], []]  # neither for the pages nor for the library saved
     day.write_text(day.read_text(encoding="utf-8") + "- B @Sam: Had green tea again this morning.\n", encoding="utf-8")
     assert run(*build).exit_code == 0
     assert opinions.stat().st_ino != was  # the new fact reinforces the opinion
