@@ -29,7 +29,7 @@ from site_builder.io.sources import SourceFile, read_notes, read_raw, read_sourc
 from site_builder.io.writer import write_workspace_files
 from site_builder.library.hygiene import broken_file_links, future_dated
 from site_builder.library.link import link_notes
-from site_builder.library.opinions import kept_as_they_were
+from site_builder.library.repoint import kept_as_they_were
 from site_builder.parse.note import parse_note
 from site_builder.reflect.reflector import Reflector
 from site_builder.reflect.run import ReflectResult, input_digest, reflect

@@ -53,10 +53,7 @@ from site_builder.io.staging import MARKER, Staging, Stamp
 
 NOTES_FOLDER = "cache/notes"
 NOTE_SHARDS = 64  # a rebuild after one edit writes one shard of notes again, not every note
-# A heavy note has a shard of its own among these (after the others): an edit of a day in its shard does not pickle
-# it again. Heavy: over LARGE_NOTE characters, or holding reflect's opinion history, which grows with every fact
-# judged (bank/opinions.md of the large race corpus with reflect on: 136 MB pickled, 5 s to write).
-HEAVY_NOTE_SHARDS = 16
+HEAVY_NOTE_SHARDS = 16  # after those, for heavy notes: an edit of a day never pickles one again (``_note_shard``)
 LARGE_NOTE = 1 << 20
 OLD_NOTES_FILE = "cache/notes.pickle"  # every note in one file, as memwiki kept them before the shards
 LAST_BUILD_FILE = "cache/last-build.pickle"
@@ -208,10 +205,7 @@ def save_sharded(
         )
     if not changed:
         return
-
-    def at(key: Any, value: Any) -> int:
-        return shard_at(key, value) if shard_at is not None else _shard_number(name(key), shards)
-
+    at = shard_at or (lambda key, value: _shard_number(name(key), shards))
     numbers = {key: at(key, entries[key] if key in entries else last[key]) for key in changed}
     held = last.keys_by_shard if isinstance(last, Sharded) and len(last.keys_by_shard) == shards else None
     dirty: dict[int, dict[Any, Any]] = {number: {} for number in numbers.values()}
@@ -242,7 +236,8 @@ def save_notes(memwiki_dir: Path, notes: dict[NoteKey, Note], last: dict[NoteKey
 
 
 def _note_shard(key: NoteKey, note: Note) -> int:
-    """The shard of a note: by its path, among the heavy notes' own when it is heavy (``HEAVY_NOTE_SHARDS``)."""
+    """By its path; among the heavy notes' own when it is over ``LARGE_NOTE`` characters or holds reflect's opinion
+    history, which grows with every fact judged (the large race corpus's bank/opinions.md: 136 MB pickled)."""
     if len(note.body) > LARGE_NOTE or note.reflected.opinion_history:
         return NOTE_SHARDS + _shard_number(key[0], HEAVY_NOTE_SHARDS)
     return _shard_number(key[0], NOTE_SHARDS)

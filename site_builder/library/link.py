@@ -19,9 +19,9 @@ from site_builder.library.note_links import note_backlinks
 from site_builder.library.opinions import (
     collect_opinions,
     group_opinion_facts,
-    repoint_opinions,
     restated_differently,
 )
+from site_builder.library.repoint import repoint_opinions
 from site_builder.parse.link_syntax import DAY_NAME
 
 OPINIONS_PATH = "bank/opinions.md"

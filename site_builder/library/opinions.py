@@ -24,10 +24,9 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import itertools
-import operator
 import re
 from collections import defaultdict
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from site_builder.core.diagnostics import Diagnostic
 from site_builder.core.model import Evidence, Fact, Opinion, OpinionPoint, fact_order
@@ -153,7 +152,7 @@ def make_opinion(
     events = [Event(f, "stated", f.confidence) for f in undated if f.confidence is not None]
     events += [Event(f, "restated", f.confidence) for f in dated if f.confidence is not None]
     events += [Event(f, v, None) for f, v in judged if v in VERDICTS[:3]]
-    history = merge_history([_refresh(p, by_id) for p in recorded], events)
+    history = merge_history([refresh_point(p, by_id) for p in recorded], events)
     live = [p for p in history if _live(p)]
     if live:
         confidence = live[-1].confidence
@@ -244,42 +243,7 @@ def step(confidence: float, verdict: str, previous_verdict: str | None) -> float
     return round(min(1.0, max(0.0, moved)), 2)
 
 
-def repoint_opinions(opinions: list[Opinion], facts: list[Fact]) -> list[Opinion]:
-    """The same opinions, their citations moved to where their facts now are (ids are content hashes)."""
-    by_id = {f.id: f for f in facts}
-
-    def moved(fact: Fact) -> Fact:
-        return by_id.get(fact.id, fact)
-
-    def same_or_moved(evidence: Evidence) -> Evidence:
-        now = by_id.get(evidence.fact.id, evidence.fact)
-        return evidence if now is evidence.fact or now == evidence.fact else Evidence(now, evidence.stance)
-
-    return [
-        replace(
-            o,
-            history=[_refresh(p, by_id) for p in o.history],
-            evidence=list(map(same_or_moved, o.evidence)),
-            origin=moved(o.origin),
-        )
-        for o in opinions
-    ]
-
-
-def kept_as_they_were(repointed: list[Opinion], opinions: list[Opinion]) -> bool:
-    """Did ``repoint_opinions`` keep every point and evidence of ``opinions`` (it gives back the very ones it keeps)
-    and every origin (an equal fact)? Then the opinions are the same as before, fact for fact."""
-    return len(repointed) == len(opinions) and all(
-        len(new.history) == len(old.history)
-        and all(map(operator.is_, new.history, old.history))
-        and len(new.evidence) == len(old.evidence)
-        and all(map(operator.is_, new.evidence, old.evidence))
-        and new.origin == old.origin
-        for new, old in zip(repointed, opinions, strict=True)
-    )
-
-
-def _refresh(point: OpinionPoint, by_id: dict[str, Fact]) -> OpinionPoint:
+def refresh_point(point: OpinionPoint, by_id: dict[str, Fact]) -> OpinionPoint:
     """A recorded point with its citation updated if its fact moved to another line. A point that holds its fact
     cites where that fact is (``OpinionPoint``): one holding that fact, or a copy of it (the opinions of the build
     cache's library hold copies), is kept as it is; a million points of a heavy workspace were made again."""
