@@ -156,7 +156,7 @@ def test_ctrl_c_stops_cleanly(served: tuple[Served, Path]) -> None:
     except subprocess.TimeoutExpired:
         raise AssertionError("serve did not stop on Ctrl-C:\n" + server.stop()) from None
     out = server.stop()
-    assert server.process.returncode == 0
+    assert server.process.returncode == 0, out
     assert "Stopped." in out and "Traceback" not in out
 
 

@@ -68,11 +68,15 @@ def serve_workspace(
     except KeyboardInterrupt:
         pass
     finally:
+        # A second Ctrl-C while serve stops (at most the builder's 5 s) does not break off the stopping.
+        handlers = {stopping: signal.signal(stopping, signal.SIG_IGN) for stopping in (signal.SIGINT, signal.SIGTERM)}
         if builder is not None:
             builder.stop()
         watcher.stop.set()
         server.shutdown()
         server.server_close()
+        for stopping, handler in handlers.items():
+            signal.signal(stopping, handler)
     click.echo("Stopped.")
 
 
