@@ -175,14 +175,14 @@ class Entity:
         return f"bank/entities/{self.slug}.html"
 
 
-@dataclass(frozen=True)
-class OpinionPoint:
+class OpinionPoint(NamedTuple):
     """One value in an opinion's confidence history and the fact that set it.
 
     ``change`` is how: ``stated``/``restated`` (an ``O(c=…)`` bullet) or reflect's
     verdict on evidence (``reinforces``, ``weakens``, ``contradicts``). ``fact`` is
     None when the fact has since been removed from the workspace; the point stays.
     A point with its fact cites where that fact is (``source`` is ``fact.source``).
+    (A named tuple, like ``Fact``: a heavy workspace's history is a million points, loaded at every build.)
     """
 
     date: dt.date | None
@@ -191,7 +191,7 @@ class OpinionPoint:
     fact_id: str
     source: str
     text: str = ""
-    fact: Fact | None = field(default=None, compare=False)
+    fact: Fact | None = None
 
 
 class Evidence(NamedTuple):

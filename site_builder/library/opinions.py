@@ -25,6 +25,7 @@ import datetime as dt
 import functools
 import itertools
 import re
+import sys
 from collections import defaultdict
 from dataclasses import dataclass
 
@@ -190,7 +191,7 @@ def merge_history(recorded: list[OpinionPoint], events: list[Event]) -> list[Opi
         if (fact.id, event.change, value) in known:
             continue
         known.add((fact.id, event.change, value))
-        points.append(OpinionPoint(fact.date, value or 0.0, event.change, fact.id, fact.source, fact.content, fact))
+        points.append(OpinionPoint(fact.date, value or 0.0, event.change, fact.id, _source(fact), fact.content, fact))
     history: list[OpinionPoint] = []
     last_verdict = None
     for point in sorted(points, key=point_order):
@@ -250,7 +251,13 @@ def refresh_point(point: OpinionPoint, by_id: dict[str, Fact]) -> OpinionPoint:
     fact = by_id.get(point.fact_id)
     if fact is None or point.fact is fact or point.fact == fact:
         return point
-    return OpinionPoint(point.date, point.confidence, point.change, point.fact_id, fact.source, fact.content, fact)
+    return OpinionPoint(point.date, point.confidence, point.change, point.fact_id, _source(fact), fact.content, fact)
+
+
+def _source(fact: Fact) -> str:
+    """The fact's citation, one string for all the points it sets (a fact bears on many opinions; the build cache
+    pickles each string once: a heavy workspace's opinions hold a million points)."""
+    return sys.intern(fact.source)
 
 
 def _evidence(history: list[OpinionPoint], by_id: dict[str, Fact]) -> list[Evidence]:

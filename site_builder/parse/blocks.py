@@ -106,9 +106,14 @@ def read_entity_summary(text: str) -> str:
 
 
 def read_opinion_history(text: str) -> dict[str, list[OpinionPoint]]:
-    """Recorded history by opinion id, from the tables of an ``opinions`` block."""
+    """Recorded history by opinion id, from the tables of an ``opinions`` block.
+
+    Equal dates and words are one object each (a fact bears on many opinions; there are five changes): a heavy
+    workspace's history is a million rows, and the build cache pickles each object once."""
     recorded: dict[str, list[OpinionPoint]] = {}
     current: list[OpinionPoint] | None = None
+    dates: dict[str, dt.date | None] = {"—": None}
+    shared: dict[str, str] = {}
     for line in text.split("\n"):
         found = OPINION_ID_LINE.match(line)
         if found:
@@ -116,11 +121,12 @@ def read_opinion_history(text: str) -> dict[str, list[OpinionPoint]]:
             continue
         row = HISTORY_ROW.match(line)
         if row and current is not None:
-            try:
-                date = None if row["date"] == "—" else dt.date.fromisoformat(row["date"])
-            except ValueError:  # a hand-edited row with an impossible date: skip it
-                continue
-            current.append(
-                OpinionPoint(date, round(float(row["confidence"]), 2), row["change"], row["fact"], row["source"])
-            )
+            written = row["date"]
+            if written not in dates:
+                try:
+                    dates[written] = dt.date.fromisoformat(written)
+                except ValueError:  # a hand-edited row with an impossible date: skip it
+                    continue
+            change, fact, source = (shared.setdefault(word, word) for word in row.group("change", "fact", "source"))
+            current.append(OpinionPoint(dates[written], round(float(row["confidence"]), 2), change, fact, source))
     return recorded
