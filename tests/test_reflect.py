@@ -172,6 +172,18 @@ def test_opinion_history_keeps_every_point_in_date_order(tmp_path: Path) -> None
     assert "changed 0 page(s)" in reflect(ws)
 
 
+def test_a_history_row_with_an_impossible_date_is_passed_over(tmp_path: Path) -> None:
+    ws = write_workspace(tmp_path / "ws", BASE)
+    reflect(ws)
+    opinions = ws / "bank/opinions.md"
+    text = opinions.read_text(encoding="utf-8")
+    rows = re.findall(r"^\| .* \|$", text, re.M)[1:]
+    hand_edited = rows[1].replace("2025-11-03", "2025-02-30", 1)
+    opinions.write_text(text.replace(rows[1], f"{hand_edited}\n{rows[1]}"), encoding="utf-8")
+    reflect(ws)
+    assert re.findall(r"^\| .* \|$", opinions.read_text(encoding="utf-8"), re.M)[1:] == rows
+
+
 def test_build_shows_the_reflected_state_in_the_same_build(tmp_path: Path) -> None:
     ws = write_workspace(tmp_path / "ws", BASE)
     out = tmp_path / "site"
