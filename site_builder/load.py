@@ -13,6 +13,7 @@ import dataclasses
 import datetime as dt
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from site_builder.core.collector import cycle_collection_paused
 from site_builder.core.diagnostics import Diagnostics
@@ -32,7 +33,7 @@ from site_builder.library.link import link_notes
 from site_builder.library.repoint import kept_as_they_were
 from site_builder.parse.note import parse_note
 from site_builder.reflect.reflector import Reflector
-from site_builder.reflect.run import ReflectResult, input_digest, reflect
+from site_builder.reflect.run import NoteReads, ReflectResult, input_digest, reflect
 
 # Characters to parse: below this a second process costs more than it saves (about 0.25 s of parsing).
 PARALLEL_PARSE_FROM = 500_000
@@ -166,30 +167,40 @@ SETTLED_FILE = "cache/reflect-settled.pickle"  # under .memwiki/: the input refl
 
 def reflect_unless_settled(
     loaded: Loaded, reflector: Reflector, diagnostics: Diagnostics, memwiki_dir: Path | None
-) -> tuple[Loaded, ReflectResult, str]:
+) -> tuple[Loaded, ReflectResult, ReflectInput | None]:
     """``reflect_loaded``, unless reflect last settled on this very input (``save_settled``): then it would change
     no byte, and is not run (a plain edit of a workspace of thousands of opinions skips seconds of it; an edit of a
-    fact, a mention, an entity page or ``bank/opinions.md`` runs it). With the key of the input reflect ran on ("" when
-    it did not run, or without ``memwiki_dir``: no cache)."""
-    key = reflect_key(loaded, reflector) if memwiki_dir is not None else ""
+    fact, a mention, an entity page or ``bank/opinions.md`` runs it). With the input reflect ran on (None when it
+    did not run, or without ``memwiki_dir``: no cache)."""
     settled = load_cached(memwiki_dir, SETTLED_FILE) if memwiki_dir is not None else None
-    if key and isinstance(settled, tuple) and len(settled) == 3 and settled[0] == key:
-        return loaded, ReflectResult(entities=settled[1], opinions=settled[2], usage=reflector.usage), ""
+    if not (isinstance(settled, tuple) and len(settled) == 4 and isinstance(settled[1], dict)):
+        settled = None
+    given = reflect_input(loaded, reflector, settled[1] if settled else None) if memwiki_dir else None
+    if given is not None and settled is not None and settled[0] == given.key:
+        return loaded, ReflectResult(entities=settled[2], opinions=settled[3], usage=reflector.usage), None
     again, result = reflect_loaded(loaded, reflector, diagnostics)
-    return again, result, key
+    return again, result, given
 
 
-def reflect_key(loaded: Loaded, reflector: Reflector) -> str:
-    """The key of reflect's input: what it reads from the library (``reflect.run.input_digest``), the reflector
-    and the settings."""
+class ReflectInput(NamedTuple):
+    """The key of reflect's input: what it reads from the library (``reflect.run.input_digest``), the reflector and
+    the settings; and what it read of each note, for the next build's key."""
+
+    key: str
+    reads: NoteReads
+
+
+def reflect_input(loaded: Loaded, reflector: Reflector, known: NoteReads | None = None) -> ReflectInput:
+    """The input reflect reads from ``loaded`` (``known``: what it read of each note last time)."""
+    digest, reads = input_digest(loaded.library, known)
     reflecting = (type(reflector).__name__, reflector.name, loaded.workspace.config)
-    return value_digest((input_digest(loaded.library), *reflecting))
+    return ReflectInput(value_digest((digest, *reflecting)), reads)
 
 
-def save_settled(memwiki_dir: Path, key: str, result: ReflectResult) -> None:
-    """Record that reflect settled on the input of ``key``: it changed nothing, or the workspace is now as it wrote
+def save_settled(memwiki_dir: Path, given: ReflectInput, result: ReflectResult) -> None:
+    """Record that reflect settled on the input ``given``: it changed nothing, or the workspace is now as it wrote
     it (reflect run again on the pages it wrote changes no byte)."""
-    save_cached(memwiki_dir, SETTLED_FILE, (key, result.entities, result.opinions))
+    save_cached(memwiki_dir, SETTLED_FILE, (given.key, given.reads, result.entities, result.opinions))
 
 
 def reflect_loaded(loaded: Loaded, reflector: Reflector, diagnostics: Diagnostics) -> tuple[Loaded, ReflectResult]:

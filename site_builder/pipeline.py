@@ -46,7 +46,7 @@ from site_builder.load import (
     Loaded,
     key_after_reflect,
     load_sources,
-    reflect_key,
+    reflect_input,
     reflect_unless_settled,
     save_settled,
     write_reflected,
@@ -92,13 +92,13 @@ def make_site(
         # (its search index too when this build makes one now: a part the index still has is then in place too)
         staging.link_last_site(leave=[] if search and not search_later else [SEARCH_FOLDER])
     try:
-        reflected, reflect_input = None, ""
+        reflected, reflected_from = None, None
         with cycle_collection_paused():  # frozen before the collector runs again: it never walks the model
             loaded = load_sources(opened, sources, listing.problems, progress, cache=cache)
             if reflector is not None:
                 with progress.stage("reflect"):
                     memwiki = memwiki_dir if cache else None
-                    loaded, reflected, reflect_input = reflect_unless_settled(loaded, reflector, later, memwiki)
+                    loaded, reflected, reflected_from = reflect_unless_settled(loaded, reflector, later, memwiki)
             gc.freeze()  # the model lives as long as the build: the collector need not walk its objects again
     except BaseException:
         staging.abort()
@@ -203,11 +203,11 @@ def make_site(
             key, stamps = (
                 key_after_reflect(loaded, options.base_url, options.settings, known) if not later.items else ("", "")
             )
-        if reflector is not None and reflected is not None and reflect_input and not later.items:
+        if reflector is not None and reflected is not None and reflected_from and not later.items:
             if not reflected.changes:  # reflect settled on its input; or the workspace is as it wrote it
-                save_settled(memwiki_dir, reflect_input, reflected)
+                save_settled(memwiki_dir, reflected_from, reflected)
             elif key:
-                save_settled(memwiki_dir, reflect_key(loaded, reflector), reflected)
+                save_settled(memwiki_dir, reflect_input(loaded, reflector, reflected_from.reads), reflected)
         if key and not search_later:
             done = LastBuild(
                 key, stamps, str(out), count_files(out), site.pages, files, tuple(diagnostics.items),

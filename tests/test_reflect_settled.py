@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 import site_builder.load as load_module
+import site_builder.reflect.run as run_module
 from tests.conftest import MakeWorkspace, run, spy_on
 
 FILES = {
@@ -91,3 +92,21 @@ def test_reflect_runs_again_only_when_what_it_reads_changed(
     assert reflect_line(again.output) == reflect_line(built.output)  # what reflect did, or would have done
     assert tree(ws) == tree(cold), "the workspace is as reflect, run in full, leaves it"
     assert tree(out) == tree(tmp_path / "cold-site")
+
+
+def test_the_settled_check_reads_again_only_the_notes_whose_text_changed(
+    workspace: MakeWorkspace, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What reflect reads of each note is kept with the input it settled on: a plain edit digests that note alone."""
+    ws = workspace(FILES)
+    build = ("build", str(ws), "-o", str(tmp_path / "site"), "--no-search")
+    assert "Built " in run(*build).output  # reflect writes Sam's page
+    read = spy_on(monkeypatch, run_module, "_read_of", lambda note: note.path)
+    day = ws / "memory/2026-01-03.md"
+    for line in ("Read a book.\n", "Went for a walk.\n"):
+        day.write_text(day.read_text(encoding="utf-8") + line, encoding="utf-8")
+        ran = count_reflects(monkeypatch)
+        assert "Built " in run(*build).output
+        assert not ran
+        assert read == ["memory/2026-01-03.md"]
+        read.clear()

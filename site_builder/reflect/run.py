@@ -106,14 +106,26 @@ def reflect(
     return result
 
 
-def input_digest(library: Library) -> str:
+NoteReads = dict[str, tuple[str, str]]  # path -> (the text the note was parsed from, the digest of what reflect reads)
+
+
+def input_digest(library: Library, known: NoteReads | None = None) -> tuple[str, NoteReads]:
     """The digest of everything reflect reads from the library: every public note's path, kind and date, its facts,
     its links (where they are and what they name: not their sentences, which reflect never shows), its dreaming
     blocks, and the whole text of the pages reflect writes (entity pages, with their names, aliases and earlier
     summaries; ``bank/opinions.md``, with the history it recorded). Entities, backlinks, co-mentions, the days an
     entity was seen and the opinions all come from these. Reflect run again on the pages it wrote changes no byte,
-    so with the same digest (and reflector and settings) it would change nothing."""
-    return value_digest([_read_of(note) for note in library.notes])
+    so with the same digest (and reflector and settings) it would change nothing.
+
+    Each note's part is digested on its own and given back, so that the next build digests only the notes whose
+    text changed (``known``; a note is parsed from its path, kind and text alone): all of them took 0.8 s on a
+    workspace of 100,000 facts, at every build that reflect might have to run for."""
+    reads: NoteReads = {}
+    for note in library.notes:
+        text = f"{note.kind}:{note.digest}"
+        was = known.get(note.path) if known else None
+        reads[note.path] = was if was is not None and was[0] == text else (text, value_digest(_read_of(note)))
+    return value_digest([read for _, read in reads.values()]), reads
 
 
 def _read_of(note: Note) -> object:
