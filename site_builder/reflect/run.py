@@ -263,7 +263,6 @@ class _Candidates:
     def __init__(self, library: Library, keys: tuple[str, ...], words: Words) -> None:
         found = {f.id: f for key in keys for f in library.facts_by_entity.get(key, []) if f.kind in ("W", "B", "S")}
         self.facts = sorted(found.values(), key=fact_order)
-        self.position = {fact.id: i for i, fact in enumerate(self.facts)}
         self.holding: dict[str, list[int]] = {}
         for position, fact in enumerate(self.facts):
             for stem in words.stems(fact.content):
@@ -274,14 +273,15 @@ class _Candidates:
         words (newest first among equals), those not judged yet. The same facts give the same choice, judged or
         not, so a second run with no new input weighs nothing new and changes no byte. The work is in proportion
         to the facts sharing its words, not to all the facts about its entities (an entity may have thousands)."""
-        skipped = {self.position[fact_id] for fact_id in judged if fact_id in self.position}
         if len(self.facts) <= VERDICT_CANDIDATES:
-            return [fact for i, fact in enumerate(self.facts) if i not in skipped]
+            return [fact for fact in self.facts if fact.id not in judged]
         shared: Counter[int] = Counter()
         for stem in stems:
             shared.update(self.holding.get(stem, ()))
-        best = sorted(shared, key=lambda i: (shared[i], i), reverse=True)[:VERDICT_CANDIDATES]
+        # the most words shared, the newest first among equals (pairs compared as they are: no key function to call)
+        ranked = sorted(zip(shared.values(), shared.keys(), strict=True), reverse=True)
+        best = [i for _, i in ranked[:VERDICT_CANDIDATES]]
         if len(best) < VERDICT_CANDIDATES:  # then the newest of the facts sharing no word
             newest = (i for i in reversed(range(len(self.facts))) if i not in shared)
             best += itertools.islice(newest, VERDICT_CANDIDATES - len(best))
-        return [self.facts[i] for i in sorted(best) if i not in skipped]
+        return [fact for i in sorted(best) if (fact := self.facts[i]).id not in judged]
