@@ -47,7 +47,7 @@ def find_spans(lines: list[str]) -> tuple[list[Span], list[int]]:
     opened: tuple[str, int] | None = None
     unclosed: list[int] = []
     for line in walk_lines(lines, 0):
-        if line.role in ("code", "fence"):
+        if "memwiki:" not in line.text or line.role in ("code", "fence"):  # most lines: no marker (a block's rows)
             continue
         text = line.text.rstrip("\r")
         begin = BEGIN.match(text)

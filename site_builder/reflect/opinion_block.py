@@ -19,6 +19,7 @@ def render_opinion_block(opinions: list[Opinion], path: str = "bank/opinions.md"
         "Kept by `memwiki reflect`: each row is a point in the opinion's history, in date order, and",
         "names the fact that set it. Rows are never removed. Edit the opinions above, not this block.",
     ]
+    up = source_link(path, "")  # what leads from the page to a citation (worked out once: a million rows)
     for opinion in sorted(opinions, key=lambda o: o.id):
         about = ", ".join(f"[[{name}]]" for name in opinion.entities) or "nothing in particular"
         changed = opinion.changed.isoformat() if opinion.changed else "never"
@@ -31,19 +32,17 @@ def render_opinion_block(opinions: list[Opinion], path: str = "bank/opinions.md"
             "| Date | Confidence | Change | Fact | Source |",
             "|---|---|---|---|---|",
         ]
-        for point in opinion.history:
-            date = point.date.isoformat() if point.date else "—"
-            lines.append(
-                f"| {date} | {point.confidence:.2f} | {point.change} | `{point.fact_id}` | "
-                f"[{point.source}]({source_link(path, point.source)}) |"
-            )
-        support = [e for e in opinion.evidence if e.stance in ("supports", "reinforces")]
-        against = [e for e in opinion.evidence if e.stance in ("contradicts", "weakens")]
-        for label, items in (("For", support), ("Against", against)):
-            if items:
-                cites = ", ".join(
-                    f"[{e.fact.date or e.fact.source}]({source_link(path, e.fact.source)})" for e in items
-                )
+        lines += [
+            f"| {p.date.isoformat() if p.date else '—'} | {p.confidence:.2f} | {p.change} | `{p.fact_id}` | "
+            f"[{p.source}]({up}{p.source}) |"
+            for p in opinion.history
+        ]
+        support = [e.fact for e in opinion.evidence if e.stance in ("supports", "reinforces")]
+        against = [e.fact for e in opinion.evidence if e.stance in ("contradicts", "weakens")]
+        for label, facts in (("For", support), ("Against", against)):
+            if facts:
+                sources = [fact.source for fact in facts]
+                cites = ", ".join([f"[{f.date or s}]({up}{s})" for f, s in zip(facts, sources, strict=True)])
                 lines += ["", f"{label}: {cites}"]
     return "\n".join(lines) + "\n"
 
