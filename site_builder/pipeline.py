@@ -110,7 +110,9 @@ def make_site(
     index_now = reflected is None or not reflected.changes
     # A library linked anew is saved by the same child once recall is sent, for the next build (``io.library_cache``).
     linked = LinkedFrom(
-        loaded.linked.token or new_token(), {key[0]: key for key in loaded.cached.now}, opinions=loaded.linked.opinions
+        loaded.linked.token or new_token(),
+        {key[0]: key for key in loaded.cached.now},
+        opinions=loaded.linked.opinions or new_token(),
     )
     # what a page or shard made from unchanged texts holds on
     texts = LibraryTexts.of(loaded.library, linked.token, loaded.linked.since)
@@ -119,7 +121,9 @@ def make_site(
         load_shard_marks(memwiki_dir) if cache else None,
         (opened, loaded.notes, stamps_of(listing.entries)) if index_now else None, texts,
     )  # fmt: skip
-    keep = functools.partial(save_library, memwiki_dir, loaded.library, linked.token, loaded.linked.opinions)
+    keep = functools.partial(
+        save_library, memwiki_dir, loaded.library, linked.token, linked.opinions, anew=not loaded.linked.opinions
+    )
     recall = Background(publish, len(loaded.notes), PARALLEL_FROM, keep if cache and not loaded.linked.token else None)
     indexing = None
     if records is not None and not search_later:
@@ -137,6 +141,7 @@ def make_site(
             keep_compiled_templates(memwiki_dir / "cache" / "templates" if cache else None)
             last_reads = load_cached(memwiki_dir, PAGE_READS_FILE) if cache else None
             last_reads = last_reads if isinstance(last_reads, PageReads) else None
+            digests = _opinion_digests(memwiki_dir, loaded.linked.opinions) if cache else None
             site = render_site(
                 loaded.library,
                 opened.config,
@@ -145,6 +150,7 @@ def make_site(
                 reuse if isinstance(reuse, Fragments) else None,
                 tick,
                 PageOutput(staging, records, texts, last_reads, indexing.start if indexing else None),
+                digests,
             )
         if indexing is not None and records is not None:  # Pagefind works on while the rest of the site is written
             indexing.of(SearchRecords(records.folder, site.records, site.language))
@@ -192,6 +198,8 @@ def make_site(
         if site.reads is not None and site.reads != last_reads:  # after the marks: it says when they still hold
             save_cached(memwiki_dir, PAGE_READS_FILE, site.reads)
         save_cached(memwiki_dir, SHARDS_FILE, (texts, published.marks))
+        if site.opinion_digests != digests and None not in (site.opinion_digests or [None]):
+            save_cached(memwiki_dir, OPINION_DIGESTS_FILE, (linked.opinions, site.opinion_digests))
         if linked != loaded.linked:
             save_library_notes(memwiki_dir, linked)
         known = listing.known(sources)  # what the next build need not read again
@@ -225,6 +233,15 @@ def make_site(
         out, site.pages, files, True, loaded, diagnostics, stats, published.report, progress.timings, reflected,
         records=later_records,
     )  # fmt: skip
+
+
+OPINION_DIGESTS_FILE = "cache/opinion-digests.pickle"  # under .memwiki/: the opinions' digests, by their token
+
+
+def _opinion_digests(memwiki_dir: Path, opinions: str) -> list[str] | None:
+    """The digests of the saved opinions of the token ``opinions`` the last build made (``PageBuilder``), if any."""
+    saved = load_cached(memwiki_dir, OPINION_DIGESTS_FILE) if opinions else None
+    return saved[1] if isinstance(saved, tuple) and len(saved) == 2 and saved[0] == opinions else None
 
 
 def _record_store(memwiki_dir: Path, *, keep: bool) -> RecordStore:

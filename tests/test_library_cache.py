@@ -238,3 +238,37 @@ def test_reflect_that_leaves_the_opinions_keeps_their_saved_file(
     assert opinions.stat().st_ino != was  # the new fact reinforces the opinion
     assert run("build", str(ws), "-o", str(cold), "--no-search", "--no-cache").exit_code == 0
     assert site_files(out) == site_files(cold)
+
+
+def test_a_build_whose_library_holds_the_saved_opinions_takes_their_digests(
+    workspace: MakeWorkspace, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A new fact that bears on no opinion (reflect rewrites an entity page, every page's inputs are worked out
+    again): the opinions are the saved ones, and so are their digests; an opinion restated is digested again, and
+    the site is the one a build without cache makes."""
+    ws = workspace(
+        {
+            "memory/2026-01-01.md": "# 2026-01-01\n\n## Retain\n- O(c=0.8) @Sam: Prefers green tea in the morning.\n",
+            "memory/2026-01-02.md": "# 2026-01-02\n\n## Retain\n- B @Sam: Drank green tea this morning.\n",
+            "bank/opinions.md": "# Opinions\n",
+            "bank/entities/Sam.md": "# Sam\n\nA friend.\n",
+        }
+    )
+    out, cold = tmp_path / "site", tmp_path / "cold"
+    build = ("build", str(ws), "-o", str(out), "--no-search")
+    assert run(*build).exit_code == 0  # reflect writes Sam's page and the history
+    assert run(*build).exit_code == 0
+    digested = spy_on(
+        monkeypatch, builder_module, "value_digest", lambda value: isinstance(value, tuple) and len(value) == 8
+    )
+    day = ws / "memory/2026-01-02.md"
+    day.write_text(day.read_text(encoding="utf-8") + "- W @Sam: Moved to Lisbon.\n", encoding="utf-8")
+    assert run(*build).exit_code == 0
+    assert not any(digested)  # the opinion's digest is the last build's
+    day.write_text(
+        day.read_text(encoding="utf-8") + "- O(c=0.6) @Sam: Prefers green tea in the morning.\n", encoding="utf-8"
+    )
+    assert run(*build).exit_code == 0
+    assert any(digested)
+    assert run("build", str(ws), "-o", str(cold), "--no-search", "--no-cache").exit_code == 0
+    assert site_files(out) == site_files(cold)

@@ -151,9 +151,9 @@ def _restored(image: _Image, opinions: list[Opinion], public: list[Note]) -> Lib
     )
 
 
-def save_library(memwiki_dir: Path, library: Library, token: str, opinions: str = "") -> None:
+def save_library(memwiki_dir: Path, library: Library, token: str, opinions: str, *, anew: bool) -> None:
     """The library, its notes by place, as ``token``'s (``save_library_notes`` says which notes it holds for); its
-    opinions are the saved ones of the token ``opinions`` when given, else saved anew."""
+    opinions are those of the token ``opinions``: saved now when ``anew``, else the saved ones."""
     facts = {id(fact): i for i, fact in enumerate(library.facts)}
     links = {id(link): i for i, link in enumerate(itertools.chain.from_iterable(n.links for n in library.notes))}
     notes = {id(note): i for i, note in enumerate(library.notes)}
@@ -169,7 +169,7 @@ def save_library(memwiki_dir: Path, library: Library, token: str, opinions: str 
                 key: list(map(facts.__getitem__, map(id, found))) for key, found in library.facts_by_entity.items()
             },
             related=library.related,
-            opinions=opinions or new_token(),
+            opinions=opinions,
             problems=library.problems,
             note_backlinks=library.note_backlinks,
             resolved=(list(library.resolver.entities), library.resolver.aliases, library.resolver.notes),
@@ -179,7 +179,7 @@ def save_library(memwiki_dir: Path, library: Library, token: str, opinions: str 
         )
     except KeyError:  # a link or fact not of a note: not saved (the next build links anew)
         return
-    if not opinions:
+    if anew:
         save_cached(memwiki_dir, LIBRARY_OPINIONS_FILE, (image.opinions, library.opinions))
     save_cached(memwiki_dir, LIBRARY_FILE, (token, image))
 

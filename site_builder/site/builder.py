@@ -72,8 +72,8 @@ class PageBuilder:
         self.fragments = start_from(reuse, LinkNames.of(library), library.notes)
         # The last build's pages: a page whose view is the same renders to the same bytes, whatever the links.
         self.last_pages = reuse.pages if reuse is not None else {}
-        # By id(): the library holds every opinion and fact while this lives.
-        self._opinion_digests: dict[int, str] = {}
+        # By id(): the library holds every opinion and fact while this lives (render may give the last build's).
+        self.opinion_digests_by_id: dict[int, str] = {}
         self._fact_items: dict[int, str] = {}  # see ``fact_items``
         # While a page's inputs are worked out (``site.render.job_inputs``): the notes whose texts they read.
         self.reads: set[str] | None = None
@@ -138,7 +138,7 @@ class PageBuilder:
     def opinion_digest(self, opinion: Opinion) -> str:
         """A digest of all an opinion's card shows (statement, confidence, history, evidence), for the inputs of
         the pages that show it: made once per opinion, however many pages show it."""
-        found = self._opinion_digests.get(id(opinion))
+        found = self.opinion_digests_by_id.get(id(opinion))
         if found is None:
             shown = (
                 opinion.id,
@@ -150,7 +150,7 @@ class PageBuilder:
                 [(e.stance, fact_inputs(e.fact)) for e in opinion.evidence],
                 opinion.origin.source,
             )
-            found = self._opinion_digests[id(opinion)] = value_digest(shown)
+            found = self.opinion_digests_by_id[id(opinion)] = value_digest(shown)
         return found
 
     @functools.cached_property

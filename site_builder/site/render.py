@@ -48,6 +48,7 @@ class RenderedSite:
     language: str
     unchanged: frozenset[str] = frozenset()
     reads: PageReads | None = None  # what each page's inputs read, for the next build (with an output)
+    opinion_digests: list[str | None] | None = None  # ``PageBuilder.opinion_digests``
 
 
 # Below this many jobs a second process costs more than it saves.
@@ -69,13 +70,17 @@ def render_site(
     reuse: Fragments | None = None,
     tick: Tick | None = None,
     output: PageOutput | None = None,
+    opinion_digests: list[str] | None = None,
 ) -> RenderedSite:
     """The whole site: pages (over every core when it pays), feed, sitemap and theme files. With ``output`` each
     page is written there as soon as it is rendered (nothing held in memory), and a page whose view is the one the
     last build rendered (``reuse``) is kept from the last site, not rendered again; without, every page is in
     ``files``. ``reuse`` also gives the last build's fragments, used where links still resolve the same. The hygiene
-    report (``hygiene``) is asked for once the searched pages are made: not on the way to Pagefind's start."""
+    report (``hygiene``) is asked for once the searched pages are made: not on the way to Pagefind's start.
+    ``opinion_digests``: the last build's, when the library holds the same saved opinions."""
     builder = PageBuilder(library, config, MarkdownRenderer(), reuse)
+    if opinion_digests is not None and len(opinion_digests) == len(library.opinions):
+        builder.opinion_digests_by_id.update(zip(map(id, library.opinions), opinion_digests, strict=True))
     env = make_environment()
 
     def later() -> list[PageJob]:
@@ -93,7 +98,10 @@ def render_site(
     reads = None
     if output is not None and output.texts is not None:
         reads = PageReads(output.texts, builder.shared_inputs, dict(sorted(done.reads.items())))
-    return RenderedSite(files, pages, builder.fragments, records, builder.language, frozenset(done.unchanged), reads)
+    return RenderedSite(
+        files, pages, builder.fragments, records, builder.language, frozenset(done.unchanged), reads,
+        list(map(builder.opinion_digests_by_id.get, map(id, library.opinions))),
+    )  # fmt: skip
 
 
 def _lines_shown_at_most(library: Library) -> int:
