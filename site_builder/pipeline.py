@@ -198,8 +198,9 @@ def make_site(
         if site.reads is not None and site.reads != last_reads:  # after the marks: it says when they still hold
             save_cached(memwiki_dir, PAGE_READS_FILE, site.reads)
         save_cached(memwiki_dir, SHARDS_FILE, (texts, published.marks))
-        if site.opinion_digests != digests and None not in (site.opinion_digests or [None]):
-            save_cached(memwiki_dir, OPINION_DIGESTS_FILE, (linked.opinions, site.opinion_digests))
+        made = site.opinion_digests  # saved when every opinion was digested (and not as given)
+        if made is not None and None not in made and made != digests:
+            save_cached(memwiki_dir, OPINION_DIGESTS_FILE, (linked.opinions, made))
         if linked != loaded.linked:
             save_library_notes(memwiki_dir, linked)
         known = listing.known(sources)  # what the next build need not read again
