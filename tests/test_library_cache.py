@@ -204,6 +204,25 @@ def test_a_relinked_library_keeps_the_saved_opinions_when_the_edit_left_them(wor
     assert "evening tide" in (ws.parent / "site" / "bank/opinions.html").read_text(encoding="utf-8")
 
 
+TEA = {
+    "memory/2026-01-01.md": "# 2026-01-01\n\n## Retain\n- O(c=0.8) @Sam: Prefers green tea in the morning.\n",
+    "memory/2026-01-02.md": "# 2026-01-02\n\n## Retain\n- B @Sam: Drank green tea this morning.\n",
+    "bank/opinions.md": "# Opinions\n",
+    "bank/entities/Sam.md": "# Sam\n\nA friend.\n",
+}
+
+
+def built_with_reflect(workspace: MakeWorkspace, tmp_path: Path) -> tuple[Path, tuple[str, ...], Path, Path]:
+    """``TEA`` built twice (reflect writes Sam's page and the history, then nothing is left to do): the workspace,
+    the build command, its site and where a build without cache goes."""
+    ws = workspace(TEA)
+    out, cold = tmp_path / "site", tmp_path / "cold"
+    build = ("build", str(ws), "-o", str(out), "--no-search")
+    assert run(*build).exit_code == 0
+    assert run(*build).exit_code == 0
+    return ws, build, out, cold
+
+
 def test_reflect_that_leaves_the_opinions_keeps_their_saved_file(
     workspace: MakeWorkspace, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -211,18 +230,7 @@ def test_reflect_that_leaves_the_opinions_keeps_their_saved_file(
     holds the saved opinions, fact for fact, so their file (a million history points on a heavy workspace) is not
     written again, nor which of them cite each note worked out again; a fact that moves an opinion writes it, and
     the site is the one a build without cache makes."""
-    ws = workspace(
-        {
-            "memory/2026-01-01.md": "# 2026-01-01\n\n## Retain\n- O(c=0.8) @Sam: Prefers green tea in the morning.\n",
-            "memory/2026-01-02.md": "# 2026-01-02\n\n## Retain\n- B @Sam: Drank green tea this morning.\n",
-            "bank/opinions.md": "# Opinions\n",
-            "bank/entities/Sam.md": "# Sam\n\nA friend.\n",
-        }
-    )
-    out, cold = tmp_path / "site", tmp_path / "cold"
-    build = ("build", str(ws), "-o", str(out), "--no-search")
-    assert run(*build).exit_code == 0  # reflect writes Sam's page and the history
-    assert run(*build).exit_code == 0
+    ws, build, out, cold = built_with_reflect(workspace, tmp_path)
     opinions = ws / ".memwiki" / LIBRARY_OPINIONS_FILE
     was = opinions.stat().st_ino
     day = ws / "memory/2026-01-02.md"
@@ -246,18 +254,7 @@ def test_a_build_whose_library_holds_the_saved_opinions_takes_their_digests(
     """A new fact that bears on no opinion (reflect rewrites an entity page, every page's inputs are worked out
     again): the opinions are the saved ones, and so are their digests; an opinion restated is digested again, and
     the site is the one a build without cache makes."""
-    ws = workspace(
-        {
-            "memory/2026-01-01.md": "# 2026-01-01\n\n## Retain\n- O(c=0.8) @Sam: Prefers green tea in the morning.\n",
-            "memory/2026-01-02.md": "# 2026-01-02\n\n## Retain\n- B @Sam: Drank green tea this morning.\n",
-            "bank/opinions.md": "# Opinions\n",
-            "bank/entities/Sam.md": "# Sam\n\nA friend.\n",
-        }
-    )
-    out, cold = tmp_path / "site", tmp_path / "cold"
-    build = ("build", str(ws), "-o", str(out), "--no-search")
-    assert run(*build).exit_code == 0  # reflect writes Sam's page and the history
-    assert run(*build).exit_code == 0
+    ws, build, out, cold = built_with_reflect(workspace, tmp_path)
     digested = spy_on(
         monkeypatch, builder_module, "value_digest", lambda value: isinstance(value, tuple) and len(value) == 8
     )
