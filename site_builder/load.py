@@ -29,7 +29,7 @@ from site_builder.io.reader import Workspace, WorkspaceError, open_workspace
 from site_builder.io.sources import SourceFile, read_notes, read_raw, read_sources, source_file
 from site_builder.io.writer import write_workspace_files
 from site_builder.library.hygiene import broken_file_links, future_dated
-from site_builder.library.link import link_notes
+from site_builder.library.link import OPINIONS_PATH, link_notes
 from site_builder.library.repoint import kept_as_they_were
 from site_builder.parse.note import parse_note
 from site_builder.reflect.reflector import Reflector
@@ -178,8 +178,24 @@ def reflect_unless_settled(
     given = reflect_input(loaded, reflector, settled[1] if settled else None) if memwiki_dir else None
     if given is not None and settled is not None and settled[0] == given.key:
         return loaded, ReflectResult(entities=settled[2], opinions=settled[3], usage=reflector.usage), None
-    again, result = reflect_loaded(loaded, reflector, diagnostics)
+    block = _opinions_block(loaded) if memwiki_dir is not None else None
+    written = block is not None and memwiki_dir is not None and load_cached(memwiki_dir, OPINIONS_BLOCK_FILE) == block
+    again, result = reflect_loaded(loaded, reflector, diagnostics, opinions_written=written)
+    kept = result.opinions_block_of is loaded.library.opinions and again.linked.opinions == loaded.linked.opinions
+    if memwiki_dir is not None and block is not None and kept and not written:
+        save_cached(memwiki_dir, OPINIONS_BLOCK_FILE, block)
     return again, result, given
+
+
+OPINIONS_BLOCK_FILE = "cache/opinions-block.pickle"  # under .memwiki/: the opinions whose block bank/opinions.md has
+
+
+def _opinions_block(loaded: Loaded) -> tuple[str, str] | None:
+    """The token of the saved opinions the library holds and the digest of ``bank/opinions.md`` as parsed: saved
+    once reflect leaves the block those opinions make in that very text, and then, while both are the same, reflect
+    need not make that block again to know the file has it."""
+    note = loaded.library.note_by_path.get(OPINIONS_PATH)
+    return (loaded.linked.opinions, note.digest) if note is not None and loaded.linked.opinions else None
 
 
 class ReflectInput(NamedTuple):
@@ -203,16 +219,20 @@ def save_settled(memwiki_dir: Path, given: ReflectInput, result: ReflectResult) 
     save_cached(memwiki_dir, SETTLED_FILE, (given.key, given.reads, result.entities, result.opinions))
 
 
-def reflect_loaded(loaded: Loaded, reflector: Reflector, diagnostics: Diagnostics) -> tuple[Loaded, ReflectResult]:
+def reflect_loaded(
+    loaded: Loaded, reflector: Reflector, diagnostics: Diagnostics, opinions_written: bool = False
+) -> tuple[Loaded, ReflectResult]:
     """Ask reflect for new page texts; the pages it changes are parsed again in memory (once: reflect parses them
     to see whether their facts moved, and that parse is this one) and linked anew. The cycle collector is paused
     meanwhile: on a workspace of thousands of opinions they make millions of history points (and no cycle), and each
     collection they set off would walk them all again (a fifth of the time)."""
     with cycle_collection_paused():
-        return _reflect_loaded(loaded, reflector, diagnostics)
+        return _reflect_loaded(loaded, reflector, diagnostics, opinions_written)
 
 
-def _reflect_loaded(loaded: Loaded, reflector: Reflector, diagnostics: Diagnostics) -> tuple[Loaded, ReflectResult]:
+def _reflect_loaded(
+    loaded: Loaded, reflector: Reflector, diagnostics: Diagnostics, opinions_written: bool
+) -> tuple[Loaded, ReflectResult]:
     pages: dict[tuple[str, str], tuple[SourceFile, Note]] = {}
 
     def parse_page(path: str, text: str) -> Note:
@@ -222,7 +242,9 @@ def _reflect_loaded(loaded: Loaded, reflector: Reflector, diagnostics: Diagnosti
             found = pages[(path, text)] = (source, parse_note(source))
         return found[1]
 
-    result = reflect(loaded.library, reflector, lambda rel: read_raw(loaded.root, rel), diagnostics, parse_page)
+    result = reflect(
+        loaded.library, reflector, lambda rel: read_raw(loaded.root, rel), diagnostics, parse_page, opinions_written
+    )
     if not result.changes:
         return loaded, result
     for path, (_, new) in result.changes.items():

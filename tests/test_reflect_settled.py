@@ -110,3 +110,45 @@ def test_the_settled_check_reads_again_only_the_notes_whose_text_changed(
         assert not ran
         assert read == ["memory/2026-01-03.md"]
         read.clear()
+
+
+def test_reflect_that_moves_no_opinion_does_not_make_their_block_again(
+    workspace: MakeWorkspace, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Once reflect left the block the saved opinions make in ``bank/opinions.md``, a build that runs it for a new
+    fact bearing on no opinion (the entity's page is written again) does not make that block again: a million
+    history rows on a heavy workspace. An edit of that file, or a fact that moves an opinion, makes it; the
+    workspace and site are always those of a build without cache."""
+    ws = workspace({**FILES, "bank/opinions.md": "# Opinions\n"})
+    out = tmp_path / "site"
+    build = ("build", str(ws), "-o", str(out), "--no-search")
+    assert "Built " in run(*build).output  # reflect writes Sam's page and the opinion's history
+    made = spy_on(monkeypatch, run_module, "render_opinion_block", len)
+    day = ws / "memory/2026-01-03.md"
+    opinions = ws / "bank/opinions.md"
+    edits = [  # (page, text replaced or "": at the end, new text, the block made?)
+        (day, "", "\n## Retain\n- W @Sam: Opened a bakery.\n", True),  # made, the file as it was: remembered
+        (day, "", "- W @Sam: Sold the boat.\n", False),  # Sam's page written again, not the block
+        (opinions, "Rows are never removed.", "Rows go.", True),  # an edit inside the block: put back
+        (day, "", "- W @Sam: Bought a bicycle.\n", False),
+        (day, "", "- B @Sam: Had tea at the harbour, as he prefers.\n", True),  # reflect judges it: it bears on one
+        (day, "", "- W @Sam: Sold the bicycle.\n", True),  # the file reflect wrote last time, not known yet
+        (day, "", "- W @Sam: Bought a kayak.\n", False),
+        (day, "", "- O(c=0.9) @Sam: Prefers tea.\n", True),  # the opinion moves
+    ]
+    for page, old, new, block_made in edits:
+        text = page.read_text(encoding="utf-8")
+        page.write_text(text.replace(old, new, 1) if old else text + new, encoding="utf-8")
+        cold = tmp_path / "cold"
+        shutil.rmtree(cold, ignore_errors=True)
+        shutil.copytree(ws, cold, ignore=shutil.ignore_patterns(".memwiki"))
+        ran = count_reflects(monkeypatch)
+        made.clear()
+        built = run(*build)
+        assert "Built " in built.output
+        assert ran and bool(made) == block_made, new
+        again = run("build", str(cold), "-o", str(tmp_path / "cold-site"), "--no-search", "--no-cache")
+        assert reflect_line(again.output) == reflect_line(built.output)
+        assert tree(ws) == tree(cold)
+        assert tree(out) == tree(tmp_path / "cold-site")
+    assert "Rows go." not in opinions.read_text(encoding="utf-8")

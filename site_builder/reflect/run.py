@@ -34,6 +34,7 @@ VERDICT_CANDIDATES = 40
 class ReflectResult:
     changes: dict[str, tuple[str | None, str]] = field(default_factory=dict)  # path -> (old text or None, new)
     opinions_now: list[Opinion] = field(default_factory=list)  # every opinion, with the verdicts judged this run
+    opinions_block_of: list[Opinion] | None = None  # whose block bank/opinions.md has, as left (None: changed)
     entities: int = 0
     opinions: int = 0
     usage: Usage = field(default_factory=Usage)
@@ -75,6 +76,7 @@ def reflect(
     read_raw: Callable[[str], str | None],
     diagnostics: Diagnostics,
     parse_page: PageParser,
+    opinions_written: bool = False,
 ) -> ReflectResult:
     """New text for every page whose generated block changes.
 
@@ -82,6 +84,8 @@ def reflect(
     page, in ``bank/opinions.md``). When a fact moves, the blocks are written once more against the
     pages as they will be: a block keeps its number of lines, so once is enough. ``parse_page`` parses a page
     as reflect is about to write it, as the next build will (the build's own parser keeps what it parsed).
+    ``opinions_written``: ``bank/opinions.md`` has the block the library's opinions make (known from an earlier run);
+    while no verdict moves one, it is not made again (a million history rows: seconds to make and compare).
     """
     result = ReflectResult(usage=reflector.usage)
     verdicts = reflector.verdicts(_verdict_inputs(library), diagnostics)
@@ -97,11 +101,11 @@ def reflect(
     }
     answers = reflector.summaries(list(inputs.values()), diagnostics)
     summaries = {key: answers.get(key) or given.previous or given.offline for key, given in inputs.items()}
-    _write_blocks(result, library, opinions, summaries, read_raw, diagnostics)
+    _write_blocks(result, library, opinions, summaries, read_raw, diagnostics, opinions_written)
     moved = _as_written(library, result, opinions, parse_page)
     if moved is not None:
         result.changes.clear()
-        _write_blocks(result, moved, moved.opinions, summaries, read_raw, Diagnostics())
+        _write_blocks(result, moved, moved.opinions, summaries, read_raw, Diagnostics(), False)
     result.entities = len(summaries)
     return result
 
@@ -158,10 +162,16 @@ def _write_blocks(
     summaries: dict[str, str],
     read_raw: Callable[[str], str | None],
     diagnostics: Diagnostics,
+    opinions_written: bool,
 ) -> None:
+    result.opinions_block_of = None
     if opinions and (OPINIONS_PATH in library.note_by_path or _keeps(library, "bank/")):
-        block = render_opinion_block(opinions)
-        _change(result, OPINIONS_PATH, "opinions", block, read_raw, "# Opinions\n", diagnostics)
+        in_place = opinions_written and opinions is library.opinions
+        if not in_place:
+            block = render_opinion_block(opinions)
+            in_place = _change(result, OPINIONS_PATH, "opinions", block, read_raw, "# Opinions\n", diagnostics)
+        if in_place and OPINIONS_PATH not in result.changes:
+            result.opinions_block_of = opinions
     for key, summary in summaries.items():
         entity = library.entities[key]
         path = entity.note.path if entity.note else entity_file_name(entity.name)
@@ -191,15 +201,17 @@ def _change(
     read_raw: Callable[[str], str | None],
     new_page: str,
     diagnostics: Diagnostics,
-) -> None:
+) -> bool:
+    """Put ``block`` into the page at ``path``: False when its markers are broken (the page is left alone)."""
     old = read_raw(path)
     try:
         new = replace_block(old if old is not None else new_page, name, block)
     except BlockError as exc:
         diagnostics.warn(path, 0, f"{exc}; reflect left this page alone", "reflect")
-        return
+        return False
     if new != old:
         result.changes[path] = (old, new)
+    return True
 
 
 def _retain_subject(entity: Entity, library: Library) -> bool:
