@@ -6,7 +6,7 @@ The sub-packages follow the data flow, one way:
     -> recall (bundle, index, search) -> io (write)
 
 ``core`` holds what every stage shares; ``load.py`` reads, parses and links (what every command starts from),
-``build.py`` runs the stages in order and ``cli`` is the command line over them; ``serve`` previews and rebuilds
+``reflect_loaded.py`` runs reflect on it, ``build.py`` runs the stages in order and ``cli`` is the command line over them; ``serve`` previews and rebuilds
 on change.
 ``docs/internals.md`` walks through it.
 """

@@ -42,16 +42,9 @@ from site_builder.io.sources import SourceFile
 from site_builder.io.staging import Staging
 from site_builder.io.stamps import stamps_of
 from site_builder.library.hygiene import Section, hygiene_report
-from site_builder.load import (
-    Loaded,
-    key_after_reflect,
-    load_sources,
-    reflect_input,
-    reflect_unless_settled,
-    save_settled,
-    write_reflected,
-)
+from site_builder.load import Loaded, key_after_reflect, load_sources
 from site_builder.recall.publish import publish_recall, update_recall_index
+from site_builder.reflect_loaded import reflect_input, reflect_unless_settled, save_settled, write_reflected
 from site_builder.site.environment import keep_compiled_templates
 from site_builder.site.fragments import Fragments
 from site_builder.site.page_output import PageOutput

@@ -16,6 +16,7 @@ import site_builder.io.sources as sources
 import site_builder.io.stamps as stamps
 import site_builder.load as load_module
 import site_builder.recall.index as recall_index
+import site_builder.reflect_loaded as reflect_loaded_module
 import site_builder.site.render as render
 from site_builder.core.diagnostics import Diagnostics
 from site_builder.io.build_cache import NOTES_FOLDER, load_cached, notes_shard
@@ -32,7 +33,11 @@ FILES = {
 
 
 def count_parses(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    return spy_on(monkeypatch, load_module, "parse_note", lambda source: source.path)
+    """The path of each note parsed, by the build or by reflect (the pages it writes), in order."""
+    parsed: list[str] = []
+    for module in (load_module, reflect_loaded_module):
+        spy_on(monkeypatch, module, "parse_note", lambda source: parsed.append(source.path))
+    return parsed
 
 
 def site_bytes(out: Path) -> dict[str, bytes]:
@@ -485,7 +490,7 @@ def test_a_file_edited_while_reflect_writes_is_built_next_time(
     import site_builder.pipeline as pipeline_module
 
     ws = workspace({**FILES, "memory/2026-01-03.md": "# 2026-01-03\n\n## Retain\n- O(c=0.7) @Sam: Likes tea.\n"})
-    real = load_module.write_reflected
+    real = reflect_loaded_module.write_reflected
 
     def and_someone_edits(*args: Any, **kwargs: Any) -> None:
         real(*args, **kwargs)

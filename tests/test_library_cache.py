@@ -12,6 +12,7 @@ import pytest
 
 import site_builder.io.library_cache as library_cache
 import site_builder.load as load_module
+import site_builder.reflect_loaded as reflect_loaded_module
 import site_builder.site.builder as builder_module
 from site_builder.core.model import Library, Note
 from site_builder.io.library_cache import LIBRARY_FILE, LIBRARY_NOTES_FILE, LIBRARY_OPINIONS_FILE
@@ -267,5 +268,25 @@ def test_a_build_whose_library_holds_the_saved_opinions_takes_their_digests(
     )
     assert run(*build).exit_code == 0
     assert any(digested)
+    assert run("build", str(ws), "-o", str(cold), "--no-search", "--no-cache").exit_code == 0
+    assert site_files(out) == site_files(cold)
+
+
+def test_reflect_that_writes_an_entity_page_relinks_the_library_it_was_given(
+    workspace: MakeWorkspace, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Reflect writes Sam's page again for a new fact about him (his names as they were): the library is then
+    relinked from the one reflect was given, not linked anew (4 s on a heavy workspace, and every page's inputs
+    worked out again after it); the site is the one a build without cache makes."""
+    ws, build, out, cold = built_with_reflect(workspace, tmp_path)
+    day = ws / "memory/2026-01-02.md"
+    sam = (ws / "bank/entities/Sam.md").read_text(encoding="utf-8")
+    day.write_text(day.read_text(encoding="utf-8") + "- W @Sam: Moved to Lisbon.\n", encoding="utf-8")
+    linked = spy_on(monkeypatch, reflect_loaded_module, "link_notes", lambda notes, **_: len(notes))
+    edited = lambda last, notes: [a.path for a, b in zip(last.notes, notes, strict=True) if a is not b]  # noqa: E731
+    relinked = spy_on(monkeypatch, reflect_loaded_module, "relink", edited)
+    assert run(*build).exit_code == 0
+    assert (ws / "bank/entities/Sam.md").read_text(encoding="utf-8") != sam
+    assert linked == [] and relinked == [["bank/entities/Sam.md"]]
     assert run("build", str(ws), "-o", str(cold), "--no-search", "--no-cache").exit_code == 0
     assert site_files(out) == site_files(cold)

@@ -13,9 +13,10 @@ import httpx2 as httpx  # the HTTP client the anthropic SDK is built on (httpx, 
 import pytest
 
 from site_builder.core.config import Config
-from site_builder.load import load, reflect_workspace
+from site_builder.load import load
 from site_builder.reflect.choose import make_reflector
 from site_builder.reflect.run import ReflectResult
+from site_builder.reflect_loaded import reflect_workspace
 from tests.conftest import run, write_workspace
 
 Handler = Callable[[httpx.Request], httpx.Response]

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-import site_builder.load as load_module
 import site_builder.reflect.run as run_module
+import site_builder.reflect_loaded as reflect_loaded_module
 from tests.conftest import MakeWorkspace, run, spy_on
 
 FILES = {
@@ -22,7 +22,7 @@ FILES = {
 
 
 def count_reflects(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    return spy_on(monkeypatch, load_module, "reflect", lambda *args: 1)
+    return spy_on(monkeypatch, reflect_loaded_module, "reflect", lambda *args: 1)
 
 
 def reflect_line(output: str) -> str:

@@ -103,7 +103,9 @@ def test_relinking_an_edited_note_makes_the_library_linking_makes(
         made = relink(last, now)
         if made is not None:
             relinked += 1
-            assert library_view(made) == library_view(link_notes(now)), notes[i].path
+            linked = link_notes(now)
+            assert library_view(made) == library_view(linked), notes[i].path
+            assert [e.note for e in made.entities.values()] == [e.note for e in linked.entities.values()]  # the same
             assert made.citing is None or made.citing == citing_places(made.opinions), notes[i].path
     if edit is shift_every_line or (last.entities and edit in (append_retain_fact, restate_an_opinion)):
         assert relinked >= 1  # these edits keep what names resolve to in most notes (naming entities there are)

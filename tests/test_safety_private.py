@@ -13,8 +13,9 @@ import pytest
 
 from site_builder.build import build
 from site_builder.core.config import Config
-from site_builder.load import load, reflect_workspace
+from site_builder.load import load
 from site_builder.reflect.choose import make_reflector
+from site_builder.reflect_loaded import reflect_workspace
 from tests.conftest import output_bytes, run, write_workspace
 
 SENTINELS = [f"PRIVSENT{i}" for i in range(1, 12)]

@@ -206,8 +206,9 @@ def reflect_command(workspace: Path, dry_run: bool, provider: str | None, strict
     everything a person wrote around them is kept byte for byte.
     """
     from site_builder.core.progress import Progress
-    from site_builder.load import load, reflect_workspace
+    from site_builder.load import load
     from site_builder.reflect.choose import ReflectorError, make_reflector
+    from site_builder.reflect_loaded import reflect_workspace
 
     try:
         open_workspace(workspace).require_usable()

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from site_builder.core.model import Opinion
+from collections.abc import Collection
+
+from site_builder.core.model import Library, Opinion
+from site_builder.library.opinion_pages import Starts, page_number
 
 
 def citing_places(opinions: list[Opinion]) -> dict[str, list[tuple[int, int]]]:
@@ -29,3 +32,31 @@ def add_citing(cited: dict[str, dict[int, int]], place: int, opinion: Opinion) -
             found[place] = fact.line
         paths.add(fact.path)
     return paths
+
+
+def citing_after(
+    last: Library, opinions: list[Opinion], remade: Collection[str], starts: Starts
+) -> tuple[dict[str, list[tuple[int, int]]], set[str]]:
+    """``citing_places(opinions)`` made from the last library's (the kept opinions at their new places, the
+    ``remade`` ones found again), and the notes whose citing opinions may show otherwise on their pages: cited by an
+    opinion made again, or by one whose card moved to another page (``starts``: where the pages of the last opinions
+    and of these start; an opinion added moves the places after it)."""
+    was = last.citing if last.citing is not None else citing_places(last.opinions)
+    kept = {opinion.id: place for place, opinion in enumerate(opinions) if opinion.id not in remade}
+    before, after = starts
+    moved: list[int | None] = [kept.get(opinion.id) for opinion in last.opinions]  # by old place: the new one
+    paged = [
+        new is None or page_number(old, before) != page_number(new, after) for old, new in enumerate(moved)
+    ]  # by old place: made again or on another page
+    cited: dict[str, dict[int, int]] = {}
+    changed = set()
+    for path, found in was.items():
+        if any(paged[place] for place, _ in found):
+            changed.add(path)
+        now = {new: line for place, line in found if (new := moved[place]) is not None}
+        if now:
+            cited[path] = now
+    for place, opinion in enumerate(opinions):
+        if opinion.id in remade:
+            changed.update(add_citing(cited, place, opinion))
+    return {path: sorted(found.items()) for path, found in cited.items()}, changed

@@ -3,22 +3,24 @@ made from the last one. After an agent appends a Retain fact to today's log, lin
 2 s; this takes the edited notes' links and facts out of the last library and puts their new ones in.
 
 It applies when every edited note keeps its path, kind, date, title and front matter (and its headings' names, when
-another note links one), is not an entity's page nor ``bank/opinions.md``, and the names that make placeholder
+another note links one; an entity's page, always), is not ``bank/opinions.md``, and the names that make placeholder
 entities are the same: then what links resolve to is unchanged, and each part of the library is the last one's
-without the old notes' share and with the new notes' share. Otherwise (None) the notes are linked anew. The
-library says what changed (``Library.relinked``), in the names the pages' inputs read it by.
+without the old notes' share and with the new notes' share (an entity's page edited, its entity holds the new one:
+reflect rewrites one for each new fact about it). Otherwise (None) the notes are linked anew. The library says what
+changed (``Library.relinked``), in the names the pages' inputs read it by.
 """
 
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Iterable
+from dataclasses import replace
 from typing import TypeVar
 
 from site_builder.core.diagnostics import Diagnostic, Diagnostics
 from site_builder.core.model import Fact, Library, Link, Note, Opinion, fact_order
 from site_builder.core.resolver import Resolver
-from site_builder.library.citing import add_citing, citing_places
+from site_builder.library.citing import citing_after
 from site_builder.library.graph import shown_mentions
 from site_builder.library.link import (
     OPINIONS_PATH,
@@ -30,7 +32,7 @@ from site_builder.library.link import (
     recorded_history,
 )
 from site_builder.library.note_links import links_to_notes
-from site_builder.library.opinion_pages import Starts, page_number, page_starts, pages_changed
+from site_builder.library.opinion_pages import page_starts, pages_changed
 from site_builder.library.opinions import group_opinion_facts, make_opinion, opinion_key, restated_differently
 
 # What linking warns about, by stage: the pages' names and aliases, then each link (note by note), then opinions.
@@ -55,7 +57,7 @@ def relink(last: Library, notes: list[Note]) -> Library | None:
     edited = {note.path: (old, note) for old, note in zip(last.notes, notes, strict=True) if old is not note}
     if not edited or any(not _keeps_names(old, new) for old, new in edited.values()):
         return None
-    resolver = last.resolver
+    resolver = _with_pages(last.resolver, edited)
     by_path = {note.path: note for note in notes}
     placeholders = {k for k, e in resolver.entities.items() if e.note is None}
     with_pages = {k: e for k, e in resolver.entities.items() if e.note is not None}
@@ -90,6 +92,7 @@ def relink(last: Library, notes: list[Note]) -> Library | None:
     related, pairs = _related(last.related, edited, resolver)
     citing = last.citing
     changed = {NOTE_LINKS + target for target, _ in (*old_notes, *new_notes)}
+    changed.update(ENTITY + e.key for e in resolver.entities.values() if e.note and e.note.path in edited)
     differ = (*(set(old_links) ^ set(new_links)), *(set(old_facts) ^ set(new_facts)), *pairs)  # pairs: both ways
     changed.update(_entities_changed(last, opinions, touched, differ))
     for key in {key for key, _ in (*old_links, *new_links)}:
@@ -98,12 +101,12 @@ def relink(last: Library, notes: list[Note]) -> Library | None:
     changed.update(PAIR + a + "\n" + b for a, b in pairs if a < b)
     if opinions is not last.opinions:
         starts = page_starts(last.opinions), page_starts(opinions)
-        citing, cited_otherwise = _citing(last, opinions, touched, starts)
+        citing, cited_otherwise = citing_after(last, opinions, touched, starts)
         changed.update(CITING + path for path in cited_otherwise)
         changed.update(OPINIONS_PAGE + str(n) for n in pages_changed(last.opinions, opinions, touched, starts))
     return Library(
         notes=notes,
-        entities=last.entities,
+        entities=last.entities if resolver is last.resolver else dict(resolver.entities),
         facts=facts,
         backlinks=backlinks,
         facts_by_entity=facts_by_entity,
@@ -134,13 +137,28 @@ def _entities_changed(
 
 def _keeps_names(old: Note, new: Note) -> bool:
     """Does the edit leave what names resolve to, the day and the title (what other pages show of the note) as they
-    were?"""
+    were? An entity's page keeps its name, aliases and type with its front matter and title, and its headings (a
+    link may name one: ``[[Sam#Boats]]``)."""
     return (
         old.path == new.path
-        and old.kind == new.kind != "entity"
+        and old.kind == new.kind
         and new.path != OPINIONS_PATH
         and (old.date, old.meta, old.private, old.title) == (new.date, new.meta, new.private, new.title)
+        and (new.kind != "entity" or [h.slug for h in old.headings] == [h.slug for h in new.headings])
     )
+
+
+def _with_pages(resolver: Resolver, edited: dict[str, tuple[Note, Note]]) -> Resolver:
+    """``resolver`` with the entity of each edited entity's page holding the page as it is now (its name, aliases
+    and type are the same: ``_keeps_names``)."""
+    pages = {path: new for path, (_, new) in edited.items() if new.kind == "entity"}
+    if not pages:
+        return resolver
+    entities = {
+        key: replace(entity, note=pages[entity.note.path]) if entity.note and entity.note.path in pages else entity
+        for key, entity in resolver.entities.items()
+    }
+    return Resolver(entities, resolver.aliases, resolver.notes)
 
 
 def _heads_named(notes: list[Note], edited: dict[str, tuple[Note, Note]], resolver: Resolver) -> bool:
@@ -218,34 +236,6 @@ def _related(
         else:
             out.pop(a, None)
     return (out if out.keys() == last.keys() else dict(sorted(out.items()))), {(a, b) for a in moved for b in moved[a]}
-
-
-def _citing(
-    last: Library, opinions: list[Opinion], remade: Collection[str], starts: Starts
-) -> tuple[dict[str, list[tuple[int, int]]], set[str]]:
-    """``citing_places(opinions)`` made from the last library's (the kept opinions at their new places, the
-    ``remade`` ones found again), and the notes whose citing opinions may show otherwise on their pages: cited by an
-    opinion made again, or by one whose card moved to another page (``starts``: where the pages of the last opinions
-    and of these start; an opinion added moves the places after it)."""
-    was = last.citing if last.citing is not None else citing_places(last.opinions)
-    kept = {opinion.id: place for place, opinion in enumerate(opinions) if opinion.id not in remade}
-    before, after = starts
-    moved: list[int | None] = [kept.get(opinion.id) for opinion in last.opinions]  # by old place: the new one
-    paged = [
-        new is None or page_number(old, before) != page_number(new, after) for old, new in enumerate(moved)
-    ]  # by old place: made again or on another page
-    cited: dict[str, dict[int, int]] = {}
-    changed = set()
-    for path, found in was.items():
-        if any(paged[place] for place, _ in found):
-            changed.add(path)
-        now = {new: line for place, line in found if (new := moved[place]) is not None}
-        if now:
-            cited[path] = now
-    for place, opinion in enumerate(opinions):
-        if opinion.id in remade:
-            changed.update(add_citing(cited, place, opinion))
-    return {path: sorted(found.items()) for path, found in cited.items()}, changed
 
 
 def _opinions(

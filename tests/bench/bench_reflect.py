@@ -26,9 +26,10 @@ import httpx2 as httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository root, for tests.bench
 from site_builder.core.config import Config
-from site_builder.load import load, reflect_workspace
+from site_builder.load import load
 from site_builder.reflect.choose import make_reflector
 from site_builder.reflect.offline import OfflineReflector
+from site_builder.reflect_loaded import reflect_workspace
 from tests.bench.gen_corpus import generate
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "example_workspace"
