@@ -44,7 +44,13 @@ from site_builder.io.stamps import stamps_of
 from site_builder.library.hygiene import Section, hygiene_report
 from site_builder.load import Loaded, key_after_reflect, load_sources
 from site_builder.recall.publish import publish_recall, update_recall_index
-from site_builder.reflect_loaded import reflect_input, reflect_unless_settled, save_settled, write_reflected
+from site_builder.reflect_loaded import (
+    reflect_input,
+    reflect_unless_settled,
+    save_opinions_block,
+    save_settled,
+    write_reflected,
+)
 from site_builder.site.environment import keep_compiled_templates
 from site_builder.site.fragments import Fragments
 from site_builder.site.page_output import PageOutput
@@ -210,6 +216,8 @@ def make_site(
                 save_settled(memwiki_dir, reflected_from, reflected)
             elif key:
                 save_settled(memwiki_dir, reflect_input(loaded, reflector, reflected_from.reads), reflected)
+        if reflected is not None:  # even after a warning: it names the file as it is
+            save_opinions_block(memwiki_dir, loaded, linked.opinions, reflected)
         if key and not search_later:
             done = LastBuild(
                 key, stamps, str(out), count_files(out), site.pages, files, tuple(diagnostics.items),

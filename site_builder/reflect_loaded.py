@@ -43,24 +43,32 @@ def reflect_unless_settled(
     given = reflect_input(loaded, reflector, settled[1] if settled else None) if memwiki_dir else None
     if given is not None and settled is not None and settled[0] == given.key:
         return loaded, ReflectResult(entities=settled[2], opinions=settled[3], usage=reflector.usage), None
-    block = _opinions_block(loaded) if memwiki_dir is not None else None
+    block = _opinions_block(loaded, loaded.linked.opinions) if memwiki_dir is not None else None
     written = block is not None and memwiki_dir is not None and load_cached(memwiki_dir, OPINIONS_BLOCK_FILE) == block
     again, result = reflect_loaded(loaded, reflector, diagnostics, opinions_written=written)
-    kept = result.opinions_block_of is loaded.library.opinions and again.linked.opinions == loaded.linked.opinions
-    if memwiki_dir is not None and block is not None and kept and not written:
-        save_cached(memwiki_dir, OPINIONS_BLOCK_FILE, block)
     return again, result, given
 
 
 OPINIONS_BLOCK_FILE = "cache/opinions-block.pickle"  # under .memwiki/: the opinions whose block bank/opinions.md has
 
 
-def _opinions_block(loaded: Loaded) -> tuple[str, str] | None:
-    """The token of the saved opinions the library holds and the digest of ``bank/opinions.md`` as parsed: saved
-    once reflect leaves the block those opinions make in that very text, and then, while both are the same, reflect
-    need not make that block again to know the file has it."""
+def save_opinions_block(memwiki_dir: Path, loaded: Loaded, opinions: str, result: ReflectResult) -> None:
+    """Once reflect's pages are written: when ``bank/opinions.md`` has the block of the library's opinions (saved
+    as ``opinions``), remember it by that token and the file's digest. While both stay the same (a new fact that
+    moves no opinion), reflect need not make that block again to know the file has it."""
+    made = result.opinions_block_of
+    now = loaded.library.opinions
+    if made is None or not (made is now or kept_as_they_were(now, made)):
+        return
+    block = _opinions_block(loaded, opinions)
+    if block is not None and load_cached(memwiki_dir, OPINIONS_BLOCK_FILE) != block:
+        save_cached(memwiki_dir, OPINIONS_BLOCK_FILE, block)
+
+
+def _opinions_block(loaded: Loaded, opinions: str) -> tuple[str, str] | None:
+    """The token of the saved opinions the library holds and the digest of ``bank/opinions.md`` as parsed."""
     note = loaded.library.note_by_path.get(OPINIONS_PATH)
-    return (loaded.linked.opinions, note.digest) if note is not None and loaded.linked.opinions else None
+    return (opinions, note.digest) if note is not None and opinions else None
 
 
 class ReflectInput(NamedTuple):

@@ -127,13 +127,12 @@ def test_reflect_that_moves_no_opinion_does_not_make_their_block_again(
     day = ws / "memory/2026-01-03.md"
     opinions = ws / "bank/opinions.md"
     edits = [  # (page, text replaced or "": at the end, new text, the block made?)
-        (day, "", "\n## Retain\n- W @Sam: Opened a bakery.\n", True),  # made, the file as it was: remembered
+        (day, "", "\n## Retain\n- W @Sam: Opened a bakery.\n", False),  # the block the first build wrote
         (day, "", "- W @Sam: Sold the boat.\n", False),  # Sam's page written again, not the block
         (opinions, "Rows are never removed.", "Rows go.", True),  # an edit inside the block: put back
         (day, "", "- W @Sam: Bought a bicycle.\n", False),
         (day, "", "- B @Sam: Had tea at the harbour, as he prefers.\n", True),  # reflect judges it: it bears on one
-        (day, "", "- W @Sam: Sold the bicycle.\n", True),  # the file reflect wrote last time, not known yet
-        (day, "", "- W @Sam: Bought a kayak.\n", False),
+        (day, "", "- W @Sam: Sold the bicycle.\n", False),
         (day, "", "- O(c=0.9) @Sam: Prefers tea.\n", True),  # the opinion moves
     ]
     for page, old, new, block_made in edits:

@@ -34,7 +34,7 @@ VERDICT_CANDIDATES = 40
 class ReflectResult:
     changes: dict[str, tuple[str | None, str]] = field(default_factory=dict)  # path -> (old text or None, new)
     opinions_now: list[Opinion] = field(default_factory=list)  # every opinion, with the verdicts judged this run
-    opinions_block_of: list[Opinion] | None = None  # whose block bank/opinions.md has, as left (None: changed)
+    opinions_block_of: list[Opinion] | None = None  # whose block bank/opinions.md has as reflect leaves it
     entities: int = 0
     opinions: int = 0
     usage: Usage = field(default_factory=Usage)
@@ -170,7 +170,7 @@ def _write_blocks(
         if not in_place:
             block = render_opinion_block(opinions)
             in_place = _change(result, OPINIONS_PATH, "opinions", block, read_raw, "# Opinions\n", diagnostics)
-        if in_place and OPINIONS_PATH not in result.changes:
+        if in_place:
             result.opinions_block_of = opinions
     for key, summary in summaries.items():
         entity = library.entities[key]
