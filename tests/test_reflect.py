@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from site_builder.parse.blocks import BEGIN, END
-from site_builder.reflect.run import VERDICT_CANDIDATES
+from site_builder.reflect.candidates import VERDICT_CANDIDATES
 from tests.conftest import EXAMPLE, run, write_workspace
 
 BASE = {

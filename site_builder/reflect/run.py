@@ -9,25 +9,21 @@ them is kept byte for byte. The build writes them (``io.writer.write_workspace_f
 from __future__ import annotations
 
 import difflib
-import itertools
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from site_builder.core.diagnostics import Diagnostics
 from site_builder.core.digest import value_digest
-from site_builder.core.model import Entity, Fact, Library, Note, Opinion, fact_order
+from site_builder.core.model import Entity, Library, Note, Opinion
 from site_builder.core.names import entity_file_name
 from site_builder.library.link import OPINIONS_PATH, link_notes, recorded_history
 from site_builder.library.opinions import VERDICTS, collect_opinions
 from site_builder.reflect.blocks import BlockError, replace_block
+from site_builder.reflect.candidates import verdict_inputs
 from site_builder.reflect.entity_block import render_entity_block
-from site_builder.reflect.offline import Words, offline_summary
+from site_builder.reflect.offline import offline_summary
 from site_builder.reflect.opinion_block import render_opinion_block
-from site_builder.reflect.reflector import EntityInput, Reflector, Usage, VerdictInput
-
-# The most facts weighed against one opinion in a run (two Claude requests of ``claude.VERDICT_BATCH``).
-VERDICT_CANDIDATES = 40
+from site_builder.reflect.reflector import EntityInput, Reflector, Usage
 
 
 @dataclass
@@ -88,7 +84,7 @@ def reflect(
     while no verdict moves one, it is not made again (a million history rows: seconds to make and compare).
     """
     result = ReflectResult(usage=reflector.usage)
-    verdicts = reflector.verdicts(_verdict_inputs(library), diagnostics)
+    verdicts = reflector.verdicts(verdict_inputs(library), diagnostics)
     if any(v in VERDICTS[:3] for v in verdicts.values()):
         opinions = collect_opinions(library.facts, recorded_history(library.note_by_path), verdicts)
     else:  # nothing moved: the library's opinions are already these
@@ -244,56 +240,3 @@ def _entity_input(entity: Entity, path: str, library: Library, opinions: list[Op
         previous=note.reflected.summary if note else "",
         offline=offline_summary(entity, library, about),
     )
-
-
-def _verdict_inputs(library: Library) -> list[VerdictInput]:
-    """Per opinion, the facts about its entities that bear on it most and are not judged yet: of the
-    ``VERDICT_CANDIDATES`` sharing the most words with the statement (newest first among equals), those not
-    judged, given oldest first. An opinion is weighed against a bounded number of facts, so a heavy workspace
-    costs a reflector (and Claude calls) in proportion to its opinions, not opinions x facts, and reflect
-    settles in one run; a new fact is among the first weighed against a statement it shares as many words with
-    as the others. The facts about a set of entities, and which of them hold each word, are gathered once for
-    every opinion about that set."""
-    about: dict[tuple[str, ...], _Candidates] = {}
-    words = Words()
-    items = []
-    for opinion in library.opinions:
-        judged = {p.fact_id for p in opinion.history if p.change in VERDICTS}
-        keys = tuple(sorted({e.key for n in opinion.entities if (e := library.resolver.entity(n))}))
-        candidates = about.get(keys)
-        if candidates is None:
-            candidates = about[keys] = _Candidates(library, keys, words)
-        chosen = candidates.for_statement(words.stems(opinion.statement) - words.names(opinion.entities), judged)
-        if chosen:
-            items.append(VerdictInput(opinion, chosen))
-    return items
-
-
-class _Candidates:
-    """The facts about a set of entities, in fact order, and the positions of the facts holding each word stem."""
-
-    def __init__(self, library: Library, keys: tuple[str, ...], words: Words) -> None:
-        found = {f.id: f for key in keys for f in library.facts_by_entity.get(key, []) if f.kind in ("W", "B", "S")}
-        self.facts = sorted(found.values(), key=fact_order)
-        self.holding: dict[str, list[int]] = {}
-        for position, fact in enumerate(self.facts):
-            for stem in words.stems(fact.content):
-                self.holding.setdefault(stem, []).append(position)
-
-    def for_statement(self, stems: frozenset[str] | set[str], judged: set[str]) -> list[Fact]:
-        """The facts to weigh against a statement: of the ``VERDICT_CANDIDATES`` facts that share the most of its
-        words (newest first among equals), those not judged yet. The same facts give the same choice, judged or
-        not, so a second run with no new input weighs nothing new and changes no byte. The work is in proportion
-        to the facts sharing its words, not to all the facts about its entities (an entity may have thousands)."""
-        if len(self.facts) <= VERDICT_CANDIDATES:
-            return [fact for fact in self.facts if fact.id not in judged]
-        shared: Counter[int] = Counter()
-        for stem in stems:
-            shared.update(self.holding.get(stem, ()))
-        # the most words shared, the newest first among equals (pairs compared as they are: no key function to call)
-        ranked = sorted(zip(shared.values(), shared.keys(), strict=True), reverse=True)
-        best = [i for _, i in ranked[:VERDICT_CANDIDATES]]
-        if len(best) < VERDICT_CANDIDATES:  # then the newest of the facts sharing no word
-            newest = (i for i in reversed(range(len(self.facts))) if i not in shared)
-            best += itertools.islice(newest, VERDICT_CANDIDATES - len(best))
-        return [fact for i in sorted(best) if (fact := self.facts[i]).id not in judged]
