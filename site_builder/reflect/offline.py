@@ -107,7 +107,8 @@ class Words:
     opinion about its entities)."""
 
     def __init__(self) -> None:
-        self.stems = functools.cache(_stems)
+        stem_of = functools.cache(_stem_of)  # a word met again (most are: a workspace has a few thousand) is looked up
+        self.stems = functools.cache(lambda text: {stem for word in _words(text) if (stem := stem_of(word))})
         self.names = functools.cache(lambda names: frozenset(w for n in names for w in _words(n)))
         self.negated = functools.cache(lambda text: bool(set(re.findall(r"[\w']+", text.casefold())) & NEGATIONS))
 
@@ -136,16 +137,15 @@ def _strongest(facts: list[Fact]) -> list[Fact]:
 
 
 def _words(text: str) -> set[str]:
-    return set(re.findall(r"\w+", text.casefold()))
+    return set(_WORD.findall(text.casefold()))
 
 
-def _stems(text: str) -> set[str]:
-    out = set()
-    for word in _words(text):
-        if word in STOP_WORDS or len(word) < 3 or word.isdigit():
-            continue
-        out.add(_stem(word))
-    return out
+_WORD = re.compile(r"\w+")
+
+
+def _stem_of(word: str) -> str:
+    """The word's stem, or "" for a word that says nothing about a statement (a stop word, a number, a short one)."""
+    return "" if word in STOP_WORDS or len(word) < 3 or word.isdigit() else _stem(word)
 
 
 def _stem(word: str) -> str:
