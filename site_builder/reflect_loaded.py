@@ -96,7 +96,8 @@ def reflect_loaded(
     loaded: Loaded, reflector: Reflector, diagnostics: Diagnostics, opinions_written: bool = False
 ) -> tuple[Loaded, ReflectResult]:
     """Ask reflect for new page texts; the pages it changes are parsed again in memory (once: reflect parses them
-    to see whether their facts moved, and that parse is this one) and linked anew. The cycle collector is paused
+    to see whether their facts moved, and that parse is this one) and the library is relinked from the one reflect
+    read when ``library.relink`` takes those pages (``_relinked``), else linked anew. The cycle collector is paused
     meanwhile: on a workspace of thousands of opinions they make millions of history points (and no cycle), and each
     collection they set off would walk them all again (a fifth of the time)."""
     with cycle_collection_paused():
