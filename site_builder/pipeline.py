@@ -119,6 +119,7 @@ def make_site(
         publish_recall, loaded.library, opened.config.title, opened.config.recall_max_tokens, staging,
         load_shard_marks(memwiki_dir) if cache else None,
         (opened, loaded.notes, stamps_of(listing.entries)) if index_now else None, texts,
+        (memwiki_dir, linked.opinions) if cache else None,
     )  # fmt: skip
     keep = functools.partial(
         save_library, memwiki_dir, loaded.library, linked.token, linked.opinions, anew=not loaded.linked.opinions

@@ -12,6 +12,7 @@ import pytest
 
 import site_builder.io.library_cache as library_cache
 import site_builder.load as load_module
+import site_builder.recall.publish as publish_module
 import site_builder.reflect_loaded as reflect_loaded_module
 import site_builder.site.builder as builder_module
 from site_builder.core.model import Library, Note
@@ -290,3 +291,26 @@ def test_reflect_that_writes_an_entity_page_relinks_the_library_it_was_given(
     assert linked == [] and relinked == [["bank/entities/Sam.md"]]
     assert run("build", str(ws), "-o", str(cold), "--no-search", "--no-cache").exit_code == 0
     assert site_files(out) == site_files(cold)
+
+
+def test_the_facts_the_saved_opinions_show_are_taken_from_the_last_build(
+    workspace: MakeWorkspace, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """recall.json lists the facts no opinion shows: which facts the opinions show is a pass over every history point
+    and evidence (a second on a heavy workspace, while the build waits), kept by the token of the saved opinions. A
+    build whose library holds them takes it; an opinion restated works it out again; recall.json is always the one a
+    build without cache makes."""
+    ws = workspace(FILES)
+    out, cold = tmp_path / "site", tmp_path / "cold"
+    build = ("build", str(ws), "-o", str(out), "--no-search", "--no-reflect")
+    assert run(*build).exit_code == 0
+    worked_out = spy_on(monkeypatch, publish_module, "opinion_facts", len)
+    day = ws / "memory/2026-01-02.md"
+    restated = "\n## Retain\n- O(c=0.3) @Sam: Prefers the morning tide.\n"
+    for added, again in [("Rain all day.\n", False), (restated, True)]:
+        day.write_text(day.read_text(encoding="utf-8") + added, encoding="utf-8")
+        worked_out.clear()
+        assert run(*build).exit_code == 0
+        assert bool(worked_out) == again, added
+        assert run("build", str(ws), "-o", str(cold), "--no-search", "--no-reflect", "--no-cache").exit_code == 0
+        assert (out / "recall.json").read_bytes() == (cold / "recall.json").read_bytes()

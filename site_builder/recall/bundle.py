@@ -174,15 +174,25 @@ class _Filler:
 KeptShard = Callable[[str, str], bool]
 
 
+def opinion_facts(opinions: list[Opinion]) -> frozenset[str]:
+    """The ids of the facts the opinions show (every point's, every evidence's, every opinion's origin): recall.json
+    gives them with their opinions, not among the facts."""
+    ids = {p.fact_id for o in opinions for p in o.history} | {e.fact.id for o in opinions for e in o.evidence}
+    return frozenset(ids | {o.origin.id for o in opinions})
+
+
 def make_bundle(
-    library: Library, title: str, max_tokens: int, kept: KeptShard | None = None, held: HeldShards | None = None
+    library: Library,
+    title: str,
+    max_tokens: int,
+    kept: KeptShard | None = None,
+    held: HeldShards | None = None,
+    in_opinions: frozenset[str] | None = None,
 ) -> Bundle:
     """Build recall.json within ``max_tokens`` and a shard per entity; with ``kept``, only the shards it did not
-    keep from the last build (see ``shard_inputs``; ``held``: the shards whose inputs are the last build's)."""
-    in_opinions = {p.fact_id for o in library.opinions for p in o.history} | {
-        e.fact.id for o in library.opinions for e in o.evidence
-    }
-    in_opinions |= {o.origin.id for o in library.opinions}
+    keep from the last build (see ``shard_inputs``; ``held``: the shards whose inputs are the last build's).
+    ``in_opinions``: ``opinion_facts`` of the library's opinions, when known."""
+    in_opinions = opinion_facts(library.opinions) if in_opinions is None else in_opinions
     facts = [f for f in recent_first(library.facts) if f.id not in in_opinions and not library.dreamed(f)]
     days = library.days
     data: dict[str, Any] = {

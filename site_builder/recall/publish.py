@@ -9,14 +9,15 @@ from __future__ import annotations
 
 import sqlite3
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from site_builder.core.diagnostics import Diagnostic, Diagnostics
 from site_builder.core.model import Library, Note
-from site_builder.io.build_cache import LastShards, ShardMarks, kept_shard
+from site_builder.io.build_cache import LastShards, ShardMarks, kept_shard, load_cached, save_cached
 from site_builder.io.library_texts import LibraryTexts
 from site_builder.io.reader import Workspace
 from site_builder.io.staging import Staging
-from site_builder.recall.bundle import make_bundle
+from site_builder.recall.bundle import make_bundle, opinion_facts
 from site_builder.recall.index import refresh_index
 from site_builder.recall.shard_inputs import HeldShards
 
@@ -37,16 +38,19 @@ def publish_recall(
     last_shards: LastShards | None,
     index: tuple[Workspace, list[Note], dict[str, str]] | None,
     texts: LibraryTexts | None = None,
+    opinions: tuple[Path, str] | None = None,
 ) -> Published:
     """recall.json and the shards it does not keep from the last build (``last_shards``; None: no cache) into
     ``staging``; then, when ``index`` is given, the workspace's recall index updated from its notes (and their
     stamps as listed, ``refresh_index``). ``texts``: this build's library and texts; when the library is the last
-    build's, the inputs of a shard whose entity's page did not change are the last ones (``HeldShards``)."""
+    build's, the inputs of a shard whose entity's page did not change are the last ones (``HeldShards``).
+    ``opinions``: the build cache's folder and the token the library's opinions are saved under
+    (``_opinion_facts``)."""
     last_texts, last_marks = last_shards if last_shards is not None else (None, {})
     kept = kept_shard(last_marks, staging) if last_shards is not None else None
     changed = texts.changed_since(last_texts) if texts is not None else None
     held = HeldShards({path: mark[0] for path, mark in last_marks.items()}, changed) if changed is not None else None
-    bundle = make_bundle(library, title, max_tokens, kept, held)
+    bundle = make_bundle(library, title, max_tokens, kept, held, _opinion_facts(library, opinions))
     written = {path: staging.put(path, data) for path, data in bundle.files.items()}
     before = last_marks
     marks = {path: (key, written.get(path) or before[path][1]) for path, key in bundle.inputs.items()}
@@ -55,6 +59,23 @@ def publish_recall(
         workspace, notes, stamps = index
         update_recall_index(workspace, notes, problems, stamps)
     return Published(bundle.paths, bundle.report(), marks, problems.items)
+
+
+OPINION_FACTS_FILE = "cache/opinion-facts.pickle"  # under .memwiki/: the facts the opinions show, by their token
+
+
+def _opinion_facts(library: Library, opinions: tuple[Path, str] | None) -> frozenset[str]:
+    """``bundle.opinion_facts`` of the library's opinions, kept by the token they are saved under: a pass over every
+    history point and evidence, a second on a workspace of a million (while the build waits for recall)."""
+    if opinions is None:
+        return opinion_facts(library.opinions)
+    memwiki_dir, token = opinions
+    saved = load_cached(memwiki_dir, OPINION_FACTS_FILE)
+    if isinstance(saved, tuple) and len(saved) == 2 and saved[0] == token and isinstance(saved[1], frozenset):
+        return saved[1]
+    ids = opinion_facts(library.opinions)
+    save_cached(memwiki_dir, OPINION_FACTS_FILE, (token, ids))
+    return ids
 
 
 def update_recall_index(
