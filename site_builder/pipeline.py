@@ -1,10 +1,10 @@
 """The build's stages, one line each on the terminal, each timed (``build.build`` runs them when there is
 something to build). First gather, then write.
 
-gather: parse -> model -> reflect (new page texts, re-parsed in memory, written into the workspace)
+gather: parse -> model -> reflect (new page texts, re-parsed in memory)
         -> render (site path -> bytes, and the search records), and beside it, in a child process, recall.json
            and its shards (staged) and the recall index (``recall.publish``)
-write:  the site, staged
+write:  reflect's pages into the workspace -> the site, staged
         -> search index (Pagefind runs in a thread from the moment render knows every record) -> ``--strict`` check
         -> swap the site in -> recall.json into ``.memwiki/``
 """
@@ -43,7 +43,7 @@ from site_builder.io.staging import Staging
 from site_builder.io.stamps import stamps_of
 from site_builder.library.hygiene import Section, hygiene_report
 from site_builder.load import Loaded, key_after_reflect, load_sources
-from site_builder.recall.publish import publish_recall
+from site_builder.recall.publish import publish_recall, update_recall_index
 from site_builder.reflect_loaded import (
     reflect_input,
     reflect_unless_settled,
@@ -98,17 +98,15 @@ def make_site(
                 with progress.stage("reflect"):
                     memwiki = memwiki_dir if cache else None
                     loaded, reflected, reflected_from = reflect_unless_settled(loaded, reflector, later, memwiki)
-                    write_reflected(opened.root, reflected, reflector, later)  # before recall's child indexes them
             gc.freeze()  # the model lives as long as the build: the collector need not walk its objects again
     except BaseException:
         staging.abort()
         raise
     staging.linked()  # before a process forks with it
     records = _record_store(memwiki_dir, keep=cache or search_later) if search else None
-    # recall.json, its shards and the recall index are made by a child beside render (both cores busy); the pages
-    # reflect just wrote have no stamp the index can trust yet ("": read again when next asked, as any file written
-    # less than ``SETTLED_NS`` before it is indexed).
-    index_stamps = stamps_of(listing.entries) | dict.fromkeys(reflected.changes if reflected else (), "")
+    # recall.json, its shards and the recall index are made by a child beside render (both cores busy); the index
+    # waits for reflect's pages to be written, when it wrote some (the index records each file as it stands).
+    index_now = reflected is None or not reflected.changes
     # A library linked anew is saved by the same child once recall is sent, for the next build (``io.library_cache``).
     linked = LinkedFrom(
         loaded.linked.token or new_token(),
@@ -120,7 +118,7 @@ def make_site(
     publish = functools.partial(
         publish_recall, loaded.library, opened.config.title, opened.config.recall_max_tokens, staging,
         load_shard_marks(memwiki_dir) if cache else None,
-        (opened, loaded.notes, index_stamps), texts,
+        (opened, loaded.notes, stamps_of(listing.entries)) if index_now else None, texts,
         (memwiki_dir, linked.opinions) if cache else None,
     )  # fmt: skip
     keep = functools.partial(
@@ -157,12 +155,16 @@ def make_site(
         if indexing is not None and records is not None:  # Pagefind works on while the rest of the site is written
             indexing.of(SearchRecords(records.folder, site.records, site.language))
         with progress.stage("write"):
+            if reflected is not None and reflector is not None:
+                write_reflected(opened.root, reflected, reflector, later)
             if cache:  # after reflect's pages are written: they are cached as parsed after reflect
                 loaded.cached.save(memwiki_dir)
             staging.write(site.files)
         with progress.stage("recall"):
             published = recall.result()
             recall_problems = Diagnostics(list(published.problems))  # the recall index's never keep the old site
+            if not index_now:
+                update_recall_index(opened, loaded.notes, recall_problems)
         staging.drop_unmade([*site.fragments.pages, *site.files, *published.paths], leave=[SEARCH_FOLDER])
         if search and search_later:
             staging.keep_from_output(SEARCH_FOLDER)

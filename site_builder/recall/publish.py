@@ -36,13 +36,13 @@ def publish_recall(
     max_tokens: int,
     staging: Staging,
     last_shards: LastShards | None,
-    index: tuple[Workspace, list[Note], dict[str, str]],
+    index: tuple[Workspace, list[Note], dict[str, str]] | None,
     texts: LibraryTexts | None = None,
     opinions: tuple[Path, str] | None = None,
 ) -> Published:
     """recall.json and the shards it does not keep from the last build (``last_shards``; None: no cache) into
-    ``staging``; then the workspace's recall index updated from its notes (``index``: with their stamps as listed,
-    ``refresh_index``). ``texts``: this build's library and texts; when the library is the last
+    ``staging``; then, when ``index`` is given, the workspace's recall index updated from its notes (and their
+    stamps as listed, ``refresh_index``). ``texts``: this build's library and texts; when the library is the last
     build's, the inputs of a shard whose entity's page did not change are the last ones (``HeldShards``).
     ``opinions``: the build cache's folder and the token the library's opinions are saved under
     (``_opinion_facts``)."""
@@ -55,8 +55,9 @@ def publish_recall(
     before = last_marks
     marks = {path: (key, written.get(path) or before[path][1]) for path, key in bundle.inputs.items()}
     problems = Diagnostics()
-    workspace, notes, stamps = index
-    update_recall_index(workspace, notes, problems, stamps)
+    if index is not None:
+        workspace, notes, stamps = index
+        update_recall_index(workspace, notes, problems, stamps)
     return Published(bundle.paths, bundle.report(), marks, problems.items)
 
 
