@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import pickle
 import shutil
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,7 @@ import site_builder.site.render as render
 from site_builder.core.diagnostics import Diagnostics
 from site_builder.io.build_cache import NOTES_FOLDER, load_cached, notes_shard
 from site_builder.io.fragments_cache import load_fragments
+from site_builder.load import load
 from site_builder.site.environment import make_environment
 from tests.conftest import EXAMPLE, MakeWorkspace, run, spy_on
 
@@ -597,3 +599,23 @@ def test_a_cache_kept_in_shards_loads_as_it_was_saved_after_any_change(tmp_path:
         save_sharded(tmp_path, folder, shards, now, dict(now), str)  # from a plain dict: every entry's shard
         assert load_sharded(tmp_path, folder, shards) == now
         entries = now
+
+
+def test_the_recall_index_of_a_build_holds_the_pages_reflect_wrote_as_written(
+    workspace: MakeWorkspace, tmp_path: Path
+) -> None:
+    """When reflect writes pages, the build's recall index holds each as written (the text and the lines of the
+    person's, reflect's block left out), and the next build has nothing to do."""
+    ws = workspace({**FILES, "bank/entities/Sam.md": "# Sam\n\nA friend.\n\n## Boats\n\nSails a dinghy.\n"})
+    build = ("build", str(ws), "-o", str(tmp_path / "site"), "--no-search")
+    assert "Built " in run(*build).output
+    text = (ws / "bank/entities/Sam.md").read_text(encoding="utf-8")
+    assert "memwiki:begin" in text  # reflect wrote Sam's page
+    db = sqlite3.connect(ws / ".memwiki" / "recall.sqlite")
+    indexed = db.execute("SELECT line, content FROM docs WHERE path = 'bank/entities/Sam.md'").fetchall()
+    (digest,) = db.execute("SELECT digest FROM files WHERE path = 'bank/entities/Sam.md'").fetchone()
+    db.close()
+    assert digest == load(ws, cache=False).library.note_by_path["bank/entities/Sam.md"].digest
+    lines = text.split("\n")
+    assert sorted(indexed) == [(3, "A friend."), (7, "Sails a dinghy.")] and lines[6] == "Sails a dinghy."
+    assert "Up to date" in run(*build).output
