@@ -33,7 +33,14 @@ from site_builder.io.build_cache import (
 )
 from site_builder.io.derived import write_derived
 from site_builder.io.fragments_cache import load_fragments, save_page_marks, save_rendered
-from site_builder.io.library_cache import LinkedFrom, new_token, save_library, save_library_notes
+from site_builder.io.library_cache import (
+    LinkedFrom,
+    load_for_opinions,
+    new_token,
+    save_for_opinions,
+    save_library,
+    save_library_notes,
+)
 from site_builder.io.library_texts import LibraryTexts
 from site_builder.io.listing import Listing, save_known
 from site_builder.io.reader import Workspace
@@ -200,7 +207,7 @@ def make_site(
         save_cached(memwiki_dir, SHARDS_FILE, (texts, published.marks))
         made = site.opinion_digests  # saved when every opinion was digested (and not as given)
         if made is not None and None not in made and made != digests:
-            save_cached(memwiki_dir, OPINION_DIGESTS_FILE, (linked.opinions, made))
+            save_for_opinions(memwiki_dir, OPINION_DIGESTS_FILE, linked.opinions, made)
         if linked != loaded.linked:
             save_library_notes(memwiki_dir, linked)
         known = listing.known(sources)  # what the next build need not read again
@@ -243,8 +250,8 @@ OPINION_DIGESTS_FILE = "cache/opinion-digests.pickle"  # under .memwiki/: the op
 
 def _opinion_digests(memwiki_dir: Path, opinions: str) -> list[str] | None:
     """The digests of the saved opinions of the token ``opinions`` the last build made (``PageBuilder``), if any."""
-    saved = load_cached(memwiki_dir, OPINION_DIGESTS_FILE) if opinions else None
-    return saved[1] if isinstance(saved, tuple) and len(saved) == 2 and saved[0] == opinions else None
+    saved = load_for_opinions(memwiki_dir, OPINION_DIGESTS_FILE, opinions)
+    return saved if isinstance(saved, list) else None
 
 
 def _record_store(memwiki_dir: Path, *, keep: bool) -> RecordStore:

@@ -16,7 +16,7 @@ from site_builder.core.digest import value_digest
 from site_builder.core.model import Library, Note, Opinion
 from site_builder.io.build_cache import load_cached, note_key, save_cached
 from site_builder.io.derived import write_derived
-from site_builder.io.library_cache import LinkedFrom
+from site_builder.io.library_cache import LinkedFrom, load_for_opinions, save_for_opinions
 from site_builder.io.sources import SourceFile, read_raw, source_file
 from site_builder.io.writer import write_workspace_files
 from site_builder.library.link import OPINIONS_PATH, link_notes
@@ -43,8 +43,12 @@ def reflect_unless_settled(
     given = reflect_input(loaded, reflector, settled[1] if settled else None) if memwiki_dir else None
     if given is not None and settled is not None and settled[0] == given.key:
         return loaded, ReflectResult(entities=settled[2], opinions=settled[3], usage=reflector.usage), None
-    block = _opinions_block(loaded, loaded.linked.opinions) if memwiki_dir is not None else None
-    written = block is not None and memwiki_dir is not None and load_cached(memwiki_dir, OPINIONS_BLOCK_FILE) == block
+    file = _opinions_file(loaded)
+    written = (
+        memwiki_dir is not None
+        and file is not None
+        and load_for_opinions(memwiki_dir, OPINIONS_BLOCK_FILE, loaded.linked.opinions) == file
+    )
     again, result = reflect_loaded(loaded, reflector, diagnostics, opinions_written=written)
     return again, result, given
 
@@ -60,15 +64,15 @@ def save_opinions_block(memwiki_dir: Path, loaded: Loaded, opinions: str, result
     now = loaded.library.opinions
     if made is None or not (made is now or kept_as_they_were(now, made)):
         return
-    block = _opinions_block(loaded, opinions)
-    if block is not None and load_cached(memwiki_dir, OPINIONS_BLOCK_FILE) != block:
-        save_cached(memwiki_dir, OPINIONS_BLOCK_FILE, block)
+    file = _opinions_file(loaded)
+    if file is not None and opinions and load_for_opinions(memwiki_dir, OPINIONS_BLOCK_FILE, opinions) != file:
+        save_for_opinions(memwiki_dir, OPINIONS_BLOCK_FILE, opinions, file)
 
 
-def _opinions_block(loaded: Loaded, opinions: str) -> tuple[str, str] | None:
-    """The token of the saved opinions the library holds and the digest of ``bank/opinions.md`` as parsed."""
+def _opinions_file(loaded: Loaded) -> str | None:
+    """The digest of ``bank/opinions.md`` as parsed (None: there is none)."""
     note = loaded.library.note_by_path.get(OPINIONS_PATH)
-    return (opinions, note.digest) if note is not None and opinions else None
+    return note.digest if note is not None else None
 
 
 class ReflectInput(NamedTuple):

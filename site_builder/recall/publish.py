@@ -13,7 +13,8 @@ from pathlib import Path
 
 from site_builder.core.diagnostics import Diagnostic, Diagnostics
 from site_builder.core.model import Library, Note
-from site_builder.io.build_cache import LastShards, ShardMarks, kept_shard, load_cached, save_cached
+from site_builder.io.build_cache import LastShards, ShardMarks, kept_shard
+from site_builder.io.library_cache import load_for_opinions, save_for_opinions
 from site_builder.io.library_texts import LibraryTexts
 from site_builder.io.reader import Workspace
 from site_builder.io.staging import Staging
@@ -70,11 +71,11 @@ def _opinion_facts(library: Library, opinions: tuple[Path, str] | None) -> froze
     if opinions is None:
         return opinion_facts(library.opinions)
     memwiki_dir, token = opinions
-    saved = load_cached(memwiki_dir, OPINION_FACTS_FILE)
-    if isinstance(saved, tuple) and len(saved) == 2 and saved[0] == token and isinstance(saved[1], frozenset):
-        return saved[1]
+    saved = load_for_opinions(memwiki_dir, OPINION_FACTS_FILE, token)
+    if isinstance(saved, frozenset):
+        return saved
     ids = opinion_facts(library.opinions)
-    save_cached(memwiki_dir, OPINION_FACTS_FILE, (token, ids))
+    save_for_opinions(memwiki_dir, OPINION_FACTS_FILE, token, ids)
     return ids
 
 
