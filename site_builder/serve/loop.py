@@ -84,15 +84,17 @@ def show_edited_first(last: Loaded, changed: list[str], out: Path, state: News) 
     """The pages of the edited notes, rendered and reloaded before the full rebuild (see ``serve.preview``)."""
     started = time.perf_counter()
     state.working("rebuilding")
-    try:
-        with cycle_collection_paused():  # a full collection over the last build's library would take seconds
+    # A full collection over the last build's library takes seconds (1.8 s on the large race corpus): the pages
+    # are shown before the collector may run again, not after.
+    with cycle_collection_paused():
+        try:
             pages = preview_pages(last, changed, out)
-    except Exception as exc:  # the full build that follows shows the site right, or says what is wrong
-        click.echo(f"note: the edited page waits for the full build ({type(exc).__name__}: {exc})", err=True)
-        return
-    if pages:
-        state.show_first(pages)
-        click.echo(f"Showed {', '.join(pages[:3])} in {time.perf_counter() - started:.2f} s; rebuilding the rest…")
+        except Exception as exc:  # the full build that follows shows the site right, or says what is wrong
+            click.echo(f"note: the edited page waits for the full build ({type(exc).__name__}: {exc})", err=True)
+            return
+        if pages:
+            state.show_first(pages)
+            click.echo(f"Showed {', '.join(pages[:3])} in {time.perf_counter() - started:.2f} s; rebuilding the rest…")
 
 
 def rebuild(
