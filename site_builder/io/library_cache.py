@@ -28,7 +28,7 @@ from site_builder.core.diagnostics import Diagnostics
 from site_builder.core.model import Entity, Library, Link, Note, Opinion
 from site_builder.core.resolver import Resolver
 from site_builder.io.build_cache import NoteKey, load_cached, save_cached
-from site_builder.library.citing import citing_places
+from site_builder.library.citing import citing_of
 from site_builder.library.hygiene import opinions_to_review
 from site_builder.library.link import link_inputs
 from site_builder.library.relink import relink
@@ -184,7 +184,7 @@ def save_library(memwiki_dir: Path, library: Library, token: str, opinions: str,
             problems=library.problems,
             note_backlinks=library.note_backlinks,
             resolved=(list(library.resolver.entities), library.resolver.aliases, library.resolver.notes),
-            citing=library.citing if library.citing is not None else citing_places(library.opinions),
+            citing=citing_of(library),
             to_review=library.to_review if library.to_review is not None else opinions_to_review(library),
             day_places=[(day.toordinal(), [notes[id(n)] for n in found]) for day, found in library.by_day.items()],
         )

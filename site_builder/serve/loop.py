@@ -82,11 +82,11 @@ def serve_workspace(
 
 def show_edited_first(last: Loaded, changed: list[str], out: Path, state: News) -> None:
     """The pages of the edited notes, rendered and reloaded before the full rebuild (see ``serve.preview``)."""
-    started = time.perf_counter()
-    state.working("rebuilding")
-    # A full collection over the last build's library takes seconds (1.8 s on the large race corpus): the pages
-    # are shown before the collector may run again, not after.
+    # A full collection over the last build's library takes seconds (1.8 s on the large race corpus), and one is
+    # due after a build (it unfroze its model): the pages are shown before the collector may run again, not after.
     with cycle_collection_paused():
+        started = time.perf_counter()
+        state.working("rebuilding")
         try:
             pages = preview_pages(last, changed, out)
         except Exception as exc:  # the full build that follows shows the site right, or says what is wrong

@@ -15,6 +15,7 @@ from pathlib import Path
 from site_builder.core.model import Note
 from site_builder.io.sources import source_file
 from site_builder.io.writer import write_text_atomic
+from site_builder.library.citing import citing_of
 from site_builder.library.link import OPINIONS_PATH
 from site_builder.load import Loaded
 from site_builder.parse.note import parse_note
@@ -33,7 +34,7 @@ def preview_pages(last: Loaded, changed: list[str], out: Path) -> list[str]:
     replaced = {note.path: note for note in edited}
     notes = [replaced.get(note.path, note) for note in last.library.notes]
     library = dataclasses.replace(
-        last.library, notes=notes, note_by_path=last.library.note_by_path | replaced
+        last.library, notes=notes, note_by_path=last.library.note_by_path | replaced, citing=citing_of(last.library)
     )  # the links, entities and opinions stay the last build's until the full build
     builder = PageBuilder(library, last.workspace.config, MarkdownRenderer())
     env = make_environment()

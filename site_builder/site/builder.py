@@ -10,7 +10,7 @@ from site_builder.core.config import Config
 from site_builder.core.digest import value_digest
 from site_builder.core.model import KIND_NAMES, Fact, Library, Note, Opinion
 from site_builder.core.names import opinions_page_url
-from site_builder.library.citing import citing_places
+from site_builder.library.citing import citing_of
 from site_builder.library.folders import folder_tree
 from site_builder.library.graph import Neighbourhoods
 from site_builder.library.opinion_pages import page_number, page_starts
@@ -161,9 +161,8 @@ class PageBuilder:
     @functools.cached_property
     def opinions_citing(self) -> dict[str, list[tuple[int, int]]]:
         """Note path -> the places of the opinions a fact of that note set or moved, each with the first such line
-        (``citing_places``: the library's own when it came with it)."""
-        citing = self.library.citing
-        return citing if citing is not None else citing_places(self.library.opinions)
+        (``citing_places``: the library's own when it came with it, else kept with it)."""
+        return citing_of(self.library)
 
     def citing(self, note: Note) -> list[tuple[Opinion, int, str]]:
         """The opinions citing ``note``, each with the first line of it cited and the page its card is on."""
