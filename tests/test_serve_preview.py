@@ -11,7 +11,7 @@ from site_builder.build import build
 from site_builder.library import citing
 from site_builder.load import Loaded
 from site_builder.serve.preview import preview_pages
-from tests.conftest import MakeWorkspace, spy_on
+from tests.conftest import MakeWorkspace, run, spy_on
 from tests.test_serve import start, until
 
 DAY = "# Monday\nPeter talked about kites.\n\n## Retain\n- W @Peter: Peter owns a green kite.\n"
@@ -123,3 +123,23 @@ def test_which_opinions_cite_a_note_is_not_worked_out_again_for_its_page(
         page = (tmp_path / "site/memory/2025-11-04.html").read_text(encoding="utf-8")
         assert f"Edit {edit}." in page and "Kites beat drones." in page
     assert worked_out == []
+
+
+def test_serve_started_on_a_site_already_built_shows_the_first_edit_first(tmp_path: Path) -> None:
+    ws = tmp_path / "ws"
+    for rel, text in FILES.items():
+        (ws / rel).parent.mkdir(parents=True, exist_ok=True)
+        (ws / rel).write_text(text, encoding="utf-8")
+    assert run("build", str(ws), "--no-reflect").exit_code == 0
+    built = (ws / "_site/index.html").stat().st_ino
+    server = start(ws, "--no-reflect")
+    try:
+        assert (ws / "_site/index.html").stat().st_ino == built  # serve found the site up to date: it read nothing
+        (ws / "memory/2025-11-03.md").write_text(DAY + "- W @Peter: Peter also owns a red kite.\n", "utf-8")
+        assert server.process.stdout is not None
+        said: list[str] = []
+        while not said or not said[-1].startswith("Built "):
+            said.append(server.process.stdout.readline())
+        assert any(line.startswith("Showed memory/2025-11-03.html in") for line in said[:-1]), said
+    finally:
+        server.stop()

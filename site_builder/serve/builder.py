@@ -27,12 +27,18 @@ from site_builder.serve.server import LiveState, News
 class Builder:
     """The builder process; ``build(changed, state)`` runs one build in it and plays its news on ``state``."""
 
-    def __init__(self, run: Callable[[list[str] | None, News], list[Path]], inherited: list[socket.socket]) -> None:
+    def __init__(
+        self,
+        run: Callable[[list[str] | None, News], list[Path]],
+        inherited: list[socket.socket],
+        idle: Callable[[], None] = lambda: None,
+    ) -> None:
         """``run(changed, news)``: one build, called in the builder process with ``news`` that sends its calls back
-        here. ``inherited``: serve's sockets, closed in the builder (it serves nothing)."""
+        here; ``idle()``: called there after each build, once serve has heard it is done. ``inherited``: serve's
+        sockets, closed in the builder (it serves nothing)."""
         context = multiprocessing.get_context("fork")
         self._here, there = context.Pipe()
-        args = (run, there, self._here, inherited)
+        args = (run, idle, there, self._here, inherited)
         # Not a daemon: a daemon may not start children, and a build forks (render, recall). It ends when serve
         # closes its end of the pipe (``stop``), or dies.
         self._process = context.Process(target=_serve_builds, args=args)
@@ -82,6 +88,7 @@ class _StateOverPipe:
 
 def _serve_builds(
     run: Callable[[list[str] | None, News], list[Path]],
+    idle: Callable[[], None],
     pipe: Connection,
     other_end: Connection,
     inherited: list[socket.socket],
@@ -95,5 +102,6 @@ def _serve_builds(
             changed = pipe.recv()
             wrote = run(changed, state)
             pipe.send(("done", [str(path) for path in wrote]))
+            idle()
     except (EOFError, OSError, KeyboardInterrupt):  # serve ended, or Ctrl-C / SIGTERM: serve says "Stopped."
         pass

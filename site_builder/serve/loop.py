@@ -14,7 +14,7 @@ from site_builder.core.collector import cycle_collection_paused
 from site_builder.core.processes import can_fork
 from site_builder.io.reader import BadSettings, Workspace, WorkspaceError, open_workspace
 from site_builder.io.staging import OutputError
-from site_builder.load import Loaded
+from site_builder.load import Loaded, load
 from site_builder.reflect.choose import ReflectorError, make_reflector
 from site_builder.serve.builder import Builder
 from site_builder.serve.preview import preview_pages
@@ -34,19 +34,29 @@ def serve_workspace(
     signal.signal(signal.SIGTERM, signal.default_int_handler)
     root = workspace.root
     last: Loaded | None = None  # what the last build read: the next edit's page is shown from it first
+    unread = False  # the last build found the site up to date: it read nothing the next edit's page can be made from
 
     def build_once(changed: list[str] | None, news: News) -> list[Path]:
-        nonlocal last
+        nonlocal last, unread
         if changed is not None and last is not None and not strict:  # under --strict only a site without warnings
             show_edited_first(last, changed, out, news)
         # Let go before the next is made: two libraries are not held at once, and freeing one (0.9 s on the large
         # race corpus) does not hold back the word that the build is done, which serve waits for to take the
         # next edit.
         last = None
-        wrote, last = rebuild(root, out, news, strict, base_url, reflect)
+        wrote, last, unread = rebuild(root, out, news, strict, base_url, reflect)
         return wrote
 
-    builder = Builder(build_once, [server.socket]) if can_fork() else None  # forked before any thread starts
+    def when_idle() -> None:
+        """After a build that found the site up to date (serve's first, most often), the workspace read as that
+        build left it, while no edit waits (the builder has said it is done): the next edit's page is then shown
+        from it, as after any other build, not only once the whole site is built again."""
+        nonlocal last, unread
+        if unread and not strict:
+            unread = False
+            last = read_quietly(root)
+
+    builder = Builder(build_once, [server.socket], when_idle) if can_fork() else None  # before any thread starts
 
     def build_here_or_there(changed: list[str] | None) -> list[Path]:
         nonlocal builder
@@ -55,7 +65,9 @@ def serve_workspace(
             if wrote is not None:
                 return wrote
             builder = None
-        return build_once(changed, state)
+        wrote = build_once(changed, state)
+        when_idle()
+        return wrote
 
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://{host}:{server.server_address[1]}/"
@@ -103,9 +115,10 @@ def show_edited_first(last: Loaded, changed: list[str], out: Path, state: News) 
 
 def rebuild(
     root: Path, out: Path, state: News, strict: bool, base_url: str | None, reflect: bool
-) -> tuple[list[Path], Loaded | None]:
-    """One build for serve; returns the workspace files reflect wrote (not a reason to build again) and what the
-    build read (the next edit's page is shown from it first), or None when it did not read the workspace.
+) -> tuple[list[Path], Loaded | None, bool]:
+    """One build for serve; returns the workspace files reflect wrote (not a reason to build again), what the
+    build read (the next edit's page is shown from it first), or None when it did not read the workspace, and
+    whether that is because the site was up to date (the workspace can then be read as the site shows it).
 
     The workspace is opened again each time: ``memwiki.toml`` may be what changed.
     """
@@ -120,12 +133,12 @@ def rebuild(
         message = "\n".join([*lines, str(exc)])
         click.echo(message if lines else f"error: {exc}", err=True)
         state.publish(error=message, rebuilt=False)
-        return [], None
+        return [], None, False
     except Exception as exc:  # a bug in memwiki: keep serving the last good site and say what broke
         message = f"{type(exc).__name__}: {exc} (this is a memwiki bug; please report it)"
         click.echo(f"error: {message}", err=True)
         state.publish(error=message, rebuilt=False)
-        return [], None
+        return [], None, False
     for line in result.diagnostics.report(strict, str(root)):
         click.echo(line, err=True)
     lines = [f"{d.located(str(root))}: {d.message}" for d in result.diagnostics.sorted()]
@@ -135,7 +148,7 @@ def rebuild(
             f"Build failed under --strict ({len(lines)} problem(s)); still serving the last good site.", err=True
         )
         state.publish(error="\n".join(lines), rebuilt=False)
-        return wrote, None
+        return wrote, None, False
     click.echo(f"Built {result.pages} pages in {time.perf_counter() - started:.2f} s; {len(lines)} warning(s).")
     records = result.records  # the search records, when search catches up after the pages
     state.publish(
@@ -147,4 +160,14 @@ def rebuild(
         except SearchIndexError as exc:
             click.echo(f"warning: search not updated: {exc}", err=True)
         state.working("")
-    return wrote, result.loaded
+    return wrote, result.loaded, result.up_to_date
+
+
+def read_quietly(root: Path) -> Loaded | None:
+    """The workspace read, parsed and linked from the build cache (``load``: it writes nothing), or None when it
+    cannot be: the next edit then waits for the full build, which says what is wrong."""
+    try:
+        with cycle_collection_paused():
+            return load(root)
+    except Exception:
+        return None
