@@ -48,9 +48,9 @@ def serve_workspace(
         return wrote
 
     def when_idle() -> None:
-        """After a build that found the site up to date (serve's first, most often), the workspace read as that
-        build left it, while no edit waits (the builder has said it is done): the next edit's page is then shown
-        from it, as after any other build, not only once the whole site is built again."""
+        """Once serve has heard a build is done, while no edit waits: after a build that found the site up to date
+        (serve's first, most often), the workspace read as that build left it, so that the next edit's page is
+        shown from it first, as after any other build."""
         nonlocal last, unread
         if unread and not strict:
             unread = False
