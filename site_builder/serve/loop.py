@@ -167,7 +167,6 @@ def read_quietly(root: Path) -> Loaded | None:
     """The workspace read, parsed and linked from the build cache (``load``: it writes nothing), or None when it
     cannot be: the next edit then waits for the full build, which says what is wrong."""
     try:
-        with cycle_collection_paused():
-            return load(root)
+        return load(root)  # parsed and linked with the cycle collector paused, as every load
     except Exception:
         return None
