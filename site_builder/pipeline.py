@@ -138,7 +138,7 @@ def make_site(
         as_left = staging.linked_files is not None and staging.linked_files == last_files
         indexing = Indexing(memwiki_dir / "cache" if cache else None, staging.path, staging.discard, as_left)
     try:
-        with progress.stage("render", len(loaded.library.notes) + len(loaded.library.entities)) as tick:
+        with progress.stage("render") as tick:  # its size once its pages are known
             found = functools.cache(loaded.problems)  # worked out once: every note's problems, file links, dates
 
             def sections() -> list[Section]:  # asked for by render once the searched pages are made

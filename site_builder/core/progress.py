@@ -5,12 +5,17 @@ from __future__ import annotations
 import os
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import TextIO
+from typing import Protocol, TextIO
 
-Tick = Callable[[int], None]  # how much of the stage is done, in its own units (files, pages)
+
+class Tick(Protocol):
+    """How much of the stage is done, in its own units (files, pages), and of how many when the stage learns its size
+    only as it goes (0: of the total the stage was started with)."""
+
+    def __call__(self, done: int, total: int = 0, /) -> None: ...
 
 
 @dataclass
@@ -29,14 +34,16 @@ class Progress:
 
     @contextmanager
     def stage(self, name: str, total: int = 0) -> Iterator[Tick]:
-        """Time the stage; the yielded ``tick(done)`` updates its ``done/total (percent)`` on the terminal."""
+        """Time the stage; the yielded ``tick(done)`` updates its ``done/total (percent)`` on the terminal (``total``
+        as the stage was started with, or as a tick last said it)."""
         stream = self.stream
         shown = 0.0
 
-        def tick(done: int) -> None:
-            nonlocal shown
+        def tick(done: int, now_known: int = 0) -> None:
+            nonlocal shown, total
+            total = now_known or total
             now = time.perf_counter()
-            if stream and total and now - shown >= self.every:
+            if stream and total and (now - shown >= self.every or done >= total):
                 shown = now
                 stream.write(f"\r\033[K  {name} {min(done, total):,}/{total:,} ({min(done, total) * 100 // total}%)")
                 stream.flush()

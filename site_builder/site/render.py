@@ -155,10 +155,13 @@ def render_jobs(
     if len(made_first) >= READ_HTML_FROM * len(jobs):  # before a process forks with it
         builder.fragments.read()
 
-    def share(some: list[PageJob]) -> Share[Rendered]:
+    def share(some: list[PageJob], before: int, of: int) -> Share[Rendered]:
+        """The work of ``some`` jobs, which come after ``before`` others of ``of`` in all (for ``tick``)."""
+
         def work(take: Take, reporting: bool) -> Rendered:
             if reporting:  # this process: what it renders goes into the builder's fragments as it goes
-                return _render_share(builder, some, env, take, tick, output, last, held)
+                taken = (lambda done: tick(before + done, of)) if tick else None
+                return _render_share(builder, some, env, take, taken, output, last, held)
             known_notes, known_inline = set(builder.fragments.notes), set(builder.fragments.inline)
             done = _render_share(builder, some, env, take, None, output, last, held)
             made = builder.fragments  # what the child rendered that the builder did not have before: sent back
@@ -173,15 +176,19 @@ def render_jobs(
         # the other pages are made and the held ones kept (a link each).
         kept_later = [job for job in jobs if job.url in held]
         searched, others = [job for job in made_first if job.searchable], [j for j in made_first if not j.searchable]
-        parts = in_shares(share(searched), len(searched), PARALLEL_FROM)
+        parts = in_shares(share(searched, 0, len(jobs)), len(searched), PARALLEL_FROM)  # the report's jobs come later
         announce_records(output, kept_later, last, parts[0], builder.language)
         after = later()
         others += [job for job in after if job.url not in held]
         kept_later += [job for job in after if job.url in held]
         rest = others + kept_later
-        parts += in_shares(share(rest), len(rest), PARALLEL_FROM, len(others))
-    else:
-        parts = in_shares(share(jobs), len(jobs), PARALLEL_FROM, len(made_first))  # two processes: work for two
+        total = len(searched) + len(rest)
+        parts += in_shares(share(rest, len(searched), total), len(rest), PARALLEL_FROM, len(others))
+    else:  # two processes: work for two
+        total = len(jobs)
+        parts = in_shares(share(jobs, 0, total), total, PARALLEL_FROM, len(made_first))
+    if tick:  # the last jobs may have been the child's
+        tick(total, total)
     joined = Rendered()
     for part in parts:
         joined.files |= part.files
@@ -198,14 +205,14 @@ def _render_share(
     jobs: list[PageJob],
     env: jinja2.Environment,
     take: Take,
-    tick: Tick | None,
+    taken: Callable[[int], None] | None,
     output: PageOutput | None,
     last: dict[str, PageMark],
     held: dict[str, frozenset[str]],
 ) -> Rendered:
     """The jobs ``take`` hands out. A page is kept from the last site when what it is made from is the same: its
     job's inputs when it says them (its view is then not made at all; ``held``: the pages whose inputs are the last
-    build's, not worked out again), else its view."""
+    build's, not worked out again), else its view. ``taken`` hears the number of each job done (from 1)."""
     done = Rendered()
     while (index := take()) is not None:
         job = jobs[index]
@@ -236,8 +243,8 @@ def _render_share(
                     record = search_record(data.decode("utf-8")) if searched else None
                     mark = put_page(output, url, data, view, record)
             add_page(done, url, mark, listed=page.chrome.listed)
-        if tick:
-            tick(index + 1)
+        if taken:
+            taken(index + 1)
     return done
 
 
