@@ -274,8 +274,8 @@ def _place_search(
 ) -> SearchStats | None:
     """Wait for Pagefind and its index beside the staged pages; a failure is a warning, not a lost site."""
     try:
-        with progress.stage("index"):
-            return indexing.result()
+        with progress.stage("index") as tick:
+            return indexing.result(tick)
     except SearchIndexError as exc:
         diagnostics.warn(WHOLE_WORKSPACE, 0, f"search index not built: {exc}", "search")
         return None

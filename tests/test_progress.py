@@ -44,3 +44,16 @@ def test_render_counts_its_pages_to_the_last_on_a_rebuild(workspace: MakeWorkspa
     ]
     assert rendered and rendered[-1][0] == rendered[-1][1]
     assert [done for done, _ in rendered] == sorted(done for done, _ in rendered)  # never back
+
+
+def test_the_search_index_counts_the_parts_pagefind_makes(workspace: MakeWorkspace, tmp_path: Path) -> None:
+    days = {f"memory/{year}-02-01.md": f"# {year}-02-01\n\nTea in {year}.\n" for year in (2024, 2025, 2026)}
+    ws = workspace({"memory.md": "# Memory\n\n- Tea.\n", **days})
+    screen = io.StringIO()
+    build(ws, tmp_path / "site", progress=Progress(screen, every=0.0))
+    counted = re.findall(r"index (\d+)/(\d+) \((\d+)%\)", screen.getvalue())
+    assert counted and counted[-1] == ("4", "4", "100")  # a part a year and one of the undated pages
+    (ws / "memory" / "2025-02-01.md").write_text("# 2025-02-01\n\nCoffee in 2025.\n", encoding="utf-8")
+    screen = io.StringIO()
+    build(ws, tmp_path / "site", progress=Progress(screen, every=0.0))
+    assert re.findall(r"index (\d+)/(\d+)", screen.getvalue())[-1] == ("1", "1")  # the part of 2025 alone

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import itertools
 import os
 import re
 import shutil
@@ -129,12 +130,15 @@ def build_index(
     cache_dir: Path | None,
     meanwhile: Callable[[dict[str, Path]], None] | None = None,
     discard: Callable[[Path], None] | None = None,
+    counted: Callable[[int, int], None] | None = None,
 ) -> BuiltIndex | None:
     """The index of ``records`` in parts (``search_parts``): each part taken from ``cache_dir`` when its records
     were indexed last time, else made by Pagefind (two parts at a time) and kept there; ``meanwhile`` gets the parts
     taken from the cache while Pagefind makes the others (``search_placing.Placing.parts``); ``discard`` takes the
-    indexes the cache no longer needs out of it (by default, removes them here). None when nothing is searched. Safe to run in a thread beside the rest of the build: it only reads the records and writes under
-    ``cache_dir`` (and ``meanwhile`` into the staged site)."""
+    indexes the cache no longer needs out of it (by default, removes them here); ``counted`` hears how many of the parts
+    to make are made, and of how many, as each is. None when nothing is searched. Safe to run in a thread beside the
+    rest of the build: it only reads the records and writes under ``cache_dir`` (and ``meanwhile`` into the staged
+    site)."""
     if not records.digests:
         return None
     language = index_language(records.language)
@@ -154,10 +158,13 @@ def build_index(
         missing.sort(key=lambda part: -len(parts[part]))  # the largest first: it is not left running alone at the end
 
         running = threading.Event()  # set once the first Pagefind runs (its records linked for it), or failed
+        count = itertools.count(1)
 
         def index_part(part: str) -> None:
             try:
                 _index_part(executable, records.folder, parts[part], language, wanted[part], running.set)
+                if counted is not None:
+                    counted(next(count), len(missing))
             finally:
                 running.set()
 

@@ -6,12 +6,15 @@ from __future__ import annotations
 import contextlib
 import sys
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 from pathlib import Path
 
+from site_builder.core.progress import Tick
 from site_builder.io.build_lock import build_lock
 from site_builder.site.pagefind import SearchIndexError, SearchRecords, SearchStats, build_index
 from site_builder.site.search_placing import Placing, place_index
+
+TICK_EVERY = 0.1  # seconds between two looks at how far Pagefind is, while the build waits for it
 
 
 def update_search(output: Path, workspace: Path, records: SearchRecords) -> SearchStats:
@@ -37,6 +40,7 @@ class Indexing:
         self._pool = ThreadPoolExecutor(1, "memwiki-search")
         self._started: tuple[SearchRecords, Future[SearchStats]] | None = None
         self._early = False  # started from render
+        self._made = (0, 0)  # how many of the parts Pagefind makes are made, of how many (``result``'s progress)
 
     def start(self, records: SearchRecords) -> None:
         if self._started is None:
@@ -45,10 +49,13 @@ class Indexing:
     def _index(self, records: SearchRecords) -> SearchStats:
         placing = Placing(self._site, discard=self._discard, adopt=self._adopt)
         try:
-            return placing.finish(build_index(records, self._cache_dir, placing.parts, self._discard))
+            return placing.finish(build_index(records, self._cache_dir, placing.parts, self._discard, self._count))
         except SearchIndexError:
             placing.abandon()
             raise
+
+    def _count(self, made: int, of: int) -> None:
+        self._made = (made, of)
 
     def of(self, records: SearchRecords) -> None:
         """Render is done and the site has these ``records``: the index started from render when it was of the same
@@ -62,11 +69,17 @@ class Indexing:
         self.start(records)
         self._pool.shutdown(wait=False)
 
-    def result(self) -> SearchStats:
-        """The index placed (waits for it). One started from render is made again here when it failed: the records
-        render said were kept may not all have been (one removed from the store by hand)."""
+    def result(self, tick: Tick | None = None) -> SearchStats:
+        """The index placed (waits for it; ``tick`` hears how many of the parts Pagefind makes are made as it waits).
+        One started from render is made again here when it failed: the records render said were kept may not all
+        have been (one removed from the store by hand)."""
         assert self._started is not None
         records, made = self._started
+        while tick is not None:
+            tick(*self._made)
+            if made.done():
+                break
+            wait([made], timeout=TICK_EVERY)
         try:
             return made.result()
         except SearchIndexError:
