@@ -68,7 +68,7 @@ from site_builder.site.pagefind import (
     SearchRecords,
     SearchStats,
 )
-from site_builder.site.render import PARALLEL_FROM, render_site
+from site_builder.site.render import PARALLEL_FROM, render_site, work_size
 from site_builder.site.search_indexing import Indexing
 
 TEMPORARY_RECORDS = "memwiki-records-"  # the prefix of the folder a build without cache puts its records in
@@ -131,7 +131,8 @@ def make_site(
     keep = functools.partial(
         save_library, memwiki_dir, loaded.library, linked.token, linked.opinions, anew=not loaded.linked.opinions
     )
-    recall = Background(publish, len(loaded.notes), PARALLEL_FROM, keep if cache and not loaded.linked.token else None)
+    work = work_size(len(loaded.notes), sum(note.chars for note in loaded.notes))  # recall's work: lines to index
+    recall = Background(publish, work, PARALLEL_FROM, keep if cache and not loaded.linked.token else None)
     indexing = None
     if records is not None and not search_later:
         # The last site's index is taken as it stands only when nothing was added to or removed from that site since.

@@ -6,11 +6,17 @@ from __future__ import annotations
 import os
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from site_builder import pipeline
+from site_builder.build import build
 from site_builder.core import processes
 from site_builder.core.processes import Background, Take, in_shares, map_in_two
+from site_builder.recall.publish import publish_recall
+from site_builder.site.markdown import MarkdownRenderer
+from tests.conftest import MakeWorkspace
 
 two_cores = pytest.mark.skipif(len(os.sched_getaffinity(0)) < 2, reason="needs two cores to fork")
 
@@ -108,3 +114,36 @@ def test_one_process_when_asked_for(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("MEMWIKI_PROCESSES", "1")
     assert processes.process_count(10_000, 1) == 1
     assert Background(os.getpid, 10_000, 1).result() == os.getpid()
+
+
+def _noting(into: Path, real: Any, say: Any) -> Any:
+    """``real``, noting ``say(*args)`` and the process it runs in into the file ``into`` (from a forked child too)."""
+
+    def noted(*args: Any, **kwargs: Any) -> Any:
+        with into.open("a", encoding="utf-8") as file:
+            file.write(f"{say(*args)} {os.getpid()}\n")
+        return real(*args, **kwargs)
+
+    return noted
+
+
+@two_cores
+def test_a_few_long_logs_are_rendered_by_both_cores_and_the_feed_reuses_the_childs_notes(
+    workspace: MakeWorkspace, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Few files but much text (a real agent's months of long daily logs): worth a second process for render, and
+    recall made beside it, as for many files; the feed, made once the child's pages are, renders no note again."""
+    line = "- 09:00 Met @Ana at the harbour about the kiln, the tiles and the glaze for the new studio.\n"
+    days = {f"memory/2026-03-{d:02d}.md": f"# 2026-03-{d:02d}\n\n{line * 1_300}" for d in range(1, 11)}  # 1.2 MB
+    ws = workspace(days)
+    calls = tmp_path / "calls"
+    monkeypatch.setattr(
+        MarkdownRenderer, "render_note", _noting(calls, MarkdownRenderer.render_note, lambda _, note, __: note.path)
+    )
+    monkeypatch.setattr(pipeline, "publish_recall", _noting(calls, publish_recall, lambda *_: "recall"))
+    build(ws, tmp_path / "site", search=False, cache=False)
+    noted = [line.split() for line in calls.read_text(encoding="utf-8").splitlines()]
+    rendered = [path for path, _ in noted if path != "recall"]
+    assert sorted(rendered) == sorted(days)  # each once: the feed's days too
+    assert len({pid for path, pid in noted if path != "recall"}) == 2
+    assert [pid for path, pid in noted if path == "recall"] != [str(os.getpid())]

@@ -42,7 +42,7 @@ def in_shares(work: Share[Out], jobs: int, worth_from: int, size: int | None = N
     the jobs are. If the child fails, the jobs it took are done here again, so an error is raised with its real
     traceback."""
     if process_count(jobs if size is None else size, worth_from) == 1:
-        return [work(_handing_out(range(jobs)), True)]
+        return [work(handing_out(range(jobs)), True)]
     context = multiprocessing.get_context("fork")
     handed = context.Value("q", 0)  # the next job: shared by both processes
 
@@ -69,7 +69,7 @@ def in_shares(work: Share[Out], jobs: int, worth_from: int, size: int | None = N
     child.join()
     if theirs is None:  # the child died or failed: its jobs again, here
         taken_here = set(mine)
-        return [done_here, work(_handing_out(j for j in range(jobs) if j not in taken_here), False)]
+        return [done_here, work(handing_out(j for j in range(jobs) if j not in taken_here), False)]
     return [done_here, theirs[0]]
 
 
@@ -146,7 +146,8 @@ class Background(Generic[Out]):
             self._child = None
 
 
-def _handing_out(jobs: Iterable[int]) -> Take:
+def handing_out(jobs: Iterable[int]) -> Take:
+    """``jobs`` handed out one by one, in this process."""
     left = iter(jobs)
     return lambda: next(left, None)
 

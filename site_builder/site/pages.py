@@ -66,6 +66,9 @@ class PageJob(NamedTuple):  # a tuple: made for every page of every build, five 
     inputs: Callable[[], object] | None = None  # None from it: this page reads more, make its view
     searchable: bool = True  # the page at ``url`` is searched (without ``url``: a page it makes may be)
     listed: bool = True  # the page at ``url`` is in the sitemap
+    # Made in the build's own process once every other page is: it shows notes their pages render (the feed), which
+    # a forked child's pages rendered only there until then.
+    ending: bool = False
 
 
 def page_jobs(builder: PageBuilder, layouts: tuple[str, ...]) -> list[PageJob]:
@@ -89,7 +92,7 @@ def page_jobs(builder: PageBuilder, layouts: tuple[str, ...]) -> list[PageJob]:
         PageJob(lambda: [*folder_pages(builder), *project_pages(builder), *tag_pages(builder)]),
         PageJob(lambda: [agent_page(builder, layouts)], searchable=False),
         PageJob(lambda: [search_page(builder), not_found_page(builder)], searchable=False),
-        PageJob(lambda: [feed_page(builder)], FEED_URL, lambda: feed_inputs(builder), searchable=False, listed=False),
+        PageJob(lambda: [feed_page(builder)], FEED_URL, lambda: feed_inputs(builder), False, False, ending=True),
     ]
 
 

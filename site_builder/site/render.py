@@ -10,7 +10,7 @@ import jinja2
 from site_builder.core.config import Config
 from site_builder.core.digest import value_digest
 from site_builder.core.model import Library, Link
-from site_builder.core.processes import Share, Take, in_shares, process_count
+from site_builder.core.processes import Share, Take, handing_out, in_shares, process_count
 from site_builder.core.progress import Tick
 from site_builder.library.hygiene import Section
 from site_builder.library.summaries import first_line_markdown
@@ -51,8 +51,12 @@ class RenderedSite:
     opinion_digests: list[str | None] | None = None  # ``PageBuilder.opinion_digests``
 
 
-# Below this many jobs a second process costs more than it saves.
+# Below this much work (``work_size``: jobs, and the text behind them) a second process costs more than it saves.
 PARALLEL_FROM = 200
+# Characters of the notes behind the jobs that count as one more job: a note's page is mostly the rendering of its
+# text, and a real workspace of 83 daily logs of up to 340 kB took 3 s to render in one process (1.9 s more for
+# recall, after it), while its second core waited.
+CHARS_PER_JOB = 5_000
 # The HTML of notes and lines the last build left is read when this share of the pages or more is made; below it the
 # few pages made render their notes and lines again: a plain edit of the large race corpus makes 50 pages of 12,000,
 # and reading the cache's 115 MB of HTML took 0.2 s of it.
@@ -147,8 +151,15 @@ def render_jobs(
         held = output.last_reads.still_held(output.texts, builder.shared_inputs)
     if output is not None and not held:  # every page's inputs are digested
         builder.prepare_inputs()
+    ending = [job for job in jobs if job.ending]  # made here once every other page is (``PageJob.ending``)
+    jobs = [job for job in jobs if not job.ending]
     made_first = [job for job in jobs if job.url not in held]
-    first = bool(held) and output is not None and process_count(len(made_first), PARALLEL_FROM) == 1
+    chars = {note.url: note.chars for note in builder.library.notes}
+
+    def work(some: list[PageJob]) -> int:
+        return work_size(len(some), sum(chars.get(job.url, 0) for job in some))
+
+    first = bool(held) and output is not None and process_count(work(made_first), PARALLEL_FROM) == 1
     if not first:
         after = later()
         jobs, made_first = jobs + after, made_first + [job for job in after if job.url not in held]
@@ -176,19 +187,22 @@ def render_jobs(
         # the other pages are made and the held ones kept (a link each).
         kept_later = [job for job in jobs if job.url in held]
         searched, others = [job for job in made_first if job.searchable], [j for j in made_first if not j.searchable]
-        parts = in_shares(share(searched, 0, len(jobs)), len(searched), PARALLEL_FROM)  # the report's jobs come later
+        parts = in_shares(share(searched, 0, len(jobs)), len(searched), PARALLEL_FROM, work(searched))
         announce_records(output, kept_later, last, parts[0], builder.language)
         after = later()
         others += [job for job in after if job.url not in held]
         kept_later += [job for job in after if job.url in held]
         rest = others + kept_later
         total = len(searched) + len(rest)
-        parts += in_shares(share(rest, len(searched), total), len(rest), PARALLEL_FROM, len(others))
+        parts += in_shares(share(rest, len(searched), total), len(rest), PARALLEL_FROM, work(others))
     else:  # two processes: work for two
         total = len(jobs)
-        parts = in_shares(share(jobs, 0, total), total, PARALLEL_FROM, len(made_first))
+        parts = in_shares(share(jobs, 0, total), total, PARALLEL_FROM, work(made_first))
+    for part in parts[1:]:  # what the child rendered, for the jobs that show it again
+        builder.fragments.update(part.fragments)
+    parts.append(share(ending, total, total + len(ending))(handing_out(range(len(ending))), True))
     if tick:  # the last jobs may have been the child's
-        tick(total, total)
+        tick(total + len(ending), total + len(ending))
     joined = Rendered()
     for part in parts:
         joined.files |= part.files
@@ -198,6 +212,11 @@ def render_jobs(
         joined.unchanged |= part.unchanged
         joined.reads |= part.reads
     return joined
+
+
+def work_size(jobs: int, chars: int) -> int:
+    """How much work ``jobs`` over notes of ``chars`` characters in all are, in jobs (``PARALLEL_FROM``)."""
+    return jobs + chars // CHARS_PER_JOB
 
 
 def _render_share(
