@@ -389,11 +389,11 @@ def test_many_undated_pages_come_in_parts_and_an_entity_edit_makes_only_its_part
 
 
 def test_undated_pages_keep_their_part_whatever_else_comes() -> None:
-    records = {f"bank/entities/e{n}.html": f"pages-d{n}" for n in range(700)}
+    records = {f"bank/entities/e{n}.html": f"pages-2-d{n}" for n in range(700)}
     parts = split_parts(records, "en")
     assert list(parts) == ["pages-01", "pages-02", "pages-03", "pages-04"]  # 700 pages: four parts
     assert {path for part in parts.values() for path in part} == set(records)
-    more = split_parts({**records, "bank/entities/new.html": "pages-x"}, "en")
+    more = split_parts({**records, "bank/entities/new.html": "pages-2-x"}, "en")
     assert all(set(parts[part]) <= set(more[part]) for part in parts)  # a page more moves no other page
     assert list(split_parts(dict(list(records.items())[:300]), "en")) == ["pages"]
 
@@ -470,24 +470,40 @@ SEARCH_DATA = '<div hidden class="search-data"><span data-pagefind-sort="date">{
 
 
 def test_parts_are_the_years_oldest_first_and_the_undated_pages() -> None:
-    digests = {f"memory/{y}-0{m}-01.html": f"{y}-d{m}" for y in range(2014, 2026) for m in (1, 2)}
-    digests |= {"bank/entities/anna.html": "pages-d"}
+    digests = {f"memory/{y}-0{m}-01.html": f"{y}-0{m}-9-d{m}" for y in range(2014, 2026) for m in (1, 2)}
+    digests |= {"bank/entities/anna.html": "pages-9-d"}
     parts = split_parts(digests, "en")
     assert list(parts) == [*map(str, range(2014, 2026)), "pages"]
-    assert parts["2014"] == {"memory/2014-01-01.html": "2014-d1", "memory/2014-02-01.html": "2014-d2"}
+    assert parts["2014"] == {"memory/2014-01-01.html": "2014-01-9-d1", "memory/2014-02-01.html": "2014-02-9-d2"}
     assert list(parts["pages"]) == ["bank/entities/anna.html"]
-    assert list(split_parts({"a.html": "pages-d"}, "en")) == ["pages"]
+    assert list(split_parts({"a.html": "pages-1-d"}, "en")) == ["pages"]
     assert list(split_parts(digests, "zh")) == ["all"]  # text without spaces: one index
 
 
 def test_a_year_of_many_pages_is_two_parts_by_half_year() -> None:
     """A year of a daily log every day is two parts (an edit re-indexes half a year); a year of fewer pages one."""
-    every_day = {f"memory/2024-{d:%m-%d}.html": f"2024-{1 if d.month <= 6 else 2}-d{d:%j}" for d in _days(2024)}
-    some_days = {f"memory/2025-{m:02}-01.html": f"2025-{1 if m <= 6 else 2}-d{m}" for m in range(1, 13)}
-    parts = split_parts({**some_days, **every_day, "bank/entities/anna.html": "pages-d"}, "en")
+    every_day = {f"memory/2024-{d:%m-%d}.html": f"2024-{d:%m}-9-d{d:%j}" for d in _days(2024)}
+    some_days = {f"memory/2025-{m:02}-01.html": f"2025-{m:02}-9-d{m}" for m in range(1, 13)}
+    parts = split_parts({**some_days, **every_day, "bank/entities/anna.html": "pages-9-d"}, "en")
     assert list(parts) == ["2024-1", "2024-2", "2025", "pages"]  # in date order, the undated pages last
     assert len(parts["2024-1"]) == 182 and len(parts["2024-2"]) == 184 and parts["2025"] == some_days
     assert all(path < "memory/2024-07" for path in parts["2024-1"])
+
+
+def test_a_half_year_of_long_logs_is_a_part_a_month() -> None:
+    """Pagefind's time follows the text: a few months of long daily logs are a part a month, so an edit of today's
+    log re-indexes this month's, not every log; a half year of short ones stays one part."""
+    size = search_parts.PART_KB // 40  # forty such logs fill a part
+    long_days = {f"memory/2026-{m:02}-{d:02}.html": f"2026-{m:02}-{size}-d{m}{d}" for m in (1, 2, 3) for d in (1, 15)}
+    long_days |= {f"memory/2026-03-{d:02}.html": f"2026-03-{size}-d{d}" for d in range(2, 14)}
+    long_days |= {
+        f"memory/2026-{m:02}-{d:02}.html": f"2026-{m:02}-{size}-d{m}{d}" for m in (4, 5) for d in range(1, 29)
+    }
+    short_days = {f"memory/2026-{m:02}-01.html": f"2026-{m:02}-9-d{m}" for m in range(7, 13)}
+    parts = split_parts({**long_days, **short_days}, "en")
+    assert list(parts) == ["2026-01", "2026-02", "2026-03", "2026-04", "2026-05", "2026-2"]
+    assert len(parts["2026-03"]) == 14 and parts["2026-2"] == short_days
+    assert all(path.startswith("memory/2026-04-") for path in parts["2026-04"])
 
 
 def _days(year: int) -> list[dt.date]:
@@ -495,13 +511,14 @@ def _days(year: int) -> list[dt.date]:
     return [first + dt.timedelta(days=n) for n in range((dt.date(year + 1, 1, 1) - first).days)]
 
 
-def test_a_records_name_says_its_year_and_half() -> None:
-    """The part a record goes in is read from its name: no record is opened again to find its date."""
+def test_a_records_name_says_its_month_and_size() -> None:
+    """The part a record goes in is read from its name: no record is opened again to find its date or size."""
     dated = search_record(f"<title>A</title>{SEARCH_DATA.format(date='2019-03-04')}<main data-pagefind-body>x</main>")
     undated = search_record("<title>B</title><main data-pagefind-body>x</main>")
     assert dated is not None and undated is not None
-    assert record_digest(dated).startswith("2019-1-") and record_digest(undated).startswith("pages-")
-    assert record_digest(dated.replace("2019-03-04", "2019-07-01")).startswith("2019-2-")
+    assert record_digest(dated).startswith("2019-03-1-") and record_digest(undated).startswith("pages-1-")
+    assert record_digest(dated.replace("2019-03-04", "2019-07-01")).startswith("2019-07-1-")
+    assert record_digest(dated.replace(">x<", f">{'x' * 5_000}<")).startswith("2019-03-6-")
     assert record_digest(dated) != record_digest(dated.replace(">x<", ">y<"))
 
 

@@ -36,7 +36,7 @@ from site_builder.site.record_links import link_records
 from site_builder.site.search_parts import split_parts
 
 SEARCH_FOLDER = "pagefind"  # the index's folder in the site
-RECORD_VERSION = "3"  # bump when search records or parts change: cached indexes are then built again
+RECORD_VERSION = "4"  # bump when search records or parts change: cached indexes are then built again
 UNUSED_FILES = (  # Pagefind's ready-made interfaces (memwiki has its own) and its worker (parts are searched on the page)
     "pagefind-ui.js", "pagefind-ui.css", "pagefind-modular-ui.js", "pagefind-modular-ui.css",
     "pagefind-component-ui.js", "pagefind-component-ui.css", "pagefind-highlight.js", "pagefind-worker.js",
