@@ -93,6 +93,30 @@ def test_feed_lists_daily_logs_newest_first_with_working_links(tmp_path: Path) -
     assert not (tmp_path / "site/sitemap.xml").exists()  # no base_url: a sitemap needs absolute URLs
 
 
+def test_feed_links_work_for_days_in_any_folder(tmp_path: Path) -> None:
+    """Each entry's content resolves against its own page's folder: OpenClaw's ``memory/daily/``, toebeans' days at the
+    top of its memory folder, and ``memory/`` all link to the entity's page."""
+    day = "# {0}\n\nTea with @Ana.\n"
+    ws = write_workspace(
+        tmp_path / "ws",
+        {
+            "memory/2026-02-01.md": day.format("2026-02-01"),
+            "memory/daily/2026-02-02.md": day.format("2026-02-02"),
+            "2026-02-03.md": day.format("2026-02-03"),
+            "bank/entities/Ana.md": "# Ana\n\nA friend.\n",
+        },
+    )
+    build(ws, tmp_path / "site", search=False)
+    site = tmp_path / "site"
+    entries = ET.parse(site / "feed.xml").getroot().findall(f"{ATOM}entry")
+    assert len(entries) == 3
+    for entry in entries:
+        page = site / attribute(entry, f"{ATOM}link", "href")
+        base = child(entry, f"{ATOM}content").get("{http://www.w3.org/XML/1998/namespace}base", "")
+        link = re.search(r'href="([^"#]*entities/ana\.html)"', text(entry, f"{ATOM}content"))
+        assert link and (site / base / link[1]).resolve() == (site / "bank/entities/ana.html").resolve(), page
+
+
 def test_base_url_gives_sitemap_canonical_links_and_feed_ids(tmp_path: Path) -> None:
     result = run(
         "build",

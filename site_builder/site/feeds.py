@@ -44,6 +44,7 @@ def feed_page(builder: PageBuilder) -> FeedPage:
             date=note.date.isoformat() if note.date else "",
             summary=shorten(first_paragraph(note), 280),
             html=builder.note_html(note),
+            base=note.url.rpartition("/")[0] + "/" if "/" in note.url else "",
         )
         for note in days
     ]

@@ -277,6 +277,7 @@ class FeedEntry:
     date: str  #: ISO date
     summary: str  #: the log's first paragraph, shortened
     html: str  #: the day's page body as HTML
+    base: str  #: the folder of the day's page, which the links of ``html`` start from ("" at the site root)
 
 
 @dataclass(frozen=True)
