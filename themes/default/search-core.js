@@ -6,9 +6,9 @@
   var opening = null;
 
   // The site's search index, opened once per page; every search on the page goes through here. The index comes in
-  // parts (pagefind/parts.json: one Pagefind index per year of dated pages, one or a few for the other pages) so that a
-  // build re-indexes only the parts whose pages changed. Each part is searched and their results are merged into
-  // one list, as one index would give (see Merged); the pages that search see one index.
+  // parts (pagefind/parts.json: one Pagefind index per year, half year or month of dated pages, one or a few for the
+  // other pages) so that a build re-indexes only the parts whose pages changed. Each part is searched and their
+  // results are merged into one list, as one index would give (see Merged); the pages that search see one index.
   memwiki.openPagefind = function (base) {
     if (opening) return opening;
     var root = new URL(base || "./", location.href);
@@ -65,7 +65,7 @@
   };
 
   // Every part searched; the results merged best first, or by date when sorted by date (each part is in date
-  // order and the parts are spans of years, so they follow one another; undated pages last).
+  // order and the parts are spans of time, oldest first, so they follow one another; undated pages last).
   Merged.prototype.search = function (term, options) {
     var self = this;
     options = options || {};
