@@ -8,7 +8,7 @@ from pathlib import Path
 
 import jinja2
 
-from site_builder.site.views import FactView
+from site_builder.site.views import FactView, PageView
 
 PACKAGE_DIR = Path(__file__).resolve().parents[1]  # site_builder/
 
@@ -69,3 +69,18 @@ def render_part(template: str, view: object) -> str:
     """The partial ``template`` (one of ``PARTS``) showing ``view``."""
     name, _ = PARTS[template]
     return make_environment().get_template(template).render({name: view})
+
+
+def render_pages(pages: list[PageView], env: jinja2.Environment) -> dict[str, bytes]:
+    """Site path -> bytes for every page: its view rendered by the template it names, as ``page``."""
+    return {page.chrome.url: env.get_template(page.template).render(page=page).encode("utf-8") for page in pages}
+
+
+def theme_files(theme: str = "default") -> dict[str, bytes]:
+    """The theme's CSS, JS and icons, placed under ``_theme/`` in the site."""
+    folder = resource_dir("themes") / theme
+    return {
+        f"_theme/{path.relative_to(folder).as_posix()}": path.read_bytes()
+        for path in sorted(folder.rglob("*"))
+        if path.is_file()
+    }

@@ -17,7 +17,7 @@ from site_builder.library.summaries import first_line_markdown
 from site_builder.parse.link_syntax import plain_sentence
 from site_builder.site.backlinks import shown_sentence
 from site_builder.site.builder import PageBuilder
-from site_builder.site.environment import make_environment, resource_dir
+from site_builder.site.environment import make_environment, render_pages, theme_files
 from site_builder.site.feeds import sitemap_page
 from site_builder.site.fragments import Fragments, PageMark
 from site_builder.site.markdown import MarkdownRenderer
@@ -32,7 +32,6 @@ from site_builder.site.page_output import (
 from site_builder.site.page_reads import PageReads
 from site_builder.site.pagefind import search_record
 from site_builder.site.pages import PageJob, hygiene_jobs, page_jobs
-from site_builder.site.views import PageView
 
 
 @dataclass(frozen=True)
@@ -299,18 +298,3 @@ def job_inputs(builder: PageBuilder, job: PageJob) -> tuple[object, frozenset[st
         return inputs, frozenset(builder.reads)
     finally:
         builder.reads = None
-
-
-def render_pages(pages: list[PageView], env: jinja2.Environment) -> dict[str, bytes]:
-    """Site path -> bytes for every page: its view rendered by the template it names, as ``page``."""
-    return {page.chrome.url: env.get_template(page.template).render(page=page).encode("utf-8") for page in pages}
-
-
-def theme_files(theme: str = "default") -> dict[str, bytes]:
-    """The theme's CSS, JS and icons, placed under ``_theme/`` in the site."""
-    folder = resource_dir("themes") / theme
-    return {
-        f"_theme/{path.relative_to(folder).as_posix()}": path.read_bytes()
-        for path in sorted(folder.rglob("*"))
-        if path.is_file()
-    }
