@@ -21,10 +21,13 @@ class Shape:
     hints: tuple[str, ...]  # one of these must occur in the lower-cased text: a fast test before the regex
     group: int = 0  # the part to redact (0: the whole match)
     free_form: bool = False  # the part has no fixed alphabet: it must also look like a secret, not a placeholder
+    password: bool = False  # the part is a password by where it is (``user:pass@``): any word but a placeholder
 
 
-def _shape(name: str, hints: str, pattern: str, group: int = 0, flags: int = 0, free_form: bool = False) -> Shape:
-    return Shape(name, re.compile(pattern, flags), tuple(hints.split()), group, free_form)
+def _shape(
+    name: str, hints: str, pattern: str, group: int = 0, flags: int = 0, free_form: bool = False, password: bool = False
+) -> Shape:
+    return Shape(name, re.compile(pattern, flags), tuple(hints.split()), group, free_form, password)
 
 
 END = r"(?![A-Za-z0-9_\-])"  # a token ends where its alphabet ends
@@ -94,5 +97,5 @@ SHAPES = (
         1,
         free_form=True,
     ),
-    _shape("password in a URL", "://", r"\b[a-z][a-z0-9+.\-]*://[^\s:/@]+:([^\s@/]{3,})@[^\s]+", 1, free_form=True),
+    _shape("password in a URL", "://", r"(?i)\b[a-z][a-z0-9+.\-]*://[^\s:/@]*:([^\s@/]{1,})@[^\s]+", 1, password=True),
 )

@@ -15,9 +15,11 @@ private key becomes one marker followed by as many empty lines.
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass
 
+from site_builder.parse import credential_context as context
 from site_builder.parse.credential_shapes import SHAPES, Shape
 
 
@@ -83,12 +85,30 @@ DOTTED_NAME = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
 PATH_NAME = re.compile(r"[a-z0-9_.\-~]+(?:/[a-z0-9_.\-]+)+/?")
 CODE_INDEX = re.compile(r"\w\[[^\]]*\]")
 INNER_ASSIGNMENT = re.compile(r"[A-Za-z_][\w.\-]*=(?=[^=])")
+NEWLINE = re.compile(r"\n")
+
+
+# Where a label that the context pass reads may occur: every label word contains one of these, lower-cased.
+CONTEXT_CORES = (*LABEL_CORES, "pin", "clave", "ключ", "токен", "schlüssel", "chave", "llave", "bearer", "암호")
 
 
 @dataclass(frozen=True)
 class Finding:
-    line: int  # 1-based line of the text where the secret starts
+    line: int  # 1-based line of the text where the secret starts (a table: its first redacted row)
     kind: str
+    rows: tuple[str, ...] = ()  # a table's: the rows whose values were redacted
+    columns: tuple[str, ...] = ()  # a table's: the headers or row labels that named them
+
+    def describe(self) -> str:
+        """What the warning says: ``looks like a credential (password); …`` or, once for a table, its rows."""
+        if not self.rows:
+            return f"looks like a credential ({self.kind}); it is redacted from every output, but remove it from the workspace"
+        rows = ", ".join(self.rows[:6]) + (f" and {len(self.rows) - 6} more" if len(self.rows) > 6 else "")
+        named = " / ".join(self.columns[:4])
+        return (
+            f"a table holds credentials ({named}) in {len(self.rows)} row(s): {rows}; they are redacted from every "
+            "output, but remove them from the workspace"
+        )
 
 
 def redact(text: str) -> tuple[str, list[Finding]]:
@@ -98,9 +118,52 @@ def redact(text: str) -> tuple[str, list[Finding]]:
     for shape in SHAPES:
         if any(hint in lower for hint in shape.hints) and shape.pattern.search(text):
             text = _redact_shape(shape, text, findings)
+    if any(core in lower for core in CONTEXT_CORES):
+        text = _redact_in_context(text, findings)
     text = _redact_labelled(text, lower, findings)
     findings.sort(key=lambda f: (f.line, f.kind))
     return text, findings
+
+
+def _redact_in_context(text: str, findings: list[Finding]) -> str:
+    """Values a table's header or row label, a list item's label or a front-matter key names as credentials."""
+    lines = text.split("\n")
+    changed = False
+    if "|" in text:
+        for first, end, has_header in context.table_blocks(lines):
+            block = "\n".join(lines[first:end]).lower()
+            if not any(core in block for core in CONTEXT_CORES):
+                continue
+            table = context.redact_table(lines, first, end, has_header, "[redacted: {kind}]")
+            if table is not None:
+                findings.append(Finding(table.line, "table", tuple(table.rows), tuple(table.columns)))
+                changed = True
+    for number in _lines_with_cores(text):
+        line = lines[number]
+        found = context.item_value(line)
+        if found is None:
+            continue
+        kind, start, end = found
+        lines[number] = f"{line[:start]}[redacted: {context.kind_name(kind)}]{line[end:]}"
+        findings.append(Finding(number + 1, context.kind_name(kind)))
+        changed = True
+    return "\n".join(lines) if changed else text
+
+
+def _lines_with_cores(text: str) -> list[int]:
+    """The 0-based numbers of the lines where a label word may occur."""
+    lower = text.lower()
+    if len(lower) != len(text):
+        return list(range(text.count("\n") + 1))
+    starts = [0, *(m.end() for m in NEWLINE.finditer(text))]
+    numbers: set[int] = set()
+    for core in CONTEXT_CORES:
+        at = lower.find(core)
+        while at != -1:
+            number = bisect.bisect_right(starts, at) - 1
+            numbers.add(number)
+            at = lower.find(core, starts[number + 1]) if number + 1 < len(starts) else -1
+    return sorted(numbers)
 
 
 def looks_secret(value: str, password: bool) -> bool:
@@ -156,6 +219,8 @@ def _redact_shape(shape: Shape, text: str, findings: list[Finding]) -> str:
         if secret.startswith("[redacted") or _masked(secret):
             return match.group(0)
         if shape.free_form and not looks_secret(secret, password=True):
+            return match.group(0)
+        if shape.password and context.secret_value(secret, context.PASSWORD) is None:
             return match.group(0)
         findings.append(Finding(text.count("\n", 0, start) + 1, shape.name))
         marker = f"[redacted: {shape.name}]" + "\n" * secret.count("\n")

@@ -57,12 +57,7 @@ def parse_note(source: SourceFile) -> Note:
     diagnostics = Diagnostics(list(source.problems))
     text, secrets = redact_but_history(source.text)
     for secret in secrets:
-        diagnostics.warn(
-            path,
-            secret.line,
-            f"looks like a credential ({secret.kind}); it is redacted from every output, but remove it from the workspace",
-            "credential",
-        )
+        diagnostics.warn(path, secret.line, secret.describe(), "credential")
     records: dict[int, dict[str, Any]] = {}
     if source.kind in RECORD_KINDS:
         text, records = records_markdown(source.kind, path, text, diagnostics)

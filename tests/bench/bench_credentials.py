@@ -3,10 +3,12 @@ and on real workspaces.
 
     python tests/bench/bench_credentials.py [--real ../shared/real] [--list]
 
-The corpus is ``tests/corpus/credentials.txt``: secrets (each with the value that must be found) and
-look-alikes from code and docs. memwiki catches a secret when it reports it and no output holds it;
-detect-secrets (1.5.0, default plugins, scanning each sample as a Markdown file) catches it when one of
-its findings is part of the secret. "Both" flags what either flags. On real workspaces the script
+Two corpora, scored apart: ``tests/corpus/credentials.txt`` (secrets that carry their own shape, values after
+labels, and look-alikes from code and docs) and ``tests/corpus/credentials_context.txt`` (values that are secrets
+by where they stand: table columns and row labels, list labels, front matter, ``user:pass@``; written
+independently of the detector). memwiki catches a sample when it reports it and no output holds any of its
+secrets; detect-secrets (1.5.0, default plugins, scanning each sample as a Markdown file) catches it when each
+of its secrets overlaps one of its findings. "Both" flags what either flags. On real workspaces the script
 counts what each reports; ``--list`` prints each warning so that a person can judge it.
 """
 
@@ -23,12 +25,12 @@ from detect_secrets.settings import default_settings
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository root, for tests.*
 from site_builder.parse.credentials import redact
-from tests.credential_corpus import Sample, Score, load_corpus, score
+from tests.credential_corpus import CONTEXT_CORPUS, CORPUS, Sample, Score, load_corpus, score
 
 
 def memwiki_flags(sample: Sample) -> bool:
     redacted, found = redact(sample.text)
-    return bool(found) and (not sample.secret or sample.value not in redacted)
+    return bool(found) and (not sample.secret or sample.hidden_in(redacted))
 
 
 def detect_secrets_values(text: str, folder: Path) -> list[tuple[int, str]]:
@@ -46,9 +48,16 @@ def detect_secrets_flags(folder: Path) -> Callable[[Sample], bool]:
         found = detect_secrets_values(sample.text, folder)
         if not sample.secret:
             return bool(found)
-        return any(value and (value in sample.value or sample.value in value) for _, value in found)
+        return all(
+            any(value and (value in secret or secret in value) for _, value in found) for secret in sample.values
+        )
 
     return flags
+
+
+def either_flags(theirs: Callable[[Sample], bool]) -> Callable[[Sample], bool]:
+    """Flags what memwiki or detect-secrets flags."""
+    return lambda sample: memwiki_flags(sample) or theirs(sample)
 
 
 def show(name: str, result: Score, listing: bool) -> None:
@@ -90,20 +99,21 @@ def main() -> None:
     parser.add_argument("--real", type=Path, help="a folder of workspaces to count warnings on (read only)")
     parser.add_argument("--list", action="store_true", help="list every miss, false alarm and real warning")
     args = parser.parse_args()
-    samples = load_corpus()
-    secrets = [s for s in samples if s.secret]
-    print(
-        f"Corpus: {len(secrets)} secrets of {len({s.label for s in secrets})} shapes, {len(samples) - len(secrets)} look-alikes"
-    )
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        ours = score(samples, memwiki_flags)
-        theirs = score(samples, detect_secrets_flags(folder))
-        either = detect_secrets_flags(folder)
-        both = score(samples, lambda s: memwiki_flags(s) or either(s))
-        show("memwiki", ours, args.list)
-        show("detect-secrets", theirs, args.list)
-        show("either", both, False)
+        for corpus in (CORPUS, CONTEXT_CORPUS):
+            samples = load_corpus(corpus)
+            secrets = [s for s in samples if s.secret]
+            print(
+                f"\n{corpus.name}: {len(secrets)} samples with secrets ({sum(len(s.values) for s in secrets)} values), "
+                f"{len(samples) - len(secrets)} look-alikes"
+            )
+            ours = score(samples, memwiki_flags)
+            theirs = score(samples, detect_secrets_flags(folder))
+            both = score(samples, either_flags(detect_secrets_flags(folder)))
+            show("memwiki", ours, args.list)
+            show("detect-secrets", theirs, args.list)
+            show("either", both, False)
         if args.real:
             real_workspaces(args.real, folder, args.list)
 
