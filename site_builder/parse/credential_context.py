@@ -24,8 +24,10 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-# What the label says the value is: a password (any word is one), a PIN (four to eight digits) or a key (random).
-PASSWORD, PIN, KEY = "password", "PIN", "key"
+# What the label says the value is: a password (any word is one; for a bare "Pass", not a number), a PIN (four to
+# eight digits), a key (random-looking: letters and digits), recovery codes, or a seed phrase (many words).
+PASSWORD, WEAK_PASSWORD, PIN, KEY, CODE, PHRASE = "password", "pass", "PIN", "key", "code", "phrase"
+LOOSE_KEY = "loose key"  # "Laptop pass", "Door key": upper- and lower-case letters and digits, or random-looking
 
 
 def _words(text: str) -> tuple[str, ...]:
@@ -35,7 +37,7 @@ def _words(text: str) -> tuple[str, ...]:
 _PASSWORD_WORDS = _words(
     "password passwords passwd passphrase passcode pwd pass passwort kennwort contraseña contrasena "
     "mot-de-passe mdp senha palavra-passe пароль wachtwoord hasło haslo parola salasana lösenord losenord "
-    "adgangskode passord şifre sifre jelszó heslo κωδικός clave credentials credential"
+    "adgangskode passord şifre sifre jelszó heslo κωδικός clave credentials credential pw"
 )
 _KEY_WORDS = _words(
     "secret secrets token tokens key keys apikey api-key api-keys access-key private-key privkey secret-key "
@@ -43,16 +45,29 @@ _KEY_WORDS = _words(
     "bearer schlüssel clé chiave chave llave ключ токен"
 )
 _PIN_WORDS = _words("pin pin-code pincode pin-nummer code-pin")
+_CODE_WORDS = _words(
+    "recovery-code recovery-codes backup-code backup-codes 2fa-codes 2fa-backup-codes otp-codes codes-de-secours "
+    "wiederherstellungscodes códigos-de-recuperación recovery-key"
+)
+_PHRASE_WORDS = _words("seed seed-phrase seed-words mnemonic recovery-phrase secret-phrase frase-semilla")
 # Longest first: ``api-key`` is found before ``key``.
 _ENDINGS = sorted(
-    [(w, PIN) for w in _PIN_WORDS] + [(w, PASSWORD) for w in _PASSWORD_WORDS] + [(w, KEY) for w in _KEY_WORDS],
+    [(w, PIN) for w in _PIN_WORDS]
+    + [(w, PASSWORD) for w in _PASSWORD_WORDS]
+    + [(w, KEY) for w in _KEY_WORDS]
+    + [(w, CODE) for w in _CODE_WORDS]
+    + [(w, PHRASE) for w in _PHRASE_WORDS],
     key=lambda pair: -len(pair[0]),
 )
+_ENDINGS_BY_LAST: dict[str, list[tuple[str, str]]] = {}
+for _word, _kind in _ENDINGS:
+    _ENDINGS_BY_LAST.setdefault(_word.rsplit("-", 1)[-1], []).append((_word, _kind))
 # Scripts without spaces between words: the label ends with one of these.
 _CJK_ENDINGS = (
     (("pin码", "pin碼"), PIN),
     (("パスワード", "비밀번호", "암호", "密码", "密碼", "口令"), PASSWORD),
     (("密钥", "秘钥", "私钥", "令牌", "金鑰", "トークン", "秘密鍵", "api키"), KEY),
+    (("助记词", "恢复码", "备用码"), PHRASE),
 )
 # A word anywhere in the label that makes it about something else than the secret itself.
 _NOT_THE_SECRET = frozenset(
@@ -92,7 +107,7 @@ def credential_label(text: str) -> str | None:
     for suffixes, kind in _CJK_ENDINGS:
         if lower.endswith(suffixes) and not any(w in lower for w in ("公钥", "公開鍵", "public")):
             return kind
-    words = [w for w in _NORMALISE.split(lower) if w]
+    words = [w.rstrip("0123456789") or w for w in _NORMALISE.split(lower) if w]  # password2, token_1
     if not words or len(words) > 5 or any(w in _NOT_THE_SECRET for w in words):
         return None
     if len(words) >= 3 and words[1] in _FOR and words[0] not in _WEAK:  # Password for Plex, Contraseña del router
@@ -103,16 +118,18 @@ def credential_label(text: str) -> str | None:
 def _ends_with_credential(words: list[str], lower: str) -> str | None:
     """The kind of credential the words end with (``db password``: a password), or None."""
     joined = "-".join(words)
-    for word, kind in _ENDINGS:
+    for word, kind in _ENDINGS_BY_LAST.get(words[-1], ()):
         if joined == word:
-            return kind
+            return WEAK_PASSWORD if word == "pass" else kind  # "Pass" over a column of test results: not numbers
         if not joined.endswith("-" + word):
             continue
         if word in _WEAK:
             glued = re.search(r"\w[_\-.]" + word + r"\W*$", lower) is not None  # DB_PASS, ssh-key
             before = joined[: -len(word) - 1]
-            if len(words) > 3 or not (glued or before in _WEAK_AFTER or words[-2] in _WEAK_AFTER):
+            if len(words) > 3:
                 return None
+            if not (glued or before in _WEAK_AFTER or words[-2] in _WEAK_AFTER):
+                return LOOSE_KEY  # "Laptop pass", "Session key": only a value that looks made up
         return kind
     return None
 
@@ -139,33 +156,107 @@ _VARIABLE = re.compile(r"\$[A-Z_][A-Z0-9_]*|\$\{[^}]*\}|%\w+%|<[^>]*>|\[[^\]]*\]
 _EMAIL = re.compile(r"[\w.+\-]+@[A-Za-z0-9\-]+(?:\.[A-Za-z0-9\-]+)*\.[A-Za-z]{2,}")
 _PATH = re.compile(r"[a-z0-9_.\-~]+(?:/[a-z0-9_.\-]+)+/?")
 _CODE = re.compile(r"\w\[|^(?:process\.env|os\.environ|os\.getenv|env\.|self\.|this\.|config\.|settings\.)")
-_PUBLIC = ("npub1", "ssh-rsa", "ssh-ed25519", "ecdsa-sha2", "age1", "sha256:", "md5:")
+_PUBLIC = ("npub1", "ssh-rsa", "ssh-ed25519", "ecdsa-sha2", "age1", "sha256:", "sha1:", "md5:")  # lower-case
 _HEX = re.compile(r"(?i)[0-9a-f]{24,}")
 _RANDOM = re.compile(r"[A-Za-z0-9+/=_\-.~:!@#%^&*]{8,}")
 _MASK = re.compile(r"[*•·xX.\-]{3,}|.*(?:[*•·]{3,}|[xX]{4,}).*")
 _EVIDENCE = re.compile(r"\w")
+_NUMBER = re.compile(r"[\d.,/%:+-]+")
+_CODE_SHAPE = re.compile(r"[A-Za-z0-9]+(?:[- ][A-Za-z0-9]+)*")
+_PIN_NAME = re.compile(r"[A-Za-z]+\d+|\d+[A-Za-z]+")
+# Words of letters and digits that are not made up: versions, dates, times, addresses, host names, sizes.
+_NOT_MADE_UP = re.compile(
+    r"v?\d+(?:\.\d+)+(?:[-+.]?[A-Za-z0-9]+)*|\d{4}-\d\d-\d\d(?:T[\d:.]+Z?)?|[\d.:]+|"
+    r"(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,}(?::\d+)?|\d+(?:[.,]\d+)?[A-Za-z]{1,3}|[A-Za-z]+-?\d{1,4}|[a-z]+(?:[-_][a-z0-9]+)+|"
+    r"[A-Za-z]+(?::[\w+.\-]+){2,}"  # agent:main:discord:channel:1478…: an identifier of parts
+)
+_ASSIGNED = re.compile(r"[A-Za-z_][\w.\-]*=(?=[^=])")
 _USER_AND_PASSWORD = re.compile(r"^[^\s/:]+[ \t]*(?:/|:)[ \t]*(\S+)$")  # admin / hunter2, admin:hunter2
 
 
-def secret_value(value: str, kind: str) -> tuple[int, int] | None:
-    """Where the secret is in a value written under a credential's label (a cell, the rest of a list item), or None
-    when the value is a placeholder, a name, prose or empty."""
+Span = tuple[int, int]
+
+
+def secret_spans(value: str, kind: str) -> list[Span]:
+    """Where the secrets are in a value written under a credential's label (a cell, the rest of a list item): none
+    when the value is a placeholder, a name, prose or empty. Parts apart (``old: A<br>new: B``, a YAML list
+    ``[a, b]`` or map ``{gh: a, npm: b}``) are judged one by one."""
+    spans: list[Span] = []
+    for start, end in _parts(value):
+        span = _secret_in(value[start:end], kind)
+        if span is not None:
+            spans.append((start + span[0], start + span[1]))
+    return spans
+
+
+def secret_value(value: str, kind: str) -> Span | None:
+    """The first of ``secret_spans``, or None."""
+    spans = secret_spans(value, kind)
+    return spans[0] if spans else None
+
+
+_BREAK = re.compile(r"<br\s*/?>|;\s+", re.I)
+_FLOW = re.compile(r"^\s*([\[{])(.*)([\]}])\s*$")
+
+
+def _parts(value: str) -> list[Span]:
+    flow = _FLOW.match(value)
+    if flow and (flow[1] == "[") == (flow[3] == "]"):
+        inner, offset = flow[2], flow.start(2)
+        parts, at = [], 0
+        for piece in [*inner.split(","), ""][:-1] if inner else []:
+            begin = offset + at
+            if flow[1] == "{" and ":" in piece:  # {gh: X}: the value after the key
+                begin += piece.index(":") + 1
+            parts.append((begin, offset + at + len(piece)))
+            at += len(piece) + 1
+        return parts
+    cuts = [m.span() for m in _BREAK.finditer(value)] if "<br" in value.lower() else []
+    starts = [0, *(end for _, end in cuts)]
+    ends = [*(start for start, _ in cuts), len(value)]
+    return list(zip(starts, ends, strict=True))
+
+
+def _secret_in(value: str, kind: str) -> Span | None:
     start, end = _unwrap(value)
     core = value[start:end]
     if not core or core.startswith("[redacted") or not _EVIDENCE.search(core):
         return None
-    if kind == PASSWORD and (pair := _USER_AND_PASSWORD.match(core)) and not _placeholder(pair[1].strip("`*")):
+    spaced = any(c.isspace() for c in core)
+    if kind == PHRASE and spaced and len(core.split()) >= 8 and all(w.isalpha() and w.islower() for w in core.split()):
+        return start, end  # a seed phrase: twelve or twenty-four plain words
+    if not spaced and (_placeholder(core) or "..." in value or "…" in value):
+        return None  # n/a, <token>, $TOKEN, MTQ3ODgz... (shortened)
+    pair = _USER_AND_PASSWORD.match(core) if kind in (PASSWORD, WEAK_PASSWORD) else None
+    if pair and not _placeholder(pair[1].strip("`*")):  # admin / hunter2, admin:hunter2
         a, b = _unwrap(pair[1])
         return start + pair.start(1) + a, start + pair.start(1) + b
-    if any(c.isspace() for c in core):
-        return _token_in_prose(value, start, end)
+    if spaced:
+        return _token_in_prose(value, start, end, kind)
+    assigned = _ASSIGNED.match(core)
+    if assigned:  # TRACK17_TOKEN=<redacted>: the value after the name
+        inner = _secret_in(core[assigned.end() :], kind)
+        return None if inner is None else (start + assigned.end() + inner[0], start + assigned.end() + inner[1])
+    return (start, end) if _judged(core, kind) else None
+
+
+def _judged(core: str, kind: str) -> bool:
+    """Is a single word, under a label of this kind, the secret?"""
     if kind == PIN:
-        return (start, end) if core.isdigit() and 4 <= len(core) <= 8 else None
-    if _placeholder(core):
-        return None
+        return (core.isdigit() and 4 <= len(core) <= 8) or _mixed_pin(core)
     if kind == PASSWORD:
-        return None if core.isdigit() and len(core) < 4 else (start, end)
-    return (start, end) if random_looking(core) else None
+        return not (core.isdigit() and len(core) < 4)
+    if kind == WEAK_PASSWORD:
+        return not _NUMBER.fullmatch(core)
+    if kind == CODE:
+        return len(core) >= 6 and any(c.isdigit() for c in core) and _CODE_SHAPE.fullmatch(core) is not None
+    if kind == LOOSE_KEY:
+        return random_looking(core) or (len(core) >= 8 and _three_classes(core))
+    return key_like(core)
+
+
+def _three_classes(token: str) -> bool:
+    return any(c.isupper() for c in token) and any(c.islower() for c in token) and any(c.isdigit() for c in token)
 
 
 def random_looking(token: str) -> bool:
@@ -173,11 +264,31 @@ def random_looking(token: str) -> bool:
     12+ with upper, lower and digits)."""
     if _HEX.fullmatch(token):
         return True
-    if not _RANDOM.fullmatch(token):
+    if not _RANDOM.fullmatch(token) or _NOT_MADE_UP.fullmatch(token):
         return False
     has = (any(c.islower() for c in token), any(c.isupper() for c in token), any(c.isdigit() for c in token))
     letters = has[0] or has[1]
     return (len(token) >= 20 and letters and has[2]) or (len(token) >= 12 and all(has))
+
+
+def key_like(token: str) -> bool:
+    """Written under a key's, token's or secret's label, is the value made up? Random-looking, or eight characters
+    or more mixing letters and digits that are not a version, a date, a host name or an address."""
+    if random_looking(token):
+        return True
+    letters = any(c.isalpha() for c in token)
+    digits = any(c.isdigit() for c in token)
+    return len(token) >= 8 and letters and digits and _NOT_MADE_UP.fullmatch(token) is None
+
+
+def _mixed_pin(core: str) -> bool:
+    """``Ab12Cd34``: letters and three digits or more, mixed (not ``GPIO17``, ``A0``)."""
+    return (
+        core.isalnum()
+        and 4 <= len(core) <= 12
+        and sum(c.isdigit() for c in core) >= 3
+        and not _PIN_NAME.fullmatch(core)
+    )
 
 
 def _unwrap(value: str) -> tuple[int, int]:
@@ -205,7 +316,7 @@ def _placeholder(core: str) -> bool:
     if _NAME.fullmatch(core) and not any(c.isdigit() for c in core):
         return True  # CLIENT_SECRET, api_token, process.env.TOKEN: names, not values
     # where the secret is kept, a public key, an e-mail address
-    return bool(_FILE_NAME.fullmatch(core) or core.startswith(_PUBLIC) or _EMAIL.fullmatch(core))
+    return bool(_FILE_NAME.fullmatch(core) or low.startswith(_PUBLIC) or _EMAIL.fullmatch(core))
 
 
 def _masked(core: str) -> bool:
@@ -216,13 +327,23 @@ def _masked(core: str) -> bool:
 _TOKEN = re.compile(r"[^\s`*\"'()\[\]<>,;|]+")
 
 
-def _token_in_prose(value: str, start: int, end: int) -> tuple[int, int] | None:
-    """In a cell of several words, the one that looks random, if any (``3f9c… (rotated 2026-03)``)."""
+_CODE_SPAN = re.compile(r"`([^`\n]+)`")
+
+
+def _token_in_prose(value: str, start: int, end: int, kind: str) -> Span | None:
+    """In a value of several words, the secret, if any: a code span that the label's kind accepts
+    (`` `Cs8At4Wx1Lz` (rotated) ``), else a word that looks random (``3f9c… (rotated 2026-03)``)."""
+    for m in _CODE_SPAN.finditer(value):
+        if kind in (PASSWORD, WEAK_PASSWORD) and value[:start].strip(" *_") != "`":
+            break  # a password is the code span the value starts with, not "username `admin`, password …"
+        inner = _secret_in(m[1], kind) if " " not in m[1].strip() else None
+        if inner is not None:
+            return m.start(1) + inner[0], m.start(1) + inner[1]
     for m in _TOKEN.finditer(value, start, end):
         if "..." in m.group() or "…" in m.group():
             continue  # shortened: only the start of a key (``MTQ3ODgz...``)
         token = m.group().rstrip(".:")
-        if random_looking(token) and not _placeholder(token) and not token.startswith(_PUBLIC):
+        if random_looking(token) and not _placeholder(token):
             return m.start(), m.start() + len(token)
     return None
 
@@ -232,30 +353,34 @@ def _token_in_prose(value: str, start: int, end: int) -> tuple[int, int] | None:
 
 @dataclass(frozen=True)
 class Cell:
-    start: int  # offsets in the line
+    start: int  # offsets in the text the row is in
     end: int
 
     def text(self, line: str) -> str:
         return line[self.start : self.end]
 
 
+# The header of the column a row's label speaks of: ``| Field | Value |``, ``| Setting | Wert |``.
 _VALUE_HEADERS = frozenset(
-    _words(
-        "value values wert werte valor valores valeur valeurs valore waarde значение 值 内容 数值 値 details detail info data"
+    (
+        *_words(
+            "value values wert werte valor valores valeur valeurs valore waarde значение 值 内容 数值 値 details detail info data"
+        ),
+        "",
     )
-    + ("",)
 )
-DELIMITER = re.compile(r"^\s*\|?\s*:?-{1,}:?\s*(?:\|\s*:?-{1,}:?\s*)*\|?\s*$")
+QUOTED = re.compile(r"[ \t]*(?:>[ \t]?)*[ \t]*")  # a table in a blockquote (or indented in a list) starts after this
+DELIMITER = re.compile(r"\|?\s*:?-{1,}:?\s*(?:\|\s*:?-{1,}:?\s*)*\|?\s*")
 
 
 def cells(line: str) -> list[Cell]:
     """The cells of a table row: split at ``|`` outside code spans and not escaped (a password ``p|pe`` in back-ticks
-    stays one cell, so it is redacted whole)."""
+    stays one cell, so it is redacted whole); in a blockquote, after its ``>``."""
     found: list[Cell] = []
-    start, i, n = 0, 0, len(line)
-    stripped = line.strip()
-    if stripped.startswith("|"):
-        start = i = line.index("|") + 1
+    start = i = QUOTED.match(line).end()  # type: ignore[union-attr]  # it matches the empty string
+    n = len(line)
+    if line.startswith("|", i):
+        start = i = i + 1
     while i < n:
         c = line[i]
         if c == "\\":
@@ -264,10 +389,7 @@ def cells(line: str) -> list[Cell]:
         if c == "`":
             run = len(line) - i - len(line[i:].lstrip("`"))
             close = line.find("`" * run, i + run)
-            if close != -1:
-                i = close + run
-                continue
-            i += run
+            i = close + run if close != -1 else i + run
             continue
         if c == "|":
             found.append(Cell(start, i))
@@ -287,74 +409,158 @@ class TableFinding:
 
 def table_blocks(lines: list[str]) -> Iterator[tuple[int, int, bool]]:
     """``(first, end, has_header)`` of each table: a header row and its delimiter row, then every row with a ``|``;
-    or, without a delimiter, two or more lines that start and end with ``|``."""
+    or, without a delimiter, lines that start with ``|`` (in a blockquote too)."""
     i, n = 0, len(lines)
     while i < n:
         line = lines[i]
         if "|" not in line:
             i += 1
             continue
-        if i + 1 < n and DELIMITER.match(lines[i + 1]) and "-" in lines[i + 1]:
+        below = lines[i + 1] if i + 1 < n else ""
+        if "-" in below and "|" in below and DELIMITER.fullmatch(below, QUOTED.match(below).end()):  # type: ignore[union-attr]
             end = i + 2
-            while end < n and "|" in lines[end] and lines[end].strip():
+            while end < n and "|" in lines[end] and lines[end].strip(" \t>"):
                 end += 1
             yield i, end, True
             i = end
             continue
         end = i
-        while end < n and lines[end].strip().startswith("|") and len(lines[end].strip()) > 1:
+        while end < n and _row_start(lines[end]):
             end += 1
-        if end - i >= 1 and lines[i].strip().startswith("|"):
+        if end > i:
             yield i, end, False
-            i = max(end, i + 1)
+            i = end
             continue
         i += 1
 
 
+def _row_start(line: str) -> bool:
+    at = QUOTED.match(line).end()  # type: ignore[union-attr]
+    return line.startswith("|", at) and len(line.strip()) > 1
+
+
+@dataclass
+class Grid:
+    """A table as rows of cells (``| … |`` rows, or an HTML table's ``<tr>``), over the text they are in."""
+
+    text: str
+    header: list[Cell] | None
+    rows: list[list[Cell]]
+    row_lines: list[int]  # the line of each row (0-based, in the text the grid is in)
+
+
+def redact_grid(grid: Grid, marker: str) -> tuple[list[tuple[int, int, str]], TableFinding | None]:
+    """The spans of the grid's text to replace (start, end, marker) for each value a header or row label names a
+    credential, and what to report."""
+    text = grid.text
+    names = [c.text(text).strip() for c in grid.header] if grid.header else []
+    header = [credential_label(name) for name in names]
+    labelled = _labelled_columns(names)
+    found = TableFinding(0, [], [])
+    replaced: list[tuple[int, int, str]] = []
+    for number, (row, line) in enumerate(zip(grid.rows, grid.row_lines, strict=True), 1):
+        if not row:
+            continue
+        label_kind = credential_label(row[0].text(text))  # | Admin password | hunter2 |
+        hits = []
+        for index, cell in enumerate(row):
+            kind, column = (header[index], names[index]) if index < len(header) else (None, "")
+            if kind is None and label_kind and index >= 1 and (labelled is None or index in labelled):
+                kind, column = label_kind, row[0].text(text)
+            if kind is None:
+                continue
+            for a, b in secret_spans(cell.text(text), kind):
+                hits.append((cell.start + a, cell.start + b, marker.format(kind=kind_name(kind))))
+                name = _MARKUP.sub("", column).strip()
+                if name and name not in found.columns:
+                    found.columns.append(name)
+        if hits:
+            replaced += hits
+            found.line = found.line or line + 1
+            first = _MARKUP.sub("", row[0].text(text)).strip()
+            named = first and not any(a < row[0].end and b > row[0].start for a, b, _ in hits)  # not the secret
+            found.rows.append(first[:40] if named else f"row {number}")
+    return replaced, (found if found.line else None)
+
+
+def _labelled_columns(names: list[str]) -> set[int] | None:
+    """The columns whose cells a row's label names (None: all of them): in a table of names and values (``| Field |
+    Value |``) the value column; in a table turned sideways (``| | Router | NAS |``) every column; in ``| Secret |
+    Owner |`` none (the first column lists secrets, the others speak of them)."""
+    if not names or not _MARKUP.sub("", names[0]).strip():
+        return None
+    return {i for i, name in enumerate(names) if i and _MARKUP.sub("", name).strip().casefold() in _VALUE_HEADERS}
+
+
 def redact_table(lines: list[str], first: int, end: int, has_header: bool, marker: str) -> TableFinding | None:
-    """Redact, in place, each value of the table that a header or a row label names a credential."""
-    header: list[str | None] = []
-    names: list[str] = []
+    """Redact, in place, each value of the ``| … |`` table at ``lines[first:end]`` that a header or a row label
+    names a credential."""
     body = first
     if not has_header and _header_without_delimiter(lines[first]):
         has_header = True  # | Host | User | Password | written without its delimiter row
         body = first - 1
     if has_header:
-        head = lines[first]
-        names = [c.text(head).strip() for c in cells(head)]
-        header = [credential_label(name) for name in names]
         body += 2
-    # A row's first cell names what the next cell holds only in a table of names and values (``| Field | Value |``,
-    # or no header): in ``| Secret | Owner |`` the first column lists secrets and the others speak about them.
-    by_label = len(names) < 2 or _MARKUP.sub("", names[1]).strip().casefold() in _VALUE_HEADERS
-    found = TableFinding(0, [], [])
-    for number in range(body, end):
-        line = lines[number]
-        row = cells(line)
-        if not row:
+    text = "\n".join(lines[first:end])
+    starts = [0]
+    for line in lines[first : end - 1]:
+        starts.append(starts[-1] + len(line) + 1)
+    row_cells = [
+        [Cell(c.start + starts[i], c.end + starts[i]) for c in cells(lines[first + i])] for i in range(end - first)
+    ]
+    grid = Grid(
+        text,
+        row_cells[0] if has_header else None,
+        row_cells[body - first :],
+        list(range(body, end)),
+    )
+    replaced, found = redact_grid(grid, marker)
+    if replaced:
+        for row, line in enumerate(_replace(text, replaced).split("\n")):
+            lines[first + row] = line
+    return found
+
+
+def _replace(text: str, spans: list[tuple[int, int, str]]) -> str:
+    pieces, done = [], 0
+    for a, b, marker in sorted(spans):
+        if a < done:
             continue
-        label_kind = credential_label(row[0].text(line)) if by_label else None  # | Admin password | hunter2 |
-        pieces: list[str] = []
-        done = 0
-        for index, cell in enumerate(row):
-            kind, column = (header[index], names[index]) if index < len(header) else (None, "")
-            if kind is None and index == 1 and label_kind:
-                kind, column = label_kind, row[0].text(line)
-            span = secret_value(cell.text(line), kind) if kind else None
-            if span is None or kind is None:
-                continue
-            pieces += [line[done : cell.start + span[0]], marker.format(kind=kind_name(kind))]
-            done = cell.start + span[1]
-            name = _MARKUP.sub("", column).strip()
-            if name and name not in found.columns:
-                found.columns.append(name)
-        if pieces:
-            lines[number] = "".join([*pieces, line[done:]])
-            found.line = found.line or number + 1
-            first_cell = _MARKUP.sub("", row[0].text(line)).strip()
-            named = first_cell and not lines[number][row[0].start :].lstrip(" *_`").startswith("[redacted")
-            found.rows.append(first_cell[:40] if named else f"row {number - body + 1}")
-    return found if found.line else None
+        pieces += [text[done:a], marker]
+        done = b
+    return "".join([*pieces, text[done:]])
+
+
+_HTML_TABLE = re.compile(r"<table\b.*?</table\s*>", re.S | re.I)
+_HTML_ROW = re.compile(r"<tr\b[^>]*>(.*?)</tr\s*>", re.S | re.I)
+_HTML_CELL = re.compile(r"<t([hd])\b[^>]*>(.*?)</t\1\s*>", re.S | re.I)
+
+
+def html_grids(text: str) -> Iterator[Grid]:
+    """The HTML tables of a text (``<table>``, ``<tr>``, ``<th>``/``<td>``) as grids over it."""
+    for table in _HTML_TABLE.finditer(text):
+        rows = []
+        for row in _HTML_ROW.finditer(text, table.start(), table.end()):
+            found = list(_HTML_CELL.finditer(text, row.start(1), row.end(1)))
+            rows.append(([Cell(m.start(2), m.end(2)) for m in found], all(m[1].lower() == "h" for m in found)))
+        if not rows:
+            continue
+        header = rows[0][0] if rows[0][1] else None
+        body = rows[1:] if header is not None else rows
+        lines = [text.count("\n", 0, cells_[0].start) if cells_ else 0 for cells_, _ in body]
+        yield Grid(text, header, [cells_ for cells_, _ in body], lines)
+
+
+def redact_html_tables(text: str, marker: str) -> tuple[str, list[TableFinding]]:
+    """``text`` with the credentials of its HTML tables redacted, and one finding per table."""
+    replaced: list[tuple[int, int, str]] = []
+    findings = []
+    for grid in html_grids(text):
+        spans, found = redact_grid(grid, marker)
+        replaced += spans
+        if found is not None:
+            findings.append(found)
+    return (_replace(text, replaced) if replaced else text), findings
 
 
 def _header_without_delimiter(line: str) -> bool:
@@ -379,20 +585,69 @@ ITEM = re.compile(
 )
 
 
-def item_value(line: str) -> tuple[str, int, int] | None:
-    """``(kind, start, end)`` of the secret in a line whose label names a credential, or None."""
+def item_secrets(line: str) -> tuple[str, list[Span]] | None:
+    """The kind and spans of the secrets in a line whose label names a credential, or None."""
     m = ITEM.match(line)
     if m is None:
         return None
     kind = credential_label(m["label"])
     if kind is None:
         return None
-    span = secret_value(m["value"], kind)
-    if span is None:
+    spans = secret_spans(m["value"], kind)
+    return (kind, [(m.start("value") + a, m.start("value") + b) for a, b in spans]) if spans else None
+
+
+DEFINITION = re.compile(r"^[ \t]*:[ \t]+(?P<value>.+)$")  # a definition list's ``: value`` below its term
+HEADING = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.+?)[ \t#]*$")
+BULLET = re.compile(r"^[ \t]*(?:[-*+]|\d+[.)])[ \t]+(?P<item>.+)$")
+
+
+def definition_secrets(term: str, line: str) -> tuple[str, list[Span]] | None:
+    """``VPN secret`` then ``: Dn4Hs8Kq1Zx``: the secrets of a definition whose term names a credential."""
+    m = DEFINITION.match(line)
+    kind = credential_label(term) if m and "|" not in term else None
+    if m is None or kind is None:
         return None
-    return kind, m.start("value") + span[0], m.start("value") + span[1]
+    spans = secret_spans(m["value"], kind)
+    return (kind, [(m.start("value") + a, m.start("value") + b) for a, b in spans]) if spans else None
+
+
+def section_secrets(lines: list[str], heading: int) -> list[tuple[int, str, list[Span]]]:
+    """Under a heading that names credentials (``## Passwords``, ``### GitHub recovery codes``), each list item's
+    secret, ``(line, kind, spans)``: the item's value (``- Plex: hunter2x``) or the item itself (``- 7f3a9-c2e81``),
+    when it looks made up (letters and digits; a password alone does not say so here). To the next heading of the
+    same level or higher."""
+    m = HEADING.match(lines[heading])
+    kind = credential_label(m[2]) if m else None
+    if m is None or kind is None:
+        return []
+    level = len(m[1])
+    judged = kind if kind in (CODE, PHRASE, PIN) else KEY
+    found = []
+    for number in range(heading + 1, len(lines)):
+        line = lines[number]
+        above = HEADING.match(line)
+        if above and len(above[1]) <= level:
+            break
+        item = BULLET.match(line)
+        if item is None or item_secrets(line) is not None:
+            continue
+        labelled = ITEM.match(line)
+        if labelled and any(w in _NOT_THE_SECRET for w in _NORMALISE.split(labelled["label"].casefold().strip("*_` "))):
+            continue  # - Fingerprint: …, - Public key: …, - Path: …
+        start = labelled.start("value") if labelled else item.start("item")
+        spans = secret_spans(line[start:], judged)
+        if spans:
+            found.append((number, judged, [(start + a, start + b) for a, b in spans]))
+    return found
+
+
+def replace_spans(line: str, spans: list[Span], marker: str) -> str:
+    """``line`` with each span replaced by ``marker``."""
+    return _replace(line, [(a, b, marker) for a, b in spans])
 
 
 def kind_name(kind: str) -> str:
     """The word a redaction marker says: ``[redacted: password]``."""
-    return {PASSWORD: "password", PIN: "PIN", KEY: "secret"}[kind]
+    names = {PASSWORD: "password", WEAK_PASSWORD: "password", PIN: "PIN", KEY: "secret", CODE: "recovery code"}
+    return names.get(kind, "seed phrase")

@@ -20,14 +20,14 @@ class Shape:
     pattern: re.Pattern[str]
     hints: tuple[str, ...]  # one of these must occur in the lower-cased text: a fast test before the regex
     group: int = 0  # the part to redact (0: the whole match)
-    free_form: bool = False  # the part has no fixed alphabet: it must also look like a secret, not a placeholder
-    password: bool = False  # the part is a password by where it is (``user:pass@``): any word but a placeholder
+    # How the part is judged: "" it is a secret; "free" it has no fixed alphabet and must look like a secret, not a
+    # placeholder; "password" it is a password by where it is (``user:pass@``), any word but a placeholder; "random"
+    # it must look made up (``bearer …`` in prose).
+    judge: str = ""
 
 
-def _shape(
-    name: str, hints: str, pattern: str, group: int = 0, flags: int = 0, free_form: bool = False, password: bool = False
-) -> Shape:
-    return Shape(name, re.compile(pattern, flags), tuple(hints.split()), group, free_form, password)
+def _shape(name: str, hints: str, pattern: str, group: int = 0, flags: int = 0, judge: str = "") -> Shape:
+    return Shape(name, re.compile(pattern, flags), tuple(hints.split()), group, judge)
 
 
 END = r"(?![A-Za-z0-9_\-])"  # a token ends where its alphabet ends
@@ -48,7 +48,7 @@ SHAPES = (
         "aws",
         r"(?i)\baws.{0,20}?(?:secret|private)?.{0,20}?(?:key)?\s*[=:]\s*[\"']?([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+])",
         1,
-        free_form=True,
+        judge="free",
     ),
     _shape(
         "GitHub token",
@@ -95,7 +95,52 @@ SHAPES = (
         "authorization",
         r"(?i)\bauthorization\s*:\s*(?:basic|bearer|token)\s+([A-Za-z0-9+/=._~\-]{16,})",
         1,
-        free_form=True,
+        judge="free",
     ),
-    _shape("password in a URL", "://", r"(?i)\b[a-z][a-z0-9+.\-]*://[^\s:/@]*:([^\s@/]{1,})@[^\s]+", 1, password=True),
+    _shape("age secret key", "age-secret-key-1", r"\bAGE-SECRET-KEY-1[0-9A-Z]{58}\b"),
+    _shape("bearer token", "bearer", r"(?i)\bbearer\s+([A-Za-z0-9._~+/\-]{20,}=*)", 1, judge="random"),
+    _shape(
+        "session cookie",
+        "cookie",
+        r"(?i)\b(?:set-)?cookie\s*:\s*[^\n]*?\b(?:session|sessionid|sid|token|auth|jwt|connect\.sid)[\w.\-]*=([^;\s\"']{8,})",
+        1,
+        judge="free",
+    ),
+    _shape("Wi-Fi password", "wifi:", r"\bWIFI:(?:[^;\n]*;)*?P:((?:\\;|[^;\n])+)", 1, judge="password"),
+    _shape(
+        "password in a .netrc line",
+        "machine",
+        r"(?m)^[ \t>*+`-]*machine[ \t]+\S+[ \t]+(?:login[ \t]+\S+[ \t]+)?password[ \t]+(\S+)",
+        1,
+        judge="password",
+    ),
+    # Passwords on a command line: mysql -pX, sshpass -p X, curl -u user:X, htpasswd -b file user X, echo X | sudo -S
+    _shape(
+        "password on a command line",
+        "mysql mariadb",
+        r"\b(?:mysql\w*|mariadb\w*)\b[^\n]*?\s-p(['\"]?)([^\s'\"\-][^\s'\"]*)\1",
+        2,
+        judge="password",
+    ),
+    _shape("password on a command line", "sshpass", r"\bsshpass\s+-p\s*(['\"]?)([^\s'\"]+)\1", 2, judge="password"),
+    _shape(
+        "password on a command line",
+        "curl",
+        r"\bcurl\b[^\n]*?\s(?:-u|--user)\s*(['\"]?)[^\s:'\"]+:([^\s'\"@]+)\1",
+        2,
+        judge="password",
+    ),
+    _shape(
+        "password on a command line",
+        "htpasswd",
+        r"\bhtpasswd\s+(?:-\w+\s+)*-\w*b\w*\s+(?:-\w+\s+)*\S+\s+\S+\s+(['\"]?)([^\s'\"]+)\1",
+        2,
+        judge="password",
+    ),
+    _shape(
+        "password on a command line", "sudo", r"\becho\s+(['\"]?)([^\s'\"|]+)\1\s*\|\s*sudo\s+-S", 2, judge="password"
+    ),
+    _shape(
+        "password in a URL", "://", r"(?i)\b[a-z][a-z0-9+.\-]*://[^\s:/@]*:([^\s@/]{1,})@[^\s]+", 1, judge="password"
+    ),
 )

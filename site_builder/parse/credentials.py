@@ -18,9 +18,29 @@ from __future__ import annotations
 import bisect
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from site_builder.parse import credential_context as context
 from site_builder.parse.credential_shapes import SHAPES, Shape
+
+
+def word_trie(words: tuple[str, ...]) -> str:
+    """A pattern that matches any of ``words``, as a trie (``pass|passwd|pwd`` -> ``p(?:ass(?:wd)?|wd)``)."""
+    tree: dict[str, dict[str, Any]] = {}
+    for word in words:
+        node = tree
+        for char in word:
+            node = node.setdefault(char, {})
+        node[""] = {}
+
+    def pattern(node: dict[str, Any]) -> str:
+        branches = [re.escape(char) + pattern(below) for char, below in sorted(node.items()) if char]
+        if not branches:
+            return ""
+        joined = branches[0] if len(branches) == 1 else f"(?:{'|'.join(branches)})"
+        return f"(?:{joined})?" if "" in node else joined
+
+    return pattern(tree)
 
 
 def _listed(words: str) -> tuple[str, ...]:
@@ -34,7 +54,7 @@ LOGIN_LABELS = _listed(
 )
 KEY_LABELS = _listed(
     r"secret token api[_\s-]?key apikey access[_\s-]?key private[_\s-]?key privkey secret[_\s-]?key "
-    r"client[_\s-]?secret auth[_\s-]?key credentials? admin[_\s-]?key adminkey inkey signing[_\s-]?key "
+    r"client[_\s-]?secret auth[_\s-]?key credentials? admin[_\s-]?key adminkey inkey signing[_\s-]?key bearer "
     r"encryption[_\s-]?key master[_\s-]?key webhook[_\s-]?secret key 密钥 秘钥 私钥 令牌 金鑰 トークン "
     r"clé[_\s-]api chiave[_\s-]api"
 )
@@ -51,7 +71,7 @@ LABEL = re.compile(
     r"(?i)(?<![\w\-])[\w.\-]*?(?:(?P<password>" + _either(LOGIN_LABELS) + r")|(?P<secret>" + _either(KEY_LABELS) + r"))"
     r"(?![\w])[\"']?"
     r"(?P<gap>(?:[ \t]*\([^()\n]{1,20}\)|[ \t]+[\w\-]{1,12}){0,2})"
-    r"(?:[ \t]*\**[ \t]*(?::=|=>|->|[:=：])[ \t]*\**[ \t]*|(?(password)[ \t]+(?:is|was|es|ist|est|é|era|是|为|は)[ \t]+|(?!)))"
+    r"(?:[ \t]*\**[ \t]*(?::=|=>|->|[:=：])[ \t]*\**[ \t]*|(?P<said>[ \t]+(?:is|was|es|ist|est|é|era|是|为|は)[ \t]+))"
     r"[\"'`]?(?P<value>[^\s\"'`]{1,300})"
 )
 # What a label needs after its word, on the same line (see ``LABEL``): found first, it spares the label's pattern
@@ -61,7 +81,7 @@ SEPARATOR = re.compile(r"(?i)[:=：>]|[ \t](?:is|was|es|ist|est|é|era|是|为|�
 LABEL_CORES = _listed(
     "pass pwd kennwort contrase mdp senha пароль wachtwoord hasł haslo parola salasana lösenord losenord "
     "adgangskode şifre sifre jelszó heslo κωδικός パスワード 비밀번호 암호 密码 密碼 口令 "
-    "secret token key credential 密钥 秘钥 私钥 令牌 金鑰 トークン clé chiave"
+    "secret token key credential bearer 密钥 秘钥 私钥 令牌 金鑰 トークン clé chiave"
 )
 # Words that are a label only as the first word of a line or list item (``Pass: …``, not ``tests pass: 3/3``)
 # or as the end of a name (``DB_PASS``, ``ssh-key``), never glued to a word (``highpass``, ``monkey``).
@@ -88,8 +108,14 @@ INNER_ASSIGNMENT = re.compile(r"[A-Za-z_][\w.\-]*=(?=[^=])")
 NEWLINE = re.compile(r"\n")
 
 
+MARKER = "[redacted: {kind}]"
 # Where a label that the context pass reads may occur: every label word contains one of these, lower-cased.
-CONTEXT_CORES = (*LABEL_CORES, "pin", "clave", "ключ", "токен", "schlüssel", "chave", "llave", "bearer", "암호")
+CONTEXT_CORES = (
+    *LABEL_CORES, "pin", "clave", "ключ", "токен", "schlüssel", "chave", "llave", "pw", "recovery", "backup", "2fa",
+    "seed", "mnemonic", "助记词", "恢复码", "备用码",
+)  # fmt: skip
+# One pass finds them all: a trie of the words (``re`` tries one branch per first letter, not every word).
+CONTEXT_CORE = re.compile(word_trie(CONTEXT_CORES))
 
 
 @dataclass(frozen=True)
@@ -118,52 +144,64 @@ def redact(text: str) -> tuple[str, list[Finding]]:
     for shape in SHAPES:
         if any(hint in lower for hint in shape.hints) and shape.pattern.search(text):
             text = _redact_shape(shape, text, findings)
-    if any(core in lower for core in CONTEXT_CORES):
-        text = _redact_in_context(text, findings)
+    if CONTEXT_CORE.search(lower):
+        text = _redact_in_context(text, text.lower() if findings else lower, findings)
     text = _redact_labelled(text, lower, findings)
     findings.sort(key=lambda f: (f.line, f.kind))
     return text, findings
 
 
-def _redact_in_context(text: str, findings: list[Finding]) -> str:
-    """Values a table's header or row label, a list item's label or a front-matter key names as credentials."""
+def _redact_in_context(text: str, lower: str, findings: list[Finding]) -> str:
+    """Values a table's header or row label, a list item's label, a definition's term, a front-matter key or a
+    heading over a list names as credentials."""
+    if "<t" in lower:
+        text, tables = context.redact_html_tables(text, MARKER)
+        findings += [Finding(t.line, "table", tuple(t.rows), tuple(t.columns)) for t in tables]
+        lower = text.lower() if tables else lower
     lines = text.split("\n")
     changed = False
     if "|" in text:
         for first, end, has_header in context.table_blocks(lines):
-            block = "\n".join(lines[first:end]).lower()
-            if not any(core in block for core in CONTEXT_CORES):
+            if not CONTEXT_CORE.search("\n".join(lines[first:end]).lower()):
                 continue
-            table = context.redact_table(lines, first, end, has_header, "[redacted: {kind}]")
+            table = context.redact_table(lines, first, end, has_header, MARKER)
             if table is not None:
                 findings.append(Finding(table.line, "table", tuple(table.rows), tuple(table.columns)))
                 changed = True
-    for number in _lines_with_cores(text):
-        line = lines[number]
-        found = context.item_value(line)
-        if found is None:
-            continue
-        kind, start, end = found
-        lines[number] = f"{line[:start]}[redacted: {context.kind_name(kind)}]{line[end:]}"
-        findings.append(Finding(number + 1, context.kind_name(kind)))
-        changed = True
+    for number in _lines_with_cores(text, lower):
+        found = [(number, *hit)] if (hit := context.item_secrets(lines[number])) else []
+        if (
+            not found
+            and number + 1 < len(lines)
+            and (hit := context.definition_secrets(lines[number], lines[number + 1]))
+        ):
+            found = [(number + 1, *hit)]
+        if not found and lines[number].lstrip().startswith("#"):
+            found = context.section_secrets(lines, number)
+        for at, kind, spans in found:
+            lines[at] = context.replace_spans(lines[at], spans, f"[redacted: {context.kind_name(kind)}]")
+            findings.append(Finding(at + 1, context.kind_name(kind)))
+            changed = True
     return "\n".join(lines) if changed else text
 
 
-def _lines_with_cores(text: str) -> list[int]:
-    """The 0-based numbers of the lines where a label word may occur."""
-    lower = text.lower()
+def _lines_with_cores(text: str, lower: str) -> list[int]:
+    """The 0-based numbers of the lines where a label word may occur (``lower``: the text lower-cased)."""
     if len(lower) != len(text):
         return list(range(text.count("\n") + 1))
     starts = [0, *(m.end() for m in NEWLINE.finditer(text))]
-    numbers: set[int] = set()
-    for core in CONTEXT_CORES:
-        at = lower.find(core)
-        while at != -1:
-            number = bisect.bisect_right(starts, at) - 1
-            numbers.add(number)
-            at = lower.find(core, starts[number + 1]) if number + 1 < len(starts) else -1
-    return sorted(numbers)
+    numbers: list[int] = []
+    at = 0
+    while (m := CONTEXT_CORE.search(lower, at)) is not None:
+        if m.group() == "pin" and lower[m.start() - 1 : m.start()].isalpha():
+            at = m.end()  # "opinion", "spinning": not a PIN
+            continue
+        number = bisect.bisect_right(starts, m.start()) - 1
+        numbers.append(number)
+        if number + 1 >= len(starts):
+            break
+        at = starts[number + 1]  # the next line: one look at each line is enough
+    return numbers
 
 
 def looks_secret(value: str, password: bool) -> bool:
@@ -172,7 +210,8 @@ def looks_secret(value: str, password: bool) -> bool:
         return False  # shortened: only the start of a key
     value = value.rstrip(".,;:)]}>")
     low = value.lower()
-    if len(value) < (6 if password else 12) or low in PLACEHOLDER_WORDS or value.startswith("[redacted"):
+    short = len(value) < (6 if password else 12) and not (len(value) >= 10 and _three_classes(value))
+    if short or low in PLACEHOLDER_WORDS or value.startswith("[redacted"):
         return False
     if value[0] in "<[{$%#@/~*•" or "${" in value or "{{" in value or "<%" in value:
         return False  # a template, a variable, a path, a handle, a mask
@@ -208,6 +247,11 @@ def _varied(value: str) -> bool:
     return sum(found) >= 2
 
 
+def _three_classes(value: str) -> bool:
+    """Upper-case, lower-case and digits: ``Sx4Pv7Mz1Qd``."""
+    return any(c.isupper() for c in value) and any(c.islower() for c in value) and any(c.isdigit() for c in value)
+
+
 def _has_letters_and_digits(value: str) -> bool:
     return any(c.isdigit() for c in value) and any(c.isalpha() for c in value)
 
@@ -218,9 +262,7 @@ def _redact_shape(shape: Shape, text: str, findings: list[Finding]) -> str:
         secret = match.group(shape.group)
         if secret.startswith("[redacted") or _masked(secret):
             return match.group(0)
-        if shape.free_form and not looks_secret(secret, password=True):
-            return match.group(0)
-        if shape.password and context.secret_value(secret, context.PASSWORD) is None:
+        if not _judged(shape, secret):
             return match.group(0)
         findings.append(Finding(text.count("\n", 0, start) + 1, shape.name))
         marker = f"[redacted: {shape.name}]" + "\n" * secret.count("\n")
@@ -228,6 +270,17 @@ def _redact_shape(shape: Shape, text: str, findings: list[Finding]) -> str:
         return match.group(0)[: start - offset] + marker + match.group(0)[end - offset :]
 
     return shape.pattern.sub(replace, text)
+
+
+def _judged(shape: Shape, secret: str) -> bool:
+    """Does the part a shape found hold a secret, as its ``judge`` asks?"""
+    if shape.judge == "free":
+        return looks_secret(secret, password=True)
+    if shape.judge == "password":
+        return bool(context.secret_spans(secret, context.PASSWORD))
+    if shape.judge == "random":
+        return context.random_looking(secret)
+    return True
 
 
 def _masked(secret: str) -> bool:
@@ -251,6 +304,8 @@ def _redact_labelled(text: str, lower: str, findings: list[Finding]) -> str:
             value = re.split(r"[&#]", value, maxsplit=1)[0]  # a URL's query: the value ends at the next parameter
         if not _labels(match, text) or not looks_secret(value, password):
             continue
+        if match.group("said") and not password and not context.random_looking(value.rstrip(".,;:)]}>")):
+            continue  # "the token is …": only a value that looks made up
         start = match.start("value")
         kind = "password" if password else "secret assignment"
         findings.append(Finding(text.count("\n", 0, start) + 1, kind))
