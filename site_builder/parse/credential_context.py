@@ -27,7 +27,6 @@ from dataclasses import dataclass
 # What the label says the value is: a password (any word is one; for a bare "Pass", not a number), a PIN (four to
 # eight digits), a key (random-looking: letters and digits), recovery codes, or a seed phrase (many words).
 PASSWORD, WEAK_PASSWORD, PIN, KEY, CODE, PHRASE = "password", "pass", "PIN", "key", "code", "phrase"
-LOOSE_KEY = "loose key"  # "Laptop pass", "Door key": upper- and lower-case letters and digits, or random-looking
 
 
 def _words(text: str) -> tuple[str, ...]:
@@ -103,11 +102,13 @@ def credential_label(text: str) -> str | None:
     label = _PARENTHESIS.sub("", label).strip()
     if not label or len(label) > 48:
         return None
-    lower = label.casefold()
+    lower = label.casefold().rstrip(" 0123456789")  # 密钥 2
     for suffixes, kind in _CJK_ENDINGS:
         if lower.endswith(suffixes) and not any(w in lower for w in ("公钥", "公開鍵", "public")):
             return kind
     words = [w.rstrip("0123456789") or w for w in _NORMALISE.split(lower) if w]  # password2, token_1
+    while len(words) > 1 and words[-1].isdigit():
+        words.pop()  # Password 2, API key 3
     if not words or len(words) > 5 or any(w in _NOT_THE_SECRET for w in words):
         return None
     if len(words) >= 3 and words[1] in _FOR and words[0] not in _WEAK:  # Password for Plex, Contraseña del router
@@ -129,7 +130,7 @@ def _ends_with_credential(words: list[str], lower: str) -> str | None:
             if len(words) > 3:
                 return None
             if not (glued or before in _WEAK_AFTER or words[-2] in _WEAK_AFTER):
-                return LOOSE_KEY  # "Laptop pass", "Session key": only a value that looks made up
+                return KEY  # "Laptop pass", "Session key": only a value that looks made up
         return kind
     return None
 
@@ -167,9 +168,11 @@ _PIN_NAME = re.compile(r"[A-Za-z]+\d+|\d+[A-Za-z]+")
 # Words of letters and digits that are not made up: versions, dates, times, addresses, host names, sizes.
 _NOT_MADE_UP = re.compile(
     r"v?\d+(?:\.\d+)+(?:[-+.]?[A-Za-z0-9]+)*|\d{4}-\d\d-\d\d(?:T[\d:.]+Z?)?|[\d.:]+|"
-    r"(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,}(?::\d+)?|\d+(?:[.,]\d+)?[A-Za-z]{1,3}|[A-Za-z]+-?\d{1,4}|[a-z]+(?:[-_][a-z0-9]+)+|"
+    r"(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,}(?::\d+)?|\d+(?:[.,]\d+)?[A-Za-z]{1,3}|[A-Za-z]{1,6}-?\d{1,4}|[a-z]+(?:[-_][a-z0-9]+)+|"
     r"[A-Za-z]+(?::[\w+.\-]+){2,}"  # agent:main:discord:channel:1478…: an identifier of parts
 )
+_CAMEL_WORDS = re.compile(r"[A-Z]*(?:[A-Z][a-z]{2,})+[A-Z]{0,3}|[a-z]+(?:[A-Z][a-z]{2,})+")
+_WRAPPED = re.compile(r"\[([^\]\n]+)\]\([^)\n]*\)|<(?:kbd|code|b|strong|em|i|span|mark|samp)\b[^>]*>(.+?)</\w+>")
 _ASSIGNED = re.compile(r"[A-Za-z_][\w.\-]*=(?=[^=])")
 _USER_AND_PASSWORD = re.compile(r"^[^\s/:]+[ \t]*(?:/|:)[ \t]*(\S+)$")  # admin / hunter2, admin:hunter2
 
@@ -222,6 +225,11 @@ def _secret_in(value: str, kind: str) -> Span | None:
     core = value[start:end]
     if not core or core.startswith("[redacted") or not _EVIDENCE.search(core):
         return None
+    wrapped = _WRAPPED.fullmatch(core)
+    if wrapped:  # [Lk7Nb3Wc9Tq](https://…), <kbd>…</kbd>: the text inside
+        inner = _secret_in(wrapped[1] or wrapped[2], kind)
+        offset = start + wrapped.start(1 if wrapped[1] is not None else 2)
+        return None if inner is None else (offset + inner[0], offset + inner[1])
     spaced = any(c.isspace() for c in core)
     if kind == PHRASE and spaced and len(core.split()) >= 8 and all(w.isalpha() and w.islower() for w in core.split()):
         return start, end  # a seed phrase: twelve or twenty-four plain words
@@ -243,20 +251,14 @@ def _secret_in(value: str, kind: str) -> Span | None:
 def _judged(core: str, kind: str) -> bool:
     """Is a single word, under a label of this kind, the secret?"""
     if kind == PIN:
-        return (core.isdigit() and 4 <= len(core) <= 8) or _mixed_pin(core)
+        return (core.isdigit() and 4 <= len(core) <= 8) or key_like(core)
     if kind == PASSWORD:
         return not (core.isdigit() and len(core) < 4)
     if kind == WEAK_PASSWORD:
         return not _NUMBER.fullmatch(core)
     if kind == CODE:
         return len(core) >= 6 and any(c.isdigit() for c in core) and _CODE_SHAPE.fullmatch(core) is not None
-    if kind == LOOSE_KEY:
-        return random_looking(core) or (len(core) >= 8 and _three_classes(core))
     return key_like(core)
-
-
-def _three_classes(token: str) -> bool:
-    return any(c.isupper() for c in token) and any(c.islower() for c in token) and any(c.isdigit() for c in token)
 
 
 def random_looking(token: str) -> bool:
@@ -278,17 +280,17 @@ def key_like(token: str) -> bool:
         return True
     letters = any(c.isalpha() for c in token)
     digits = any(c.isdigit() for c in token)
-    return len(token) >= 8 and letters and digits and _NOT_MADE_UP.fullmatch(token) is None
+    if len(token) >= 8 and letters and digits:
+        return _NOT_MADE_UP.fullmatch(token) is None
+    return _random_letters(token)
 
 
-def _mixed_pin(core: str) -> bool:
-    """``Ab12Cd34``: letters and three digits or more, mixed (not ``GPIO17``, ``A0``)."""
-    return (
-        core.isalnum()
-        and 4 <= len(core) <= 12
-        and sum(c.isdigit() for c in core) >= 3
-        and not _PIN_NAME.fullmatch(core)
-    )
+def _random_letters(token: str) -> bool:
+    """Eight letters or more, upper- and lower-case mixed the way no words are (``ONYlgCtj``, not ``JavaScript``,
+    ``OpenClaw``, ``iPhone``)."""
+    if len(token) < 8 or not token.isalpha() or _CAMEL_WORDS.fullmatch(token):
+        return False
+    return sum(c.isupper() for c in token) >= 2 and sum(c.islower() for c in token) >= 2
 
 
 def _unwrap(value: str) -> tuple[int, int]:
@@ -645,6 +647,18 @@ def section_secrets(lines: list[str], heading: int) -> list[tuple[int, str, list
 def replace_spans(line: str, spans: list[Span], marker: str) -> str:
     """``line`` with each span replaced by ``marker``."""
     return _replace(line, [(a, b, marker) for a, b in spans])
+
+
+# A PIN or a lock's code in a sentence: "The alarm PIN is 902318", "the safe combination is 31-17-42".
+CODE_SENTENCE = re.compile(
+    r"(?i)\b(?:pin(?:[ -]?code)?|passcode|(?:door|alarm|gate|safe|lock|garage|entry|access)[ -]code|"
+    r"(?:safe|lock)[ -]combination|combination)(?:\s+(?:is|was|=)\s+|\s*[:=]\s*)\**`?(\d{4,8}|\d{1,3}(?:-\d{1,3}){2,5})\b"
+)
+
+
+def codes_in_sentence(line: str) -> list[Span]:
+    """The PINs and lock codes a sentence gives (``CODE_SENTENCE``)."""
+    return [m.span(1) for m in CODE_SENTENCE.finditer(line)]
 
 
 def kind_name(kind: str) -> str:

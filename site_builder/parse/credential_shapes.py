@@ -58,7 +58,7 @@ SHAPES = (
     _shape("GitLab token", "glpat- gldt- glrt-", r"\bgl(?:pat|dt|rt)-[A-Za-z0-9_\-]{20,}"),
     _shape("Slack token", "xox", r"\bxox[abposre]-[A-Za-z0-9\-]{10,}"),
     _shape("Slack webhook", "hooks.slack.com", r"https://hooks\.slack\.com/services/[A-Za-z0-9/_\-]{20,}"),
-    _shape("Discord webhook", "/api/webhooks/", r"https://(?:\w+\.)?discord(?:app)?\.com/api/webhooks/\d+/[\w\-]{40,}"),
+    _shape("Discord webhook", "/api/webhooks/", r"https://(?:\w+\.)?discord(?:app)?\.com/api/webhooks/\d+/[\w\-]{30,}"),
     _shape(
         "Discord bot token",
         ".",
@@ -98,7 +98,7 @@ SHAPES = (
         judge="free",
     ),
     _shape("age secret key", "age-secret-key-1", r"\bAGE-SECRET-KEY-1[0-9A-Z]{58}\b"),
-    _shape("bearer token", "bearer", r"(?i)\bbearer\s+([A-Za-z0-9._~+/\-]{20,}=*)", 1, judge="random"),
+    _shape("bearer token", "bearer", r"(?i)\bbearer\s+([A-Za-z0-9._~+/\-]{12,}=*)", 1, judge="random"),
     _shape(
         "session cookie",
         "cookie",

@@ -55,6 +55,7 @@ LOGIN_LABELS = _listed(
 KEY_LABELS = _listed(
     r"secret token api[_\s-]?key apikey access[_\s-]?key private[_\s-]?key privkey secret[_\s-]?key "
     r"client[_\s-]?secret auth[_\s-]?key credentials? admin[_\s-]?key adminkey inkey signing[_\s-]?key bearer "
+    r"recovery[_\s-]?codes? backup[_\s-]?codes? "
     r"encryption[_\s-]?key master[_\s-]?key webhook[_\s-]?secret key 密钥 秘钥 私钥 令牌 金鑰 トークン "
     r"clé[_\s-]api chiave[_\s-]api"
 )
@@ -81,7 +82,7 @@ SEPARATOR = re.compile(r"(?i)[:=：>]|[ \t](?:is|was|es|ist|est|é|era|是|为|�
 LABEL_CORES = _listed(
     "pass pwd kennwort contrase mdp senha пароль wachtwoord hasł haslo parola salasana lösenord losenord "
     "adgangskode şifre sifre jelszó heslo κωδικός パスワード 비밀번호 암호 密码 密碼 口令 "
-    "secret token key credential bearer 密钥 秘钥 私钥 令牌 金鑰 トークン clé chiave"
+    "secret token key credential bearer recovery backup 密钥 秘钥 私钥 令牌 金鑰 トークン clé chiave"
 )
 # Words that are a label only as the first word of a line or list item (``Pass: …``, not ``tests pass: 3/3``)
 # or as the end of a name (``DB_PASS``, ``ssh-key``), never glued to a word (``highpass``, ``monkey``).
@@ -112,7 +113,8 @@ MARKER = "[redacted: {kind}]"
 # Where a label that the context pass reads may occur: every label word contains one of these, lower-cased.
 CONTEXT_CORES = (
     *LABEL_CORES, "pin", "clave", "ключ", "токен", "schlüssel", "chave", "llave", "pw", "recovery", "backup", "2fa",
-    "seed", "mnemonic", "助记词", "恢复码", "备用码",
+    "seed", "mnemonic", "助记词", "恢复码", "备用码", "passcode", "combination", "door code", "alarm code", "gate code",
+    "lock code", "garage code", "entry code", "access code", "safe code",
 )  # fmt: skip
 # One pass finds them all: a trie of the words (``re`` tries one branch per first letter, not every word).
 CONTEXT_CORE = re.compile(word_trie(CONTEXT_CORES))
@@ -178,6 +180,8 @@ def _redact_in_context(text: str, lower: str, findings: list[Finding]) -> str:
             found = [(number + 1, *hit)]
         if not found and lines[number].lstrip().startswith("#"):
             found = context.section_secrets(lines, number)
+        if not found and (codes := context.codes_in_sentence(lines[number])):
+            found = [(number, context.PIN, codes)]
         for at, kind, spans in found:
             lines[at] = context.replace_spans(lines[at], spans, f"[redacted: {context.kind_name(kind)}]")
             findings.append(Finding(at + 1, context.kind_name(kind)))
@@ -304,7 +308,7 @@ def _redact_labelled(text: str, lower: str, findings: list[Finding]) -> str:
             value = re.split(r"[&#]", value, maxsplit=1)[0]  # a URL's query: the value ends at the next parameter
         if not _labels(match, text) or not looks_secret(value, password):
             continue
-        if match.group("said") and not password and not context.random_looking(value.rstrip(".,;:)]}>")):
+        if match.group("said") and not password and not context.key_like(value.rstrip(".,;:)]}>")):
             continue  # "the token is …": only a value that looks made up
         start = match.start("value")
         kind = "password" if password else "secret assignment"
@@ -347,10 +351,10 @@ def _labels(match: re.Match[str], text: str) -> bool:
     word = (match.group("password") or match.group("secret")).lower()
     if word not in WEAK_LABELS:
         return True
-    if match.group("gap") or (not match.group("password") and len(match.group("value")) < 16):
-        return False  # "Key numbers: 27", "Key: 630-line script": a key is long and labelled as such
     prefix = text[match.start() : match.start("password" if match.group("password") else "secret")]
+    if match.group("gap") or (not match.group("password") and len(match.group("value")) < (10 if prefix else 16)):
+        return False  # "Key numbers: 27", "Key: 630-line script": a key is long and labelled as such
     if prefix:
-        return prefix[-1] in "_-."  # DB_PASS, ssh-key; not highpass, CertPass
+        return prefix[-1] in "_-."  # DB_PASS, ssh-key, "stripe_key": "…"; not highpass, CertPass
     line_start = text.rfind("\n", 0, match.start()) + 1
     return ITEM_START.fullmatch(text, line_start, match.start()) is not None
