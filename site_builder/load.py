@@ -17,12 +17,12 @@ from site_builder.core.model import Library, Note
 from site_builder.core.processes import map_in_two
 from site_builder.core.progress import Progress, Tick
 from site_builder.io.build_cache import NoteKey, load_notes, note_key, save_notes
-from site_builder.io.library_cache import LinkedFrom, reuse_library
 from site_builder.io.listing import KnownTexts, input_key, list_notes
 from site_builder.io.reader import Workspace, WorkspaceError, open_workspace
 from site_builder.io.sources import SourceFile, read_notes, read_sources
 from site_builder.library.hygiene import broken_file_links, future_dated
 from site_builder.library.link import link_notes
+from site_builder.library.saved import LinkedFrom, reuse_library
 from site_builder.parse.note import parse_note
 
 # Characters to parse: below this a second process costs more than it saves (about 0.25 s of parsing).

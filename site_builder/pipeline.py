@@ -17,7 +17,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from site_builder.build import BuildOptions, BuildResult
+from site_builder.build_result import BuildOptions, BuildResult
 from site_builder.core.collector import cycle_collection_paused
 from site_builder.core.diagnostics import WHOLE_WORKSPACE, Diagnostics
 from site_builder.core.processes import Background
@@ -32,15 +32,6 @@ from site_builder.io.build_cache import (
     save_cached,
 )
 from site_builder.io.derived import write_derived
-from site_builder.io.fragments_cache import load_fragments, save_page_marks, save_rendered
-from site_builder.io.library_cache import (
-    LinkedFrom,
-    load_for_opinions,
-    new_token,
-    save_for_opinions,
-    save_library,
-    save_library_notes,
-)
 from site_builder.io.library_texts import LibraryTexts
 from site_builder.io.listing import Listing, save_known
 from site_builder.io.reader import Workspace
@@ -49,6 +40,14 @@ from site_builder.io.sources import SourceFile
 from site_builder.io.staging import Staging
 from site_builder.io.stamps import stamps_of
 from site_builder.library.hygiene import Section, hygiene_report
+from site_builder.library.saved import (
+    LinkedFrom,
+    load_for_opinions,
+    new_token,
+    save_for_opinions,
+    save_library,
+    save_library_notes,
+)
 from site_builder.load import Loaded, key_after_reflect, load_sources
 from site_builder.recall.publish import publish_recall, update_recall_index
 from site_builder.reflect_loaded import (
@@ -60,6 +59,7 @@ from site_builder.reflect_loaded import (
 )
 from site_builder.site.environment import keep_compiled_templates
 from site_builder.site.fragments import Fragments
+from site_builder.site.fragments_cache import load_fragments, save_page_marks, save_rendered
 from site_builder.site.page_output import PageOutput
 from site_builder.site.page_reads import PAGE_READS_FILE, PageReads
 from site_builder.site.pagefind import (
@@ -114,7 +114,7 @@ def make_site(
     # recall.json, its shards and the recall index are made by a child beside render (both cores busy); the index
     # waits for reflect's pages to be written, when it wrote some (the index records each file as it stands).
     index_now = reflected is None or not reflected.changes
-    # A library linked anew is saved by the same child once recall is sent, for the next build (``io.library_cache``).
+    # A library linked anew is saved by the same child once recall is sent, for the next build (``library.saved``).
     linked = LinkedFrom(
         loaded.linked.token or new_token(),
         {key[0]: key for key in loaded.cached.now},

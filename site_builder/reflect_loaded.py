@@ -16,12 +16,12 @@ from site_builder.core.digest import value_digest
 from site_builder.core.model import Library, Note, Opinion
 from site_builder.io.build_cache import load_cached, note_key, save_cached
 from site_builder.io.derived import write_derived
-from site_builder.io.library_cache import LinkedFrom, load_for_opinions, save_for_opinions
 from site_builder.io.sources import SourceFile, read_raw, source_file
 from site_builder.io.writer import write_workspace_files
 from site_builder.library.link import OPINIONS_PATH, link_notes
 from site_builder.library.relink import relink
 from site_builder.library.repoint import kept_as_they_were
+from site_builder.library.saved import LinkedFrom, load_for_opinions, save_for_opinions
 from site_builder.load import Loaded, NotesCache
 from site_builder.parse.note import parse_note
 from site_builder.reflect.reflector import Reflector

@@ -21,9 +21,9 @@ import site_builder.reflect_loaded as reflect_loaded_module
 import site_builder.site.render as render
 from site_builder.core.diagnostics import Diagnostics
 from site_builder.io.build_cache import NOTES_FOLDER, load_cached, notes_shard
-from site_builder.io.fragments_cache import load_fragments
 from site_builder.load import load
 from site_builder.site.environment import make_environment
+from site_builder.site.fragments_cache import load_fragments
 from tests.conftest import EXAMPLE, MakeWorkspace, run, spy_on
 
 FILES = {

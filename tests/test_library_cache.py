@@ -1,4 +1,4 @@
-"""The linked library kept in the build cache (``io.library_cache``): an edit that changes no note's link inputs
+"""The linked library kept in the build cache (``library.saved``): an edit that changes no note's link inputs
 takes the last build's library, and the site is the one a build without cache makes."""
 
 from __future__ import annotations
@@ -10,17 +10,17 @@ from typing import Any
 
 import pytest
 
-import site_builder.io.library_cache as library_cache
 import site_builder.library.citing as citing
+import site_builder.library.saved as library_cache
 import site_builder.load as load_module
 import site_builder.recall.publish as publish_module
 import site_builder.reflect_loaded as reflect_loaded_module
 import site_builder.site.builder as builder_module
 from site_builder.core.model import Library, Note
-from site_builder.io.library_cache import LIBRARY_FILE, LIBRARY_NOTES_FILE, LIBRARY_OPINIONS_FILE
 from site_builder.io.reader import open_workspace
 from site_builder.io.sources import source_file
 from site_builder.library.link import link_inputs, link_notes
+from site_builder.library.saved import LIBRARY_FILE, LIBRARY_NOTES_FILE, LIBRARY_OPINIONS_FILE
 from site_builder.load import load
 from site_builder.parse.note import parse_note
 from tests.conftest import EXAMPLE, REPO, MakeWorkspace, run, spy_on

@@ -15,12 +15,13 @@ from referencing import Registry, Resource
 from site_builder.build import build
 from site_builder.core.diagnostics import Diagnostics
 from site_builder.core.model import Fact, Opinion
+from site_builder.core.tokens import estimate_tokens
 from site_builder.io.reader import open_workspace
+from site_builder.library.memory_block import recently_changed_first
+from site_builder.library.recency import recent_first, recent_first_as_read
 from site_builder.load import load
-from site_builder.recall.bundle import estimate_tokens, json_schema
-from site_builder.recall.context import recently_changed_first
+from site_builder.recall.bundle import json_schema
 from site_builder.recall.index import open_index
-from site_builder.recall.recency import recent_first, recent_first_as_read
 from site_builder.recall.search import RecallQuery, search
 from site_builder.recall.time_words import time_window
 from tests.conftest import EXAMPLE, run, write_workspace

@@ -126,8 +126,8 @@ def test_the_tiers_count_the_tokens_of_the_bodies_as_they_are_now(tmp_path: Path
     another body, as the home page makes the core memory's halves, counts that body)."""
     import dataclasses
 
-    from site_builder.recall.agent_view import tiers
-    from site_builder.recall.bundle import estimate_tokens
+    from site_builder.core.tokens import estimate_tokens
+    from site_builder.library.agent_view import tiers
 
     toebeans = FIXTURE.parent / "toebeans"
     library = load(toebeans).library

@@ -13,7 +13,7 @@ import click
 from site_builder.cli.options import workspace_argument
 from site_builder.core.diagnostics import Diagnostics
 from site_builder.io.reader import WorkspaceError, open_workspace
-from site_builder.recall.agent_view import FORMATS
+from site_builder.library.agent_view import FORMATS
 from site_builder.recall.query import DEFAULT_K
 
 

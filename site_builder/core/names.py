@@ -1,4 +1,5 @@
-"""Names and paths: the matching key of an entity name, a slug safe as a file name, the site page of a note."""
+"""Names and paths: the matching key of an entity name, a slug safe as a file name, the site page of a note, and
+the relative URLs between pages (``href``, ``source_url``) that the site and recall both write."""
 
 from __future__ import annotations
 
@@ -94,3 +95,19 @@ OPINIONS_URL = "bank/opinions.html"  # the first page of opinions; the others fo
 def opinions_page_url(number: int) -> str:
     """The address of the ``number``-th page of opinions."""
     return OPINIONS_URL if number == 1 else f"bank/opinions-{number}.html"
+
+
+def root_of(url: str) -> str:
+    """Prefix that leads from page ``url`` back to the site root ('' or '../..')."""
+    return "../" * url.count("/")
+
+
+def href(from_url: str, to_url: str) -> str:
+    return root_of(from_url) + to_url
+
+
+@functools.lru_cache(maxsize=REMEMBERED)
+def source_url(source: str) -> str:
+    """``memory/2025-11-27.md#L12`` -> ``memory/2025-11-27.html#L12``."""
+    path, _, anchor = source.partition("#")
+    return page_url(path) + (f"#{anchor}" if anchor else "")

@@ -3,7 +3,7 @@
 - ``notes/``: every parsed note by its file's path, kind and content
   hash, so a rebuild parses only the files that changed;
 - ``fragments/``: the HTML of every note and line the site rendered,
-  reused while links resolve the same, and how each page was made (``io.fragments_cache``);
+  reused while links resolve the same, and how each page was made (``site.fragments_cache``);
 - ``search/<part>/<hash>/``: the last search index, in parts (one per year of dated pages, one for the
   rest), each by the hash of the search records it was made from (``site.pagefind``), so a build runs
   Pagefind only on the parts whose searchable pages changed; ``search/records.json`` says which part each
@@ -11,7 +11,7 @@
 - ``recall-shards.pickle``: what each recall shard of the last site was made from, so an unchanged shard is
   kept, not made and written again;
 - ``library.pickle``, ``library-opinions.pickle``, ``library-notes.pickle``: the linked library, its opinions and
-  the notes it holds for (``io.library_cache``), so an edit that changes no note's links does not link every note
+  the notes it holds for (``library.saved``), so an edit that changes no note's links does not link every note
   again, and one that does links only what it changed (``library.relink``);
 - ``page-reads.pickle``: which notes' texts each page's inputs read (``site.page_reads``), so that with the
   last build's library a page reading no changed text is kept without its inputs worked out;
@@ -67,7 +67,7 @@ ALLOWED = {
     "site_builder.site.pagefind": {"SearchStats"},
     "site_builder.site.page_reads": {"PageReads"},
     "site_builder.io.build_cache": {"LastBuild"},
-    "site_builder.io.library_cache": {"_Image"},
+    "site_builder.library.saved": {"_Image"},
     "site_builder.io.library_texts": {"LibraryTexts"},
     "datetime": {"date", "datetime", "timedelta", "timezone"},
 }

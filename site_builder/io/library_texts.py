@@ -1,5 +1,5 @@
 """A library and its notes' texts, as one build had them (``LibraryTexts``): when a build's library is the last
-build's (``io.library_cache``: no note's link inputs changed), what was made from the library and from texts that
+build's (``library.saved``: no note's link inputs changed), what was made from the library and from texts that
 did not change since is still what it was. Pages (``site.page_reads``) and recall shards (``recall.shard_inputs``)
 are kept on it without their inputs worked out again."""
 

@@ -11,7 +11,7 @@ from site_builder.library.opinion_pages import Starts, page_number
 def citing_places(opinions: list[Opinion]) -> dict[str, list[tuple[int, int]]]:
     """Note path -> the place in ``opinions`` of each opinion citing it, with the first line of the note it cites,
     in the opinions' order. One pass over every opinion's history and evidence: made once per linked library and
-    kept with it (``io.library_cache``), so that a build reusing the library, which makes the pages of a few notes,
+    kept with it (``library.saved``), so that a build reusing the library, which makes the pages of a few notes,
     does not make it again (60 ms on the large race corpus)."""
     cited: dict[str, dict[int, int]] = {}
     for place, opinion in enumerate(opinions):

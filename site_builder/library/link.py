@@ -90,7 +90,7 @@ def entity_links(
 def link_inputs(note: Note) -> tuple[object, ...]:
     """Everything linking reads of a note: all of it but its text, except the lines its links are on (the sentences
     of links between notes). Two notes with the same link inputs link the same: an edit that keeps them (a plain
-    line added at the end) leaves the library as it was (``io.library_cache``)."""
+    line added at the end) leaves the library as it was (``library.saved``)."""
     linking = {link.line for link in note.links} | {line for line, _ in note.file_links}
     lines = note.body.split("\n")
     texts = [lines[i] if 0 <= (i := line - note.body_start) < len(lines) else "" for line in sorted(linking)]

@@ -1,5 +1,5 @@
 """Opinions re-pointed at where their facts now are, after an edit moved some of them to other lines, and whether
-that kept them as they were (then the opinions saved with the last library still hold: ``io.library_cache``)."""
+that kept them as they were (then the opinions saved with the last library still hold: ``library.saved``)."""
 
 from __future__ import annotations
 

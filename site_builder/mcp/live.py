@@ -27,7 +27,7 @@ from site_builder.recall.index import RecallIndex, index_path, trusted_stamps
 from site_builder.recall.index_facts import latest_day, newest_facts, opinion_facts
 
 if TYPE_CHECKING:
-    from site_builder.recall.context import MemorySources
+    from site_builder.library.memory_block import MemorySources
 
 Answer = TypeVar("Answer")
 NO_HISTORY: dict[str, list[OpinionPoint]] = {}  # no bank/opinions.md, or a private one (never changed)
@@ -108,7 +108,7 @@ class LiveWorkspace:
     def memory_sources(self) -> tuple[MemorySources, RecallIndex]:
         """What the context block is made of, as the files are now, and the index it came from: the same as a
         library of the whole workspace gives (``MemorySources.of``)."""
-        from site_builder.recall.context import MemorySources  # and the bundle's renderer: only this tool
+        from site_builder.library.memory_block import MemorySources  # and the bundle's renderer: only this tool
 
         index = self.index()
         kind_of = self.workspace.layout.kind_of

@@ -17,11 +17,12 @@ from importlib import resources
 from typing import Any, TypeVar
 
 from site_builder.core.model import Fact, Library, Opinion
+from site_builder.core.names import source_url
+from site_builder.core.tokens import estimate_tokens
+from site_builder.library.recency import recent_first
 from site_builder.recall.directory import directory_line, entity_directory, file_directory
 from site_builder.recall.entity_shard import entity_shard, fact_json
-from site_builder.recall.recency import recent_first
 from site_builder.recall.shard_inputs import HeldShards, shard_inputs
-from site_builder.site.links import source_url
 
 T = TypeVar("T")
 
@@ -35,16 +36,6 @@ def json_schema(name: str = "recall") -> dict[str, Any]:
     text = resources.files("site_builder.recall").joinpath("schemas", f"{name}.schema.json").read_text("utf-8")
     schema: dict[str, Any] = json.loads(text)
     return schema
-
-
-def estimate_tokens(text: str) -> int:
-    """Rough token count of ``text``: one token per four characters, rounded up."""
-    return tokens_of(len(text))
-
-
-def tokens_of(chars: int) -> int:
-    """``estimate_tokens`` of a text of ``chars`` characters (a note's body: ``Note.chars``)."""
-    return (chars + 3) // 4
 
 
 _COMPACT = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))  # made once: a shard has thousands of items

@@ -7,8 +7,8 @@ from collections.abc import Callable
 from typing import Any
 
 from site_builder.core.model import Entity, Fact, Library
+from site_builder.core.names import source_url
 from site_builder.library.summaries import entity_summary
-from site_builder.site.links import source_url
 
 ENTITY_SCHEMA = "memwiki/recall-entity@1"
 

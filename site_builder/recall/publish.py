@@ -14,10 +14,10 @@ from pathlib import Path
 from site_builder.core.diagnostics import Diagnostic, Diagnostics
 from site_builder.core.model import Library, Note
 from site_builder.io.build_cache import LastShards, ShardMarks, kept_shard
-from site_builder.io.library_cache import load_for_opinions, save_for_opinions
 from site_builder.io.library_texts import LibraryTexts
 from site_builder.io.reader import Workspace
 from site_builder.io.staging import Staging
+from site_builder.library.saved import load_for_opinions, save_for_opinions
 from site_builder.recall.bundle import make_bundle, opinion_facts
 from site_builder.recall.index import refresh_index
 from site_builder.recall.shard_inputs import HeldShards

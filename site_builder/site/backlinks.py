@@ -8,10 +8,10 @@ from itertools import groupby
 from markupsafe import escape
 
 from site_builder.core.model import Fact, Link, Note
-from site_builder.core.names import OPINIONS_URL
+from site_builder.core.names import OPINIONS_URL, href, root_of, source_url
 from site_builder.parse.link_syntax import plain_sentence
 from site_builder.site.builder import ROOT_MARK, PageBuilder
-from site_builder.site.links import SiteLinker, href, root_of, source_url
+from site_builder.site.links import SiteLinker
 from site_builder.site.views import BacklinkGroup, LinkView
 
 

@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from site_builder.core.config import Config
 from site_builder.core.digest import value_digest
 from site_builder.core.model import KIND_NAMES, Fact, Library, Note, Opinion
-from site_builder.core.names import opinions_page_url
+from site_builder.core.names import href, opinions_page_url, root_of, source_url
 from site_builder.library.citing import citing_of
 from site_builder.library.folders import folder_tree
 from site_builder.library.graph import Neighbourhoods
@@ -21,7 +21,7 @@ from site_builder.site.charts import ChartPoint, confidence_chart
 from site_builder.site.environment import FACT_ITEM, render_part
 from site_builder.site.fragments import Fragments, LinkNames, start_from
 from site_builder.site.language import site_language
-from site_builder.site.links import SiteLinker, href, root_of, source_url
+from site_builder.site.links import SiteLinker
 from site_builder.site.markdown import MarkdownRenderer
 from site_builder.site.page_inputs import fact_inputs, ordinal
 from site_builder.site.views import (

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections import defaultdict
 
 from site_builder.core.model import Entity
+from site_builder.core.names import href
 from site_builder.library.relink import ENTITY, MEMBER, NOTE_LINKS
 from site_builder.site.backlinks import backlink_groups, backlink_inputs
 from site_builder.site.builder import PageBuilder, counted
 from site_builder.site.graph_page import entity_graph
-from site_builder.site.links import href
 from site_builder.site.page_inputs import fact_inputs
 from site_builder.site.page_views import EntityIndexPage, EntityPage
 from site_builder.site.search_fields import search_filters, search_meta

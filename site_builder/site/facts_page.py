@@ -13,8 +13,8 @@ from collections.abc import Iterable
 from itertools import groupby
 
 from site_builder.core.model import KIND_NAMES, Fact, fact_order
+from site_builder.core.names import href
 from site_builder.site.builder import PageBuilder, counted
-from site_builder.site.links import href
 from site_builder.site.page_inputs import fact_inputs
 from site_builder.site.page_views import FactsPage
 from site_builder.site.views import FactGroup, KindCount, LinkView

@@ -8,11 +8,11 @@ gets ``<folder>/index.html``.
 from __future__ import annotations
 
 from site_builder.core.model import Note
+from site_builder.core.names import href
 from site_builder.library.folders import Folder
 from site_builder.library.summaries import description
 from site_builder.site.backlinks import folder_backlinks
 from site_builder.site.builder import PageBuilder
-from site_builder.site.links import href
 from site_builder.site.page_views import FolderPage
 from site_builder.site.search_fields import PAGE_KINDS
 from site_builder.site.views import LinkView

@@ -5,10 +5,9 @@ from __future__ import annotations
 import json
 
 from site_builder.core.model import Entity
-from site_builder.core.names import page_url
+from site_builder.core.names import href, page_url
 from site_builder.library.graph import STRONGEST_EDGES, Graph, co_mention_graph
 from site_builder.site.builder import PageBuilder
-from site_builder.site.links import href
 from site_builder.site.page_views import GraphPage
 from site_builder.site.views import GraphView
 

@@ -6,11 +6,12 @@ import dataclasses
 import re
 
 from site_builder.core.model import Note
+from site_builder.core.names import href
 from site_builder.library.summaries import plain
 from site_builder.parse.lines import walk_lines
 from site_builder.site.builder import PageBuilder, counted
 from site_builder.site.folder_page import folder_listing
-from site_builder.site.links import SiteLinker, href
+from site_builder.site.links import SiteLinker
 from site_builder.site.page_views import HomePage
 from site_builder.site.search_fields import PAGE_KINDS
 from site_builder.site.views import LinkView

@@ -7,10 +7,9 @@ own, so that the report stays small and a finding of another sort does not make 
 
 from __future__ import annotations
 
-from site_builder.core.names import heading_slug
+from site_builder.core.names import heading_slug, href, source_url
 from site_builder.library.hygiene import Finding, Section
 from site_builder.site.builder import PageBuilder
-from site_builder.site.links import href, source_url
 from site_builder.site.page_views import HygienePage, HygieneSectionPage
 from site_builder.site.views import HygieneItem, HygieneSection
 

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import functools
 import re
 from html import escape
 from urllib.parse import unquote
 
 from site_builder.core.model import KIND_NAMES, Fact, Library
-from site_builder.core.names import REMEMBERED, heading_slug, page_url
+from site_builder.core.names import heading_slug, page_url, root_of
 from site_builder.parse.file_links import resolve, written_path
 from site_builder.site.markdown import Linker, Target
 
@@ -16,22 +15,6 @@ from site_builder.site.markdown import Linker, Target
 FILE_URL = re.compile(
     r"^(?:(?![a-zA-Z][a-zA-Z0-9+.-]*:)|(?=[^:]*\.md:L?\d))([^#?]+?\.md)(?::L?(\d+)(?:-L?\d+)?)?(#.*)?$", re.IGNORECASE
 )
-
-
-def root_of(url: str) -> str:
-    """Prefix that leads from page ``url`` back to the site root ('' or '../..')."""
-    return "../" * url.count("/")
-
-
-def href(from_url: str, to_url: str) -> str:
-    return root_of(from_url) + to_url
-
-
-@functools.lru_cache(maxsize=REMEMBERED)
-def source_url(source: str) -> str:
-    """``memory/2025-11-27.md#L12`` -> ``memory/2025-11-27.html#L12``."""
-    path, _, anchor = source.partition("#")
-    return page_url(path) + (f"#{anchor}" if anchor else "")
 
 
 class SiteLinker(Linker):

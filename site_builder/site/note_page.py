@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from site_builder.core.model import KIND_NAMES, Entity, Fact, Note, fact_order
+from site_builder.core.names import href
 from site_builder.library.relink import CITING, NOTE_LINKS
 from site_builder.library.summaries import description
 from site_builder.site.backlinks import backlink_groups, backlink_inputs, citing_groups
 from site_builder.site.builder import BANK_KINDS, BANK_SECTIONS, PageBuilder, counted
 from site_builder.site.facts_page import fact_groups
 from site_builder.site.folder_page import crumbs
-from site_builder.site.links import href
 from site_builder.site.page_inputs import fact_inputs
 from site_builder.site.page_views import NotePage
 from site_builder.site.records_page import RECORD_KINDS, records_html

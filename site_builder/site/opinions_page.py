@@ -9,11 +9,10 @@ file's line anchors, which citations of bank/opinions.md lead to); the others fo
 from __future__ import annotations
 
 from site_builder.core.model import Opinion
-from site_builder.core.names import opinions_page_url
+from site_builder.core.names import href, opinions_page_url
 from site_builder.library.link import OPINIONS_PATH
 from site_builder.library.relink import OPINIONS_PAGE
 from site_builder.site.builder import PageBuilder, counted
-from site_builder.site.links import href
 from site_builder.site.page_views import OpinionsPage
 from site_builder.site.views import LinkView
 

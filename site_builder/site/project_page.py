@@ -9,13 +9,13 @@ to apply it. Those excerpts are left out of search: their own pages are indexed.
 from __future__ import annotations
 
 from site_builder.core.model import Note
-from site_builder.core.names import heading_slug
+from site_builder.core.names import heading_slug, href
 from site_builder.library.projects import Project, section
 from site_builder.library.summaries import description
 from site_builder.site.backlinks import folder_backlinks
 from site_builder.site.builder import PageBuilder
 from site_builder.site.folder_page import crumbs, folder_listing
-from site_builder.site.links import SiteLinker, href
+from site_builder.site.links import SiteLinker
 from site_builder.site.page_views import ProjectPage, RuleView, StateView
 from site_builder.site.search_fields import search_filters, search_meta
 from site_builder.site.views import LinkView

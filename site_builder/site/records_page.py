@@ -15,11 +15,10 @@ from collections.abc import Iterable
 from typing import Any
 
 from site_builder.core.model import Note
-from site_builder.core.names import slugify
+from site_builder.core.names import href, slugify
 from site_builder.parse.records import OUTCOMES, REFLECTION_TYPES, literal
 from site_builder.site.builder import PageBuilder
 from site_builder.site.folder_page import crumbs
-from site_builder.site.links import href
 from site_builder.site.page_views import RecordsPage
 from site_builder.site.views import LinkView
 

@@ -8,10 +8,10 @@ from dataclasses import dataclass
 from itertools import groupby
 
 from site_builder.core.model import Note
+from site_builder.core.names import href
 from site_builder.site.builder import PageBuilder
 from site_builder.site.charts import HeatDay, heatmap
 from site_builder.site.folder_page import folder_listing
-from site_builder.site.links import href
 from site_builder.site.page_views import TimelinePage
 from site_builder.site.views import MonthView
 

@@ -64,7 +64,7 @@ print(time.perf_counter() - start, cpu)
 RECORDS_INDEX = """
 import resource, shutil, sys, time
 from pathlib import Path
-from site_builder.io.fragments_cache import load_fragments
+from site_builder.site.fragments_cache import load_fragments
 from site_builder.site.pagefind import SearchRecords, build_index
 memwiki = Path(sys.argv[1]) / ".memwiki"
 fragments = load_fragments(memwiki)

@@ -22,7 +22,7 @@ REPO = Path(__file__).resolve().parents[2]
 PACKAGE = REPO / "site_builder"
 sys.path.insert(0, str(REPO))
 
-from tests.layers import backward_imports, import_graph  # noqa: E402
+from tests.layers import backward_imports, cycles, import_graph  # noqa: E402
 
 
 def long_functions(limit: int = 50) -> list[tuple[str, int]]:
@@ -36,42 +36,6 @@ def long_functions(limit: int = 50) -> list[tuple[str, int]]:
                 if length > limit:
                     found.append((f"{path.relative_to(REPO)}:{node.name}", length))
     return sorted(found, key=lambda item: -item[1])
-
-
-def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
-    """Strongly connected groups of more than one module (Tarjan's algorithm)."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on: set[str] = set()
-    groups: list[list[str]] = []
-
-    def visit(node: str) -> None:
-        index[node] = low[node] = len(index)
-        stack.append(node)
-        on.add(node)
-        for nxt in graph.get(node, ()):
-            if nxt not in index:
-                visit(nxt)
-                low[node] = min(low[node], low[nxt])
-            elif nxt in on:
-                low[node] = min(low[node], index[nxt])
-        if low[node] == index[node]:
-            group = []
-            while True:
-                member = stack.pop()
-                on.discard(member)
-                group.append(member)
-                if member == node:
-                    break
-            if len(group) > 1:
-                groups.append(sorted(group))
-
-    sys.setrecursionlimit(10_000)
-    for node in sorted(graph):
-        if node not in index:
-            visit(node)
-    return groups
 
 
 def cache_kinds() -> list[str]:
@@ -105,8 +69,8 @@ def main() -> None:
     graph = import_graph()
     backward = backward_imports(graph)
     print(f"imports against the pipeline: {len(backward)}")
-    found = cycles(graph)
-    print(f"import cycles: {len(found)} ({sum(len(c) for c in found)} modules in them)")
+    found = cycles(import_graph(for_types=False))
+    print(f"import cycles (at run time): {len(found)} ({sum(len(c) for c in found)} modules in them)")
     if args.list:
         for name, length in long:
             print(f"    {length:4} lines  {name}")

@@ -19,6 +19,7 @@ from typing import Any
 
 from site_builder.core.model import Library, Note
 from site_builder.core.stop_words import STOP_WORDS
+from site_builder.core.tokens import estimate_tokens, tokens_of
 
 FORMATS = ("memwiki", "tinyclaw", "toebeans", "openclaw")
 SYSTEM_NAMES = {"memwiki": "a memwiki", "tinyclaw": "a TinyClaw", "toebeans": "a toebeans", "openclaw": "an OpenClaw"}
@@ -93,8 +94,6 @@ def tiers(library: Library, fmt: str) -> list[Tier]:
         always = [n for n in always if n.kind == "core"] + [n for n in library.notes if n.kind == "reflections"]
     seen = {n.path for n in [*always, *listed]}
     rest = [n for n in library.notes if n.path not in seen]
-    from site_builder.recall.bundle import estimate_tokens, tokens_of  # not at import: `recall` needs no bundle
-
     return [
         Tier("Always loaded", "always", [n.path for n in always], sum(tokens_of(n.chars) for n in always)),
         Tier("Listed by name", "listed", [n.path for n in listed], sum(estimate_tokens(n.path) for n in listed)),
