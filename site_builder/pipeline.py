@@ -34,6 +34,7 @@ from site_builder.io.build_cache import (
 from site_builder.io.derived import write_derived
 from site_builder.io.library_texts import LibraryTexts
 from site_builder.io.listing import Listing, save_known
+from site_builder.io.memo_store import MemoStore
 from site_builder.io.reader import Workspace
 from site_builder.io.record_store import RecordStore
 from site_builder.io.sources import SourceFile
@@ -42,9 +43,7 @@ from site_builder.io.stamps import stamps_of
 from site_builder.library.hygiene import Section, hygiene_report
 from site_builder.library.saved import (
     LinkedFrom,
-    load_for_opinions,
     new_token,
-    save_for_opinions,
     save_library,
     save_library_notes,
 )
@@ -71,6 +70,8 @@ from site_builder.site.pagefind import (
 from site_builder.site.render import PARALLEL_FROM, render_site, work_size
 from site_builder.site.search_indexing import Indexing
 
+# What earlier versions kept in files of their own and the memo store now keeps (``io.memo_store``).
+RETIRED_FILES = ("cache/opinion-digests.pickle", "cache/opinion-facts.pickle", "cache/opinions-block.pickle")
 TEMPORARY_RECORDS = "memwiki-records-"  # the prefix of the folder a build without cache puts its records in
 RECORDS_FOLDER = "cache/search-records"  # under .memwiki/: the search records of the last site (``io.record_store``)
 OLD_RECORDS_FOLDER = "cache/records"  # the records at their pages' paths, as memwiki kept them before the store
@@ -92,6 +93,7 @@ def make_site(
         options.progress, options.reflector, options.cache, options.search, options.search_later
     )  # fmt: skip
     memwiki_dir = opened.root / ".memwiki"
+    memo = MemoStore.of(memwiki_dir, cache=cache)  # what stages made, by what they were made from
     later = Diagnostics()  # what the stages after linking find
     staging = Staging(out)  # render writes each page into it as soon as it is made
     if cache:  # the last site's files linked in beside reading and linking: the pages kept are in place already
@@ -126,7 +128,7 @@ def make_site(
         publish_recall, loaded.library, opened.config.title, opened.config.recall_max_tokens, staging,
         load_shard_marks(memwiki_dir) if cache else None,
         (opened, loaded.notes, stamps_of(listing.entries)) if index_now else None, texts,
-        (memwiki_dir, linked.opinions) if cache else None,
+        (memo, linked.opinions) if cache else None,
     )  # fmt: skip
     keep = functools.partial(
         save_library, memwiki_dir, loaded.library, linked.token, linked.opinions, anew=not loaded.linked.opinions
@@ -149,7 +151,7 @@ def make_site(
             keep_compiled_templates(memwiki_dir / "cache" / "templates" if cache else None)
             last_reads = load_cached(memwiki_dir, PAGE_READS_FILE) if cache else None
             last_reads = last_reads if isinstance(last_reads, PageReads) else None
-            digests = _opinion_digests(memwiki_dir, loaded.linked.opinions) if cache else None
+            digests = memo.get("opinion-digests", (loaded.linked.opinions,), list) if loaded.linked.opinions else None
             site = render_site(
                 loaded.library,
                 opened.config,
@@ -208,7 +210,7 @@ def make_site(
         save_cached(memwiki_dir, SHARDS_FILE, (texts, published.marks))
         made = site.opinion_digests  # saved when every opinion was digested (and not as given)
         if made is not None and None not in made and made != digests:
-            save_for_opinions(memwiki_dir, OPINION_DIGESTS_FILE, linked.opinions, made)
+            memo.put("opinion-digests", (linked.opinions,), made)
         if linked != loaded.linked:
             save_library_notes(memwiki_dir, linked)
         known = listing.known(sources)  # what the next build need not read again
@@ -226,13 +228,16 @@ def make_site(
             elif key:
                 save_settled(memwiki_dir, reflect_input(loaded, reflector, reflected_from.reads), reflected)
         if reflected is not None:  # even after a warning: it names the file as it is
-            save_opinions_block(memwiki_dir, loaded, linked.opinions, reflected)
+            save_opinions_block(memo, loaded, linked.opinions, reflected)
         if key and not search_later:
             done = LastBuild(
                 key, stamps, str(out), count_files(out), site.pages, files, tuple(diagnostics.items),
                 published.report, stats,
             )  # fmt: skip
             save_cached(memwiki_dir, LAST_BUILD_FILE, done)
+        memo.keep_only_used()  # what this build did not use is not kept
+        for retired in RETIRED_FILES:
+            (memwiki_dir / retired).unlink(missing_ok=True)
     if options.settle:
         staging.settle()
     else:
@@ -244,15 +249,6 @@ def make_site(
         out, site.pages, files, True, loaded, diagnostics, stats, published.report, progress.timings, reflected,
         records=later_records,
     )  # fmt: skip
-
-
-OPINION_DIGESTS_FILE = "cache/opinion-digests.pickle"  # under .memwiki/: the opinions' digests, by their token
-
-
-def _opinion_digests(memwiki_dir: Path, opinions: str) -> list[str] | None:
-    """The digests of the saved opinions of the token ``opinions`` the last build made (``PageBuilder``), if any."""
-    saved = load_for_opinions(memwiki_dir, OPINION_DIGESTS_FILE, opinions)
-    return saved if isinstance(saved, list) else None
 
 
 def _record_store(memwiki_dir: Path, *, keep: bool) -> RecordStore:

@@ -16,12 +16,13 @@ from site_builder.core.digest import value_digest
 from site_builder.core.model import Library, Note, Opinion
 from site_builder.io.build_cache import load_cached, note_key, save_cached
 from site_builder.io.derived import write_derived
+from site_builder.io.memo_store import MEMO_FOLDER, MemoStore
 from site_builder.io.sources import SourceFile, read_raw, source_file
 from site_builder.io.writer import write_workspace_files
 from site_builder.library.link import OPINIONS_PATH, link_notes
 from site_builder.library.relink import relink
 from site_builder.library.repoint import kept_as_they_were
-from site_builder.library.saved import LinkedFrom, load_for_opinions, save_for_opinions
+from site_builder.library.saved import LinkedFrom
 from site_builder.load import Loaded, NotesCache
 from site_builder.parse.note import parse_note
 from site_builder.reflect.reflector import Reflector
@@ -44,29 +45,29 @@ def reflect_unless_settled(
     if given is not None and settled is not None and settled[0] == given.key:
         return loaded, ReflectResult(entities=settled[2], opinions=settled[3], usage=reflector.usage), None
     file = _opinions_file(loaded)
-    written = (
-        memwiki_dir is not None
-        and file is not None
-        and load_for_opinions(memwiki_dir, OPINIONS_BLOCK_FILE, loaded.linked.opinions) == file
-    )
+    store = MemoStore(memwiki_dir / MEMO_FOLDER if memwiki_dir is not None else None)
+    written = file is not None and _block_written(store, loaded.linked.opinions) == file
     again, result = reflect_loaded(loaded, reflector, diagnostics, opinions_written=written)
     return again, result, given
 
 
-OPINIONS_BLOCK_FILE = "cache/opinions-block.pickle"  # under .memwiki/: the opinions whose block bank/opinions.md has
-
-
-def save_opinions_block(memwiki_dir: Path, loaded: Loaded, opinions: str, result: ReflectResult) -> None:
+def save_opinions_block(store: MemoStore, loaded: Loaded, opinions: str, result: ReflectResult) -> None:
     """Once reflect's pages are written: when ``bank/opinions.md`` has the block of the library's opinions (saved
     as ``opinions``), remember it by that token and the file's digest. While both stay the same (a new fact that
     moves no opinion), reflect need not make that block again to know the file has it."""
     made = result.opinions_block_of
     now = loaded.library.opinions
     if made is None or not (made is now or kept_as_they_were(now, made)):
+        store.keep("opinions-block", (opinions,))  # reflect did not make the block now; it may ask next time
         return
     file = _opinions_file(loaded)
-    if file is not None and opinions and load_for_opinions(memwiki_dir, OPINIONS_BLOCK_FILE, opinions) != file:
-        save_for_opinions(memwiki_dir, OPINIONS_BLOCK_FILE, opinions, file)
+    if file is not None and opinions and _block_written(store, opinions) != file:
+        store.put("opinions-block", (opinions,), file)
+
+
+def _block_written(store: MemoStore, opinions: str) -> str | None:
+    """The digest of ``bank/opinions.md`` when it had the block of the opinions saved as ``opinions``."""
+    return store.get("opinions-block", (opinions,), str) if opinions else None
 
 
 def _opinions_file(loaded: Loaded) -> str | None:

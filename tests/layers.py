@@ -53,7 +53,7 @@ def import_graph(*, for_types: bool = True) -> dict[str, set[str]]:
         package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
         targets: set[str] = set()
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        typing_only = set()
+        typing_only: set[int] = set()
         for node in ast.walk(tree):
             if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test) and not for_types:
                 typing_only.update(id(inner) for inner in ast.walk(node))

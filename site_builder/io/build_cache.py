@@ -42,7 +42,7 @@ import zlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 import site_builder
 from site_builder.core.collector import cycle_collection_paused
@@ -289,6 +289,11 @@ def save_cached(memwiki_dir: Path, name: str, value: Any) -> None:
         tmp.replace(target)
     except OSError:
         tmp.unlink(missing_ok=True)
+
+
+def safe_load(file: BinaryIO) -> Any:
+    """Unpickle ``file`` building nothing but memwiki's own record classes and dates (``ALLOWED``)."""
+    return _SafeUnpickler(file).load()
 
 
 class _SafeUnpickler(pickle.Unpickler):

@@ -73,17 +73,6 @@ def new_token() -> str:
     return secrets.token_hex(8)
 
 
-def load_for_opinions(memwiki_dir: Path, name: str, opinions: str) -> object:
-    """What was saved as ``name`` for the saved opinions of the token ``opinions`` (``save_for_opinions``), or None:
-    what a build works out from every history point is kept by the token of those opinions, as they are."""
-    saved = load_cached(memwiki_dir, name) if opinions else None
-    return saved[1] if isinstance(saved, tuple) and len(saved) == 2 and saved[0] == opinions else None
-
-
-def save_for_opinions(memwiki_dir: Path, name: str, opinions: str, value: object) -> None:
-    save_cached(memwiki_dir, name, (opinions, value))
-
-
 def reuse_library(
     memwiki_dir: Path, notes: list[Note], keys: dict[str, NoteKey], last: dict[NoteKey, Note]
 ) -> tuple[Library, LinkedFrom] | None:

@@ -9,15 +9,14 @@ from __future__ import annotations
 
 import sqlite3
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from site_builder.core.diagnostics import Diagnostic, Diagnostics
 from site_builder.core.model import Library, Note
 from site_builder.io.build_cache import LastShards, ShardMarks, kept_shard
 from site_builder.io.library_texts import LibraryTexts
+from site_builder.io.memo_store import MemoStore
 from site_builder.io.reader import Workspace
 from site_builder.io.staging import Staging
-from site_builder.library.saved import load_for_opinions, save_for_opinions
 from site_builder.recall.bundle import make_bundle, opinion_facts
 from site_builder.recall.index import refresh_index
 from site_builder.recall.shard_inputs import HeldShards
@@ -39,14 +38,13 @@ def publish_recall(
     last_shards: LastShards | None,
     index: tuple[Workspace, list[Note], dict[str, str]] | None,
     texts: LibraryTexts | None = None,
-    opinions: tuple[Path, str] | None = None,
+    opinions: tuple[MemoStore, str] | None = None,
 ) -> Published:
     """recall.json and the shards it does not keep from the last build (``last_shards``; None: no cache) into
     ``staging``; then, when ``index`` is given, the workspace's recall index updated from its notes (and their
     stamps as listed, ``refresh_index``). ``texts``: this build's library and texts; when the library is the last
     build's, the inputs of a shard whose entity's page did not change are the last ones (``HeldShards``).
-    ``opinions``: the build cache's folder and the token the library's opinions are saved under
-    (``_opinion_facts``)."""
+    ``opinions``: the memo store and the token the library's opinions are saved under (``_opinion_facts``)."""
     last_texts, last_marks = last_shards if last_shards is not None else (None, {})
     kept = kept_shard(last_marks, staging) if last_shards is not None else None
     changed = texts.changed_since(last_texts) if texts is not None else None
@@ -62,21 +60,13 @@ def publish_recall(
     return Published(bundle.paths, bundle.report(), marks, problems.items)
 
 
-OPINION_FACTS_FILE = "cache/opinion-facts.pickle"  # under .memwiki/: the facts the opinions show, by their token
-
-
-def _opinion_facts(library: Library, opinions: tuple[Path, str] | None) -> frozenset[str]:
+def _opinion_facts(library: Library, opinions: tuple[MemoStore, str] | None) -> frozenset[str]:
     """``bundle.opinion_facts`` of the library's opinions, kept by the token they are saved under: a pass over every
     history point and evidence, a second on a workspace of a million (while the build waits for recall)."""
-    if opinions is None:
+    if opinions is None or not opinions[1]:
         return opinion_facts(library.opinions)
-    memwiki_dir, token = opinions
-    saved = load_for_opinions(memwiki_dir, OPINION_FACTS_FILE, token)
-    if isinstance(saved, frozenset):
-        return saved
-    ids = opinion_facts(library.opinions)
-    save_for_opinions(memwiki_dir, OPINION_FACTS_FILE, token, ids)
-    return ids
+    store, token = opinions
+    return store.get_or_make("opinion-facts", (token,), lambda: opinion_facts(library.opinions), frozenset)
 
 
 def update_recall_index(

@@ -1,0 +1,105 @@
+"""The memo store, ``WORKSPACE/.memwiki/cache/memo/``: what a stage made, by what it was made from.
+
+An entry's key is the stage's name, memwiki's version (``code_fingerprint``: its code, templates and themes) and
+the digests of the stage's inputs; the entry is the value pickled, read back with the build cache's safe unpickler
+(it builds nothing but memwiki's own record classes and dates), in a file named by the key's digest and written
+atomically. A missing, half-written, corrupted or foreign entry is a miss, never an error: the stage makes its
+value again. Every entry a build reads or writes is touched; ``keep_only_used`` then removes those it did not, so
+the store holds what the last build used (a forked child's reads count too: they touch the same files).
+
+Like Hugo's ``filecache.GetOrCreate``: ``store.get_or_make(stage, inputs, make)``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+import pickle
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import TypeVar
+
+from site_builder.core.collector import cycle_collection_paused
+from site_builder.io.build_cache import code_fingerprint, safe_load
+
+MEMO_FOLDER = "cache/memo"  # under .memwiki/
+T = TypeVar("T")
+
+
+class MemoStore:
+    """Entries under ``folder``; with no folder (``--no-cache``) every value is made and nothing is kept."""
+
+    def __init__(self, folder: Path | None) -> None:
+        self.folder = folder
+        self.started = time.time() - 1  # an entry touched since is used by this build (the clock's tick spared)
+
+    @classmethod
+    def of(cls, memwiki_dir: Path, *, cache: bool) -> MemoStore:
+        return cls(memwiki_dir / MEMO_FOLDER if cache else None)
+
+    def get_or_make(self, stage: str, inputs: tuple[object, ...], make: Callable[[], T], kind: type[T]) -> T:
+        """The value ``make()`` gave for these inputs, kept from a build before, or made now and kept."""
+        found = self.get(stage, inputs, kind)
+        if found is not None:
+            return found
+        value = make()
+        self.put(stage, inputs, value)
+        return value
+
+    def get(self, stage: str, inputs: tuple[object, ...], kind: type[T]) -> T | None:
+        """The value kept for these inputs, when there is one of type ``kind``; else None."""
+        path = self._path(stage, inputs)
+        if path is None:
+            return None
+        try:
+            with cycle_collection_paused(), path.open("rb") as file:
+                key, value = safe_load(file)
+            os.utime(path)  # used by this build
+        except Exception:  # any entry it cannot read is no entry
+            return None
+        return value if key == path.stem and isinstance(value, kind) else None
+
+    def put(self, stage: str, inputs: tuple[object, ...], value: object) -> None:
+        """Keep ``value`` for these inputs (atomically: a killed build leaves the old entry or none)."""
+        path = self._path(stage, inputs)
+        if path is None:
+            return
+        tmp = path.with_name(f".{path.name}.{os.getpid()}")
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            with tmp.open("wb") as file:
+                pickle.dump((path.stem, value), file, protocol=pickle.HIGHEST_PROTOCOL)
+            tmp.replace(path)
+        except OSError:
+            tmp.unlink(missing_ok=True)
+
+    def keep(self, stage: str, inputs: tuple[object, ...]) -> None:
+        """Count the entry for these inputs as used without reading it (a build that did not need it this time, but
+        whose next build may)."""
+        path = self._path(stage, inputs)
+        if path is not None:
+            with contextlib.suppress(OSError):
+                os.utime(path)
+
+    def keep_only_used(self) -> int:
+        """Remove the entries this build neither read nor wrote (and what a killed build left half-written); how
+        many were removed."""
+        if self.folder is None or not self.folder.is_dir():
+            return 0
+        removed = 0
+        for path in self.folder.glob("*/*"):
+            try:
+                if path.name.startswith(".") or path.stat().st_mtime < self.started:
+                    path.unlink()
+                    removed += 1
+            except OSError:
+                continue
+        return removed
+
+    def _path(self, stage: str, inputs: tuple[object, ...]) -> Path | None:
+        if self.folder is None:
+            return None
+        key = hashlib.sha256(repr((code_fingerprint(), stage, inputs)).encode("utf-8", "surrogateescape")).hexdigest()
+        return self.folder / stage / f"{key[:32]}.pickle"
