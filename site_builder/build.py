@@ -17,9 +17,10 @@ from typing import TYPE_CHECKING
 from site_builder.build_result import BuildOptions, BuildResult
 from site_builder.core.diagnostics import Diagnostics
 from site_builder.core.progress import Progress
-from site_builder.io.build_cache import LAST_BUILD_FILE, LastBuild, in_place, last_build, save_cached
+from site_builder.io.build_cache import LastBuild, in_place, last_build, save_last_build
 from site_builder.io.build_lock import build_lock
 from site_builder.io.listing import input_key, list_notes, load_known
+from site_builder.io.memo_store import MemoStore
 from site_builder.io.reader import Workspace, open_workspace
 from site_builder.io.staging import check_output
 from site_builder.site.pagefind import SearchStats  # the last build's stats are one (loading them imports it)
@@ -68,7 +69,7 @@ def _build(opened: Workspace, output: str | Path | None, options: BuildOptions) 
     key = input_key(opened, sources, listing.problems, options.settings)
     if last is not None and last.key == key and in_place(last):
         if listing.stamps and listing.stamps != last.stamps:  # files touched, not changed: stamps vouch next time
-            save_cached(memwiki_dir, LAST_BUILD_FILE, dataclasses.replace(last, stamps=listing.stamps))
+            save_last_build(MemoStore.of(memwiki_dir, cache=True), dataclasses.replace(last, stamps=listing.stamps))
         return _up_to_date(out, last, options.progress)
     from site_builder.pipeline import make_site  # the stages: only now (see the module's note)
 

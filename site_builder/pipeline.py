@@ -22,15 +22,7 @@ from site_builder.core.collector import cycle_collection_paused
 from site_builder.core.diagnostics import WHOLE_WORKSPACE, Diagnostics
 from site_builder.core.processes import Background
 from site_builder.core.progress import Progress
-from site_builder.io.build_cache import (
-    LAST_BUILD_FILE,
-    SHARDS_FILE,
-    LastBuild,
-    count_files,
-    load_cached,
-    load_shard_marks,
-    save_cached,
-)
+from site_builder.io.build_cache import LastBuild, count_files, load_shard_marks, save_last_build
 from site_builder.io.derived import write_derived
 from site_builder.io.library_texts import LibraryTexts
 from site_builder.io.listing import Listing, save_known
@@ -60,7 +52,7 @@ from site_builder.site.environment import keep_compiled_templates
 from site_builder.site.fragments import Fragments
 from site_builder.site.fragments_cache import load_fragments, save_page_marks, save_rendered
 from site_builder.site.page_output import PageOutput
-from site_builder.site.page_reads import PAGE_READS_FILE, PageReads
+from site_builder.site.page_reads import PageReads
 from site_builder.site.pagefind import (
     SEARCH_FOLDER,
     SearchIndexError,
@@ -71,7 +63,18 @@ from site_builder.site.render import PARALLEL_FROM, render_site, work_size
 from site_builder.site.search_indexing import Indexing
 
 # What earlier versions kept in files of their own and the memo store now keeps (``io.memo_store``).
-RETIRED_FILES = ("cache/opinion-digests.pickle", "cache/opinion-facts.pickle", "cache/opinions-block.pickle")
+RETIRED_FILES = tuple(
+    f"cache/{name}.pickle"
+    for name in (
+        "opinion-digests",
+        "opinion-facts",
+        "opinions-block",
+        "read",
+        "last-build",
+        "recall-shards",
+        "page-reads",
+    )
+)
 TEMPORARY_RECORDS = "memwiki-records-"  # the prefix of the folder a build without cache puts its records in
 RECORDS_FOLDER = "cache/search-records"  # under .memwiki/: the search records of the last site (``io.record_store``)
 OLD_RECORDS_FOLDER = "cache/records"  # the records at their pages' paths, as memwiki kept them before the store
@@ -149,8 +152,7 @@ def make_site(
 
             reuse = load_fragments(memwiki_dir) if cache else None
             keep_compiled_templates(memwiki_dir / "cache" / "templates" if cache else None)
-            last_reads = load_cached(memwiki_dir, PAGE_READS_FILE) if cache else None
-            last_reads = last_reads if isinstance(last_reads, PageReads) else None
+            last_reads = memo.get("page-reads", (), PageReads)
             digests = memo.get("opinion-digests", (loaded.linked.opinions,), list) if loaded.linked.opinions else None
             site = render_site(
                 loaded.library,
@@ -206,15 +208,17 @@ def make_site(
     if cache:
         save_page_marks(memwiki_dir, site.fragments, reuse, anew=anew)
         if site.reads is not None and site.reads != last_reads:  # after the marks: it says when they still hold
-            save_cached(memwiki_dir, PAGE_READS_FILE, site.reads)
-        save_cached(memwiki_dir, SHARDS_FILE, (texts, published.marks))
+            memo.put("page-reads", (), site.reads)
+        else:
+            memo.keep("page-reads", ())
+        memo.put("recall-shards", (), (texts, published.marks))
         made = site.opinion_digests  # saved when every opinion was digested (and not as given)
         if made is not None and None not in made and made != digests:
             memo.put("opinion-digests", (linked.opinions,), made)
         if linked != loaded.linked:
             save_library_notes(memwiki_dir, linked)
         known = listing.known(sources)  # what the next build need not read again
-        save_known(memwiki_dir, known)
+        save_known(memo, known)
         # After reflect wrote, the input is the workspace as it left it; a site whose search comes later is not
         # finished: look again next time.
         stamps = listing.stamps
@@ -234,7 +238,7 @@ def make_site(
                 key, stamps, str(out), count_files(out), site.pages, files, tuple(diagnostics.items),
                 published.report, stats,
             )  # fmt: skip
-            save_cached(memwiki_dir, LAST_BUILD_FILE, done)
+            save_last_build(memo, done)
         memo.keep_only_used()  # what this build did not use is not kept
         for retired in RETIRED_FILES:
             (memwiki_dir / retired).unlink(missing_ok=True)

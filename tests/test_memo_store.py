@@ -87,7 +87,8 @@ def test_a_build_keeps_its_memos_in_the_store_and_retires_the_old_files(tmp_path
     (ws / ".memwiki" / "cache" / "opinion-facts.pickle").write_bytes(b"left by an earlier version")
     assert run("build", str(ws), "-o", str(tmp_path / "site"), "--no-search").exit_code == 0
     memo = ws / ".memwiki" / MEMO_FOLDER
-    assert {p.name for p in memo.iterdir()} == {"opinion-facts", "opinion-digests", "opinions-block"}
+    stages = {"opinion-facts", "opinion-digests", "opinions-block", "read", "last-build", "recall-shards", "page-reads"}
+    assert {p.name for p in memo.iterdir()} == stages
     assert not (ws / ".memwiki" / "cache" / "opinion-facts.pickle").exists()
     past = time.time() - 60  # the first build's entries, as a build a minute ago left them
     for path in entries(memo):

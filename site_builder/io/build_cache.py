@@ -8,16 +8,16 @@
   rest), each by the hash of the search records it was made from (``site.pagefind``), so a build runs
   Pagefind only on the parts whose searchable pages changed; ``search/records.json`` says which part each
   record went into;
-- ``recall-shards.pickle``: what each recall shard of the last site was made from, so an unchanged shard is
+- the memo store's ``recall-shards`` (``io.memo_store``): what each recall shard of the last site was made from, so an unchanged shard is
   kept, not made and written again;
 - ``library.pickle``, ``library-opinions.pickle``, ``library-notes.pickle``: the linked library, its opinions and
   the notes it holds for (``library.saved``), so an edit that changes no note's links does not link every note
   again, and one that does links only what it changed (``library.relink``);
-- ``page-reads.pickle``: which notes' texts each page's inputs read (``site.page_reads``), so that with the
+- its ``page-reads``: which notes' texts each page's inputs read (``site.page_reads``), so that with the
   last build's library a page reading no changed text is kept without its inputs worked out;
-- ``read.pickle``: the stamps, digest and reading problems of each file the last build read, so that the next one
+- its ``read``: the stamps, digest and reading problems of each file the last build read, so that the next one
   reads only the files whose stamps changed;
-- ``last-build.pickle``: the fingerprint of the last build's input (of its files' contents, and of their stamps
+- its ``last-build`` (by output folder): the fingerprint of the last build's input (of its files' contents, and of their stamps
   when those can vouch for them) and what it reported, so the same input into an untouched output folder is not
   built again, and is told so without reading a file.
 
@@ -33,7 +33,6 @@ run code.
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import itertools
 import os
@@ -42,13 +41,13 @@ import zlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any
 
-import site_builder
 from site_builder.core.collector import cycle_collection_paused
 from site_builder.core.diagnostics import Diagnostic
 from site_builder.core.model import Note
 from site_builder.io.library_texts import LibraryTexts
+from site_builder.io.memo_store import MemoStore, code_fingerprint, safe_load
 from site_builder.io.staging import MARKER, Staging, Stamp
 
 NOTES_FOLDER = "cache/notes"
@@ -56,22 +55,6 @@ NOTE_SHARDS = 64  # a rebuild after one edit writes one shard of notes again, no
 HEAVY_NOTE_SHARDS = 16  # after those, for heavy notes: an edit of a day never pickles one again (``_note_shard``)
 LARGE_NOTE = 1 << 20
 OLD_NOTES_FILE = "cache/notes.pickle"  # every note in one file, as memwiki kept them before the shards
-LAST_BUILD_FILE = "cache/last-build.pickle"
-SHARDS_FILE = "cache/recall-shards.pickle"
-READ_FILE = "cache/read.pickle"
-# What a cache file may build: the model's and diagnostics' classes, dates, and nothing that runs code.
-ALLOWED = {
-    "site_builder.core.model": None,  # any class of the module
-    "site_builder.core.diagnostics": None,
-    "site_builder.site.fragments": {"Fragments", "LinkNames"},
-    "site_builder.site.pagefind": {"SearchStats"},
-    "site_builder.site.page_reads": {"PageReads"},
-    "site_builder.io.build_cache": {"LastBuild"},
-    "site_builder.library.saved": {"_Image"},
-    "site_builder.io.library_texts": {"LibraryTexts"},
-    "datetime": {"date", "datetime", "timedelta", "timezone"},
-}
-
 NoteKey = tuple[str, str, str, str]  # path, kind, content hash, what reading it found
 ShardMarks = dict[str, tuple[str, Stamp]]  # recall shard path -> (digest of its inputs, its file as a build left it)
 # The last build's recall shards: its library and texts (None: not known), and the shards' marks.
@@ -107,10 +90,13 @@ def build_key(sources: Iterable[tuple[object, ...]], settings: Iterable[object])
 
 def last_build(memwiki_dir: Path, output: Path) -> LastBuild | None:
     """The last build, when it was into ``output`` (whether that folder still holds what it wrote: ``in_place``)."""
-    last = load_cached(memwiki_dir, LAST_BUILD_FILE)
-    if not isinstance(last, LastBuild) or last.output != str(output):
-        return None
-    return last
+    last = MemoStore.of(memwiki_dir, cache=True).get("last-build", (str(output),), LastBuild)
+    return last if last is not None and last.output == str(output) else None
+
+
+def save_last_build(store: MemoStore, last: LastBuild) -> None:
+    """What a build into ``last.output`` started from and reported (``last_build`` finds it)."""
+    store.put("last-build", (last.output,), last)
 
 
 def in_place(last: LastBuild) -> bool:
@@ -126,23 +112,6 @@ def count_files(folder: Path) -> int:
 
 def note_key(path: str, kind: str, digest: str, problems: tuple[Any, ...]) -> NoteKey:
     return (path, kind, digest, repr(problems))
-
-
-@functools.cache
-def code_fingerprint() -> str:
-    """memwiki's version and the size and time of every file of the package and of its templates and themes (inside
-    the wheel, or beside the package in a checkout): a cache made by other code is never used, and an edited
-    template is a new build."""
-    package = Path(site_builder.__file__).parent
-    stamp = hashlib.sha256(site_builder.__version__.encode())
-    beside = [package.parent / name for name in ("templates", "themes") if not (package / name).is_dir()]
-    folders = [package, *(folder for folder in beside if folder.is_dir())]
-    for folder in folders:
-        for path in sorted(folder.rglob("*")):
-            if path.is_file() and path.suffix != ".pyc":
-                info = path.stat()
-                stamp.update(f"{path.relative_to(package.parent)}:{info.st_size}:{info.st_mtime_ns}\n".encode())
-    return stamp.hexdigest()[:16]
 
 
 def shard_of(text: str, shards: int) -> str:
@@ -246,7 +215,7 @@ def _note_shard(key: NoteKey, note: Note) -> int:
 def load_shard_marks(memwiki_dir: Path) -> LastShards:
     """What each recall shard of the last site was made from, and its file as that build left it; with the library
     and texts it was made from."""
-    found = load_cached(memwiki_dir, SHARDS_FILE)
+    found = MemoStore.of(memwiki_dir, cache=True).get("recall-shards", (), tuple)
     if (
         isinstance(found, tuple)
         and len(found) == 2
@@ -272,7 +241,7 @@ def load_cached(memwiki_dir: Path, name: str) -> Any:
     """What the last build saved as ``name``, or None when there is nothing it can trust."""
     try:
         with cycle_collection_paused(), (memwiki_dir / name).open("rb") as file:  # read as unpickled, not held whole
-            fingerprint, value = _SafeUnpickler(file).load()
+            fingerprint, value = safe_load(file)
     except Exception:  # any cache it cannot read is no cache
         return None
     return value if fingerprint == code_fingerprint() else None
@@ -289,16 +258,3 @@ def save_cached(memwiki_dir: Path, name: str, value: Any) -> None:
         tmp.replace(target)
     except OSError:
         tmp.unlink(missing_ok=True)
-
-
-def safe_load(file: BinaryIO) -> Any:
-    """Unpickle ``file`` building nothing but memwiki's own record classes and dates (``ALLOWED``)."""
-    return _SafeUnpickler(file).load()
-
-
-class _SafeUnpickler(pickle.Unpickler):
-    def find_class(self, module: str, name: str) -> Any:
-        allowed = ALLOWED.get(module, set())
-        if module in ALLOWED and (allowed is None or name in allowed):
-            return super().find_class(module, name)
-        raise pickle.UnpicklingError(f"the build cache may not hold {module}.{name}")

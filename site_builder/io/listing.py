@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from site_builder.core.diagnostics import Diagnostic, Diagnostics
-from site_builder.io.build_cache import READ_FILE, build_key, load_cached, save_cached
+from site_builder.io.build_cache import build_key
+from site_builder.io.memo_store import MemoStore
 from site_builder.io.reader import Workspace, note_entries
 from site_builder.io.sources import KnownText, SourceFile, read_sources
 from site_builder.io.stamps import FileStamp, NoteEntry, settled_stamps
@@ -42,7 +43,7 @@ class Listing:
 
 def load_known(memwiki_dir: Path) -> KnownTexts:
     """What the last build read (``Listing.known``), or nothing when the cache cannot say."""
-    known = load_cached(memwiki_dir, READ_FILE)
+    known = MemoStore.of(memwiki_dir, cache=True).get("read", (), dict)
     if not isinstance(known, dict) or not all(_is_known(value) for value in known.values()):
         return {}
     return known
@@ -52,8 +53,8 @@ def _is_known(value: object) -> bool:
     return isinstance(value, tuple) and len(value) == 3 and isinstance(value[2], tuple)
 
 
-def save_known(memwiki_dir: Path, known: KnownTexts) -> None:
-    save_cached(memwiki_dir, READ_FILE, known)
+def save_known(store: MemoStore, known: KnownTexts) -> None:
+    store.put("read", (), known)
 
 
 def list_notes(opened: Workspace, settings: tuple[object, ...]) -> Listing:

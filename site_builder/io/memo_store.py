@@ -13,19 +13,32 @@ Like Hugo's ``filecache.GetOrCreate``: ``store.get_or_make(stage, inputs, make)`
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import os
 import pickle
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, BinaryIO, TypeVar
 
+import site_builder
 from site_builder.core.collector import cycle_collection_paused
-from site_builder.io.build_cache import code_fingerprint, safe_load
 
 MEMO_FOLDER = "cache/memo"  # under .memwiki/
 T = TypeVar("T")
+# What a cache file may build: the model's and diagnostics' classes, dates, and nothing that runs code.
+ALLOWED = {
+    "site_builder.core.model": None,  # any class of the module
+    "site_builder.core.diagnostics": None,
+    "site_builder.site.fragments": {"Fragments", "LinkNames"},
+    "site_builder.site.pagefind": {"SearchStats"},
+    "site_builder.site.page_reads": {"PageReads"},
+    "site_builder.io.build_cache": {"LastBuild"},
+    "site_builder.library.saved": {"_Image"},
+    "site_builder.io.library_texts": {"LibraryTexts"},
+    "datetime": {"date", "datetime", "timedelta", "timezone"},
+}
 
 
 class MemoStore:
@@ -103,3 +116,33 @@ class MemoStore:
             return None
         key = hashlib.sha256(repr((code_fingerprint(), stage, inputs)).encode("utf-8", "surrogateescape")).hexdigest()
         return self.folder / stage / f"{key[:32]}.pickle"
+
+
+@functools.cache
+def code_fingerprint() -> str:
+    """memwiki's version and the size and time of every file of the package and of its templates and themes (inside
+    the wheel, or beside the package in a checkout): a cache made by other code is never used, and an edited
+    template is a new build."""
+    package = Path(site_builder.__file__).parent
+    stamp = hashlib.sha256(site_builder.__version__.encode())
+    beside = [package.parent / name for name in ("templates", "themes") if not (package / name).is_dir()]
+    folders = [package, *(folder for folder in beside if folder.is_dir())]
+    for folder in folders:
+        for path in sorted(folder.rglob("*")):
+            if path.is_file() and path.suffix != ".pyc":
+                info = path.stat()
+                stamp.update(f"{path.relative_to(package.parent)}:{info.st_size}:{info.st_mtime_ns}\n".encode())
+    return stamp.hexdigest()[:16]
+
+
+def safe_load(file: BinaryIO) -> Any:
+    """Unpickle ``file`` building nothing but memwiki's own record classes and dates (``ALLOWED``)."""
+    return _SafeUnpickler(file).load()
+
+
+class _SafeUnpickler(pickle.Unpickler):
+    def find_class(self, module: str, name: str) -> Any:
+        allowed = ALLOWED.get(module, set())
+        if module in ALLOWED and (allowed is None or name in allowed):
+            return super().find_class(module, name)
+        raise pickle.UnpicklingError(f"the build cache may not hold {module}.{name}")

@@ -13,8 +13,6 @@ from site_builder.io.library_texts import LibraryTexts
 from site_builder.library.relink import LINKED, MEMBER, PAIR
 from site_builder.site.builder import EVERY_TEXT
 
-PAGE_READS_FILE = "cache/page-reads.pickle"  # under .memwiki/
-
 
 @dataclass(frozen=True)
 class PageReads:
