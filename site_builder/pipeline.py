@@ -73,6 +73,10 @@ RETIRED_FILES = tuple(
         "last-build",
         "recall-shards",
         "page-reads",
+        "library",
+        "library-notes",
+        "library-opinions",
+        "reflect-settled",
     )
 )
 TEMPORARY_RECORDS = "memwiki-records-"  # the prefix of the folder a build without cache puts its records in
@@ -97,6 +101,7 @@ def make_site(
     )  # fmt: skip
     memwiki_dir = opened.root / ".memwiki"
     memo = MemoStore.of(memwiki_dir, cache=cache)  # what stages made, by what they were made from
+    memo.begin()
     later = Diagnostics()  # what the stages after linking find
     staging = Staging(out)  # render writes each page into it as soon as it is made
     if cache:  # the last site's files linked in beside reading and linking: the pages kept are in place already
@@ -239,6 +244,8 @@ def make_site(
                 published.report, stats,
             )  # fmt: skip
             save_last_build(memo, done)
+        if reflector is None:  # a build without reflect: what reflect settled on last is still for the next one
+            memo.keep("reflect-settled", ())
         memo.keep_only_used()  # what this build did not use is not kept
         for retired in RETIRED_FILES:
             (memwiki_dir / retired).unlink(missing_ok=True)

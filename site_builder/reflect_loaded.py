@@ -14,7 +14,7 @@ from site_builder.core.collector import cycle_collection_paused
 from site_builder.core.diagnostics import Diagnostics
 from site_builder.core.digest import value_digest
 from site_builder.core.model import Library, Note, Opinion
-from site_builder.io.build_cache import load_cached, note_key, save_cached
+from site_builder.io.build_cache import note_key
 from site_builder.io.derived import write_derived
 from site_builder.io.memo_store import MEMO_FOLDER, MemoStore
 from site_builder.io.sources import SourceFile, read_raw, source_file
@@ -28,8 +28,6 @@ from site_builder.parse.note import parse_note
 from site_builder.reflect.reflector import Reflector
 from site_builder.reflect.run import NoteReads, ReflectResult, input_digest, reflect
 
-SETTLED_FILE = "cache/reflect-settled.pickle"  # under .memwiki/: the input reflect last settled on, what it said
-
 
 def reflect_unless_settled(
     loaded: Loaded, reflector: Reflector, diagnostics: Diagnostics, memwiki_dir: Path | None
@@ -38,14 +36,14 @@ def reflect_unless_settled(
     no byte, and is not run (a plain edit of a workspace of thousands of opinions skips seconds of it; an edit of a
     fact, a mention, an entity page or ``bank/opinions.md`` runs it). With the input reflect ran on (None when it
     did not run, or without ``memwiki_dir``: no cache)."""
-    settled = load_cached(memwiki_dir, SETTLED_FILE) if memwiki_dir is not None else None
+    store = MemoStore(memwiki_dir / MEMO_FOLDER if memwiki_dir is not None else None)
+    settled = store.get("reflect-settled", (), tuple)
     if not (isinstance(settled, tuple) and len(settled) == 4 and isinstance(settled[1], dict)):
         settled = None
     given = reflect_input(loaded, reflector, settled[1] if settled else None) if memwiki_dir else None
     if given is not None and settled is not None and settled[0] == given.key:
         return loaded, ReflectResult(entities=settled[2], opinions=settled[3], usage=reflector.usage), None
     file = _opinions_file(loaded)
-    store = MemoStore(memwiki_dir / MEMO_FOLDER if memwiki_dir is not None else None)
     written = file is not None and _block_written(store, loaded.linked.opinions) == file
     again, result = reflect_loaded(loaded, reflector, diagnostics, opinions_written=written)
     return again, result, given
@@ -94,7 +92,9 @@ def reflect_input(loaded: Loaded, reflector: Reflector, known: NoteReads | None 
 def save_settled(memwiki_dir: Path, given: ReflectInput, result: ReflectResult) -> None:
     """Record that reflect settled on the input ``given``: it changed nothing, or the workspace is now as it wrote
     it (reflect run again on the pages it wrote changes no byte)."""
-    save_cached(memwiki_dir, SETTLED_FILE, (given.key, given.reads, result.entities, result.opinions))
+    MemoStore.of(memwiki_dir, cache=True).put(
+        "reflect-settled", (), (given.key, given.reads, result.entities, result.opinions)
+    )
 
 
 def reflect_loaded(

@@ -17,10 +17,10 @@ import site_builder.recall.publish as publish_module
 import site_builder.reflect_loaded as reflect_loaded_module
 import site_builder.site.builder as builder_module
 from site_builder.core.model import Library, Note
+from site_builder.io.memo_store import MEMO_FOLDER
 from site_builder.io.reader import open_workspace
 from site_builder.io.sources import source_file
 from site_builder.library.link import link_inputs, link_notes
-from site_builder.library.saved import LIBRARY_FILE, LIBRARY_NOTES_FILE, LIBRARY_OPINIONS_FILE
 from site_builder.load import load
 from site_builder.parse.note import parse_note
 from tests.conftest import EXAMPLE, REPO, MakeWorkspace, run, spy_on
@@ -126,11 +126,12 @@ def test_a_library_cache_it_cannot_trust_is_linked_again(
     linked = spy_on(monkeypatch, load_module, "link_notes", lambda notes: len(notes))
     day = ws / "memory/2026-01-02.md"
     text = day.read_text(encoding="utf-8")
-    for n, spoil in enumerate([LIBRARY_FILE, LIBRARY_OPINIONS_FILE, None]):
+    for n, spoil in enumerate(["library", "library-opinions", None]):
         if spoil is None:  # a note gone: its links went with it
             (ws / "bank/entities/Harbour.md").unlink()
         else:
-            (ws / ".memwiki" / spoil).write_bytes(b"half a pickle")
+            for entry in memo_entries(ws, spoil):
+                entry.write_bytes(b"half a pickle")
         day.write_text(text + f"\nPlain line {n}.\n", encoding="utf-8")
         linked.clear()
         assert run(*build).exit_code == 0
@@ -139,7 +140,13 @@ def test_a_library_cache_it_cannot_trust_is_linked_again(
     cold = tmp_path / "cold"
     assert run("build", str(ws), "-o", str(cold), "--no-search", "--no-reflect", "--no-cache").exit_code == 0
     assert site_files(out) == site_files(cold)
-    assert (ws / ".memwiki" / LIBRARY_NOTES_FILE).is_file()
+    assert memo_entries(ws, "library-notes")
+
+
+def memo_entries(ws: Path, stage: str) -> dict[Path, int]:
+    """The entries the memo store keeps for ``stage`` after a build, and their inodes (an entry written again is
+    a new file)."""
+    return {entry: entry.stat().st_ino for entry in (ws / ".memwiki" / MEMO_FOLDER / stage).iterdir()}
 
 
 def edited_notes(notes: list[Note], root: Path, edit: Any) -> tuple[list[Note], int, int]:
@@ -195,15 +202,14 @@ def test_a_relinked_library_keeps_the_saved_opinions_when_the_edit_left_them(wor
     ws = workspace(FILES)
     build = ("build", str(ws), "-o", str(ws.parent / "site"), "--no-search", "--no-reflect")
     assert run(*build).exit_code == 0
-    opinions = ws / ".memwiki" / LIBRARY_OPINIONS_FILE
+    opinions = memo_entries(ws, "library-opinions")
     day = ws / "memory/2026-01-02.md"
-    was = opinions.stat().st_ino
     day.write_text(day.read_text(encoding="utf-8") + "\n## Retain\n\n- W @Sam: Docked at noon.\n", encoding="utf-8")
     assert run(*build).exit_code == 0
-    assert opinions.stat().st_ino == was  # the opinions file the relinked library names: the last one
+    assert memo_entries(ws, "library-opinions") == opinions  # the relinked library names the last opinions
     day.write_text(day.read_text(encoding="utf-8") + "- O(c=0.4) @Sam: Prefers the evening tide.\n", encoding="utf-8")
     assert run(*build).exit_code == 0
-    assert opinions.stat().st_ino != was
+    assert memo_entries(ws, "library-opinions").keys() - opinions.keys()  # new opinions, saved
     assert "evening tide" in (ws.parent / "site" / "bank/opinions.html").read_text(encoding="utf-8")
 
 
@@ -234,19 +240,20 @@ def test_reflect_that_leaves_the_opinions_keeps_their_saved_file(
     written again, nor which of them cite each note worked out again; a fact that moves an opinion writes it, and
     the site is the one a build without cache makes."""
     ws, build, out, cold = built_with_reflect(workspace, tmp_path)
-    opinions = ws / ".memwiki" / LIBRARY_OPINIONS_FILE
-    was = opinions.stat().st_ino
+    opinions = memo_entries(ws, "library-opinions")
     day = ws / "memory/2026-01-02.md"
     sam = (ws / "bank/entities/Sam.md").read_text(encoding="utf-8")
     day.write_text(day.read_text(encoding="utf-8") + "- W @Sam: Moved to Lisbon.\n", encoding="utf-8")
     cited = spy_on(monkeypatch, citing, "citing_places", len)
     assert run(*build).exit_code == 0
     assert (ws / "bank/entities/Sam.md").read_text(encoding="utf-8") != sam  # reflect wrote the new fact there
-    assert opinions.stat().st_ino == was
+    assert memo_entries(ws, "library-opinions") == opinions
     assert cited == []  # neither for the pages nor for the library saved
     day.write_text(day.read_text(encoding="utf-8") + "- B @Sam: Had green tea again this morning.\n", encoding="utf-8")
     assert run(*build).exit_code == 0
-    assert opinions.stat().st_ino != was  # the new fact reinforces the opinion
+    assert (
+        memo_entries(ws, "library-opinions").keys() - opinions.keys()
+    )  # new opinions, saved  # the new fact reinforces the opinion
     assert run("build", str(ws), "-o", str(cold), "--no-search", "--no-cache").exit_code == 0
     assert site_files(out) == site_files(cold)
 

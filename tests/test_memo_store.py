@@ -36,6 +36,7 @@ def test_without_a_folder_every_value_is_made_and_nothing_kept(tmp_path: Path) -
     store = MemoStore(None)
     store.get_or_make("facts", ("t1",), make, frozenset)
     store.get_or_make("facts", ("t1",), make, frozenset)
+    store.begin()
     assert make.calls == 2 and store.keep_only_used() == 0
 
 
@@ -71,6 +72,7 @@ def test_keep_only_used_removes_what_the_build_did_not_touch(tmp_path: Path) -> 
     for path in entries(tmp_path):
         os.utime(path, (past, past))
     build = MemoStore(tmp_path)
+    build.begin()
     assert build.get("facts", ("kept",), frozenset) == frozenset({"kept"})
     build.keep("facts", ("touched",))
     assert build.keep_only_used() == 2
@@ -88,12 +90,14 @@ def test_a_build_keeps_its_memos_in_the_store_and_retires_the_old_files(tmp_path
     assert run("build", str(ws), "-o", str(tmp_path / "site"), "--no-search").exit_code == 0
     memo = ws / ".memwiki" / MEMO_FOLDER
     stages = {"opinion-facts", "opinion-digests", "opinions-block", "read", "last-build", "recall-shards", "page-reads"}
-    assert {p.name for p in memo.iterdir()} == stages
+    stages |= {"library", "library-notes", "library-opinions", "reflect-settled"}
+    assert {p.name for p in memo.iterdir() if p.is_dir()} == stages
     assert not (ws / ".memwiki" / "cache" / "opinion-facts.pickle").exists()
-    past = time.time() - 60  # the first build's entries, as a build a minute ago left them
-    for path in entries(memo):
-        os.utime(path, (past, past))
+    first = set(entries(memo))
     day = sorted((ws / "memory").glob("20*.md"))[-1]
-    day.write_text(day.read_text(encoding="utf-8") + "\n## Retain\n- O(c=0.2) @Peter: Likes rain. ^rain\n", "utf-8")
-    assert run("build", str(ws), "-o", str(tmp_path / "site"), "--no-search").exit_code == 0
-    assert all(len(list(folder.iterdir())) == 1 for folder in memo.iterdir())  # the last opinions' memos only
+    for n in (1, 2):  # two edits that move an opinion: new opinions, a new library each time
+        day.write_text(day.read_text(encoding="utf-8") + f"\n- O(c=0.{n}) @Peter: Likes rain. ^rain\n", "utf-8")
+        assert run("build", str(ws), "-o", str(tmp_path / "site"), "--no-search").exit_code == 0
+    left = set(entries(memo))
+    assert not {p for p in first if p.parent.name in ("library", "library-opinions", "opinion-facts")} & left
+    assert all(len(list(folder.iterdir())) <= 2 for folder in memo.iterdir() if folder.is_dir())

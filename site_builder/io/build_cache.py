@@ -10,7 +10,7 @@
   record went into;
 - the memo store's ``recall-shards`` (``io.memo_store``): what each recall shard of the last site was made from, so an unchanged shard is
   kept, not made and written again;
-- ``library.pickle``, ``library-opinions.pickle``, ``library-notes.pickle``: the linked library, its opinions and
+- the memo store's ``library``, ``library-opinions``, ``library-notes``: the linked library, its opinions and
   the notes it holds for (``library.saved``), so an edit that changes no note's links does not link every note
   again, and one that does links only what it changed (``library.relink``);
 - its ``page-reads``: which notes' texts each page's inputs read (``site.page_reads``), so that with the

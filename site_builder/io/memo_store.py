@@ -17,7 +17,6 @@ import functools
 import hashlib
 import os
 import pickle
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, BinaryIO, TypeVar
@@ -46,7 +45,7 @@ class MemoStore:
 
     def __init__(self, folder: Path | None) -> None:
         self.folder = folder
-        self.started = time.time() - 1  # an entry touched since is used by this build (the clock's tick spared)
+        self.started: int | None = None  # when the build began, by the file system's clock (``begin``)
 
     @classmethod
     def of(cls, memwiki_dir: Path, *, cache: bool) -> MemoStore:
@@ -96,15 +95,28 @@ class MemoStore:
             with contextlib.suppress(OSError):
                 os.utime(path)
 
+    def begin(self) -> None:
+        """Mark the start of a build: an entry touched from now on is used by it. The mark is a file's time, so
+        that entries and mark are told apart by one clock (the file system's)."""
+        if self.folder is None:
+            return
+        mark = self.folder / ".build-started"
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            mark.touch()
+            self.started = mark.stat().st_mtime_ns
+        except OSError:
+            self.started = None
+
     def keep_only_used(self) -> int:
-        """Remove the entries this build neither read nor wrote (and what a killed build left half-written); how
-        many were removed."""
-        if self.folder is None or not self.folder.is_dir():
+        """Remove the entries this build (since ``begin``) neither read, wrote nor kept, and what a killed build left
+        half-written; how many were removed."""
+        if self.folder is None or self.started is None or not self.folder.is_dir():
             return 0
         removed = 0
         for path in self.folder.glob("*/*"):
             try:
-                if path.name.startswith(".") or path.stat().st_mtime < self.started:
+                if path.name.startswith(".") or path.stat().st_mtime_ns < self.started:
                     path.unlink()
                     removed += 1
             except OSError:

@@ -1,16 +1,16 @@
-"""The linked library in the build cache: an edit that changes no note's link inputs (``library.link.link_inputs``:
+"""The linked library in the memo store (``io.memo_store``): an edit that changes no note's link inputs (``library.link.link_inputs``:
 a plain line added to a day) takes the last build's library instead of linking every note again (2 s on a
 workspace of 10,000 notes).
 
-- ``library.pickle``: the library without its notes: what it holds of them (notes, links, facts) by their places
+- ``library`` (by its token): the library without its notes: what it holds of them (notes, links, facts) by their places
   (a note by its path, a link or a fact by its place among all the notes' links or facts), the rest as is but the
   opinions. Saved by the recall child, beside render, whenever a build linked anew; tagged with a token of its own.
-- ``library-opinions.pickle``: its opinions, tagged with a token of their own that the library file names. They
+- ``library-opinions`` (by their token): its opinions, tagged with a token of their own that the library names. They
   keep copies of their facts (equal to the notes' own; pickled by reference, the file took twice as long to
-  write). Written only when the opinions changed: a library relinked after a fact was appended keeps the file.
-- ``library-notes.pickle``: the token of the library file it goes with, and the key (``NoteKey``) of every note
+  write). Written only when the opinions changed: a library relinked after a fact was appended keeps the entry.
+- ``library-notes``: the token of the library it goes with, and the key (``NoteKey``) of every note
   that library holds for. Saved by the build once its site is done: a build that stopped before never leaves a
-  library file that passes for notes it was not linked from.
+  library that passes for notes it was not linked from.
 
 A build takes the saved library when the public notes are the same paths, and each note whose key changed has
 the same link inputs as the note the library was linked from (that note is in the notes cache, under its old key);
@@ -27,15 +27,12 @@ from pathlib import Path
 from site_builder.core.diagnostics import Diagnostics
 from site_builder.core.model import Entity, Library, Link, Note, Opinion
 from site_builder.core.resolver import Resolver
-from site_builder.io.build_cache import NoteKey, load_cached, save_cached
+from site_builder.io.build_cache import NoteKey
+from site_builder.io.memo_store import MemoStore
 from site_builder.library.citing import citing_of
 from site_builder.library.hygiene import opinions_to_review
 from site_builder.library.link import link_inputs
 from site_builder.library.relink import relink
-
-LIBRARY_FILE = "cache/library.pickle"
-LIBRARY_NOTES_FILE = "cache/library-notes.pickle"
-LIBRARY_OPINIONS_FILE = "cache/library-opinions.pickle"
 
 
 @dataclass(frozen=True)
@@ -80,7 +77,8 @@ def reuse_library(
     and which saved library it is — or, when some notes' link inputs changed, the library ``library.relink`` makes
     from it (a library linked anew: token ""); None when a note came or went, an edit changes what names resolve to,
     or nothing can be trusted."""
-    saved = load_cached(memwiki_dir, LIBRARY_NOTES_FILE)
+    store = MemoStore.of(memwiki_dir, cache=True)
+    saved = store.get("library-notes", (), tuple)
     if not (isinstance(saved, tuple) and len(saved) == 2 and isinstance(saved[1], dict)):
         return None
     token, was = saved
@@ -99,14 +97,11 @@ def reuse_library(
         same = old is note or link_inputs(old) == link_inputs(note)
         linked_from.append(note if same else old)
         edited = edited or not same
-    found = load_cached(memwiki_dir, LIBRARY_FILE)
-    if not (isinstance(found, tuple) and len(found) == 2 and found[0] == token and isinstance(found[1], _Image)):
+    image = store.get("library", (token,), _Image)
+    opinions = store.get("library-opinions", (image.opinions,), list) if image is not None else None
+    if image is None or opinions is None:
         return None
-    image: _Image = found[1]
-    opinions = load_cached(memwiki_dir, LIBRARY_OPINIONS_FILE)
-    if not (isinstance(opinions, tuple) and len(opinions) == 2 and opinions[0] == image.opinions):
-        return None
-    library = _restored(image, opinions[1], linked_from)
+    library = _restored(image, opinions, linked_from)
     if library is None or not edited:
         return (library, LinkedFrom(str(token), was, opinions=image.opinions)) if library else None
     relinked = relink(library, public)
@@ -179,11 +174,12 @@ def save_library(memwiki_dir: Path, library: Library, token: str, opinions: str,
         )
     except KeyError:  # a link or fact not of a note: not saved (the next build links anew)
         return
+    store = MemoStore.of(memwiki_dir, cache=True)
     if anew:
-        save_cached(memwiki_dir, LIBRARY_OPINIONS_FILE, (image.opinions, library.opinions))
-    save_cached(memwiki_dir, LIBRARY_FILE, (token, image))
+        store.put("library-opinions", (image.opinions,), library.opinions)
+    store.put("library", (token,), image)
 
 
 def save_library_notes(memwiki_dir: Path, linked: LinkedFrom) -> None:
-    """Which notes the library file of ``linked.token`` holds for (once the site is done)."""
-    save_cached(memwiki_dir, LIBRARY_NOTES_FILE, (linked.token, linked.notes))
+    """Which notes the library of ``linked.token`` holds for (once the site is done)."""
+    MemoStore.of(memwiki_dir, cache=True).put("library-notes", (), (linked.token, linked.notes))
