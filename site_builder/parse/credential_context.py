@@ -150,13 +150,17 @@ _PLACEHOLDERS = frozenset(
         "aucun aucune nenhuma nenhum 无 无密码 暂无 同上 なし"
     )
 )
-_NAME = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[a-z]+(?:_[a-z]+)+|[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
+# Names of secrets, not values: CLIENT_SECRET, api_token, process.env.TOKEN; where one is kept: secrets/github.
+ENV_NAME = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]+")
+SNAKE_NAME = re.compile(r"[a-z]+(?:_[a-z]+)+")
+DOTTED_NAME = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
+PATH_NAME = re.compile(r"[a-z0-9_.\-~]+(?:/[a-z0-9_.\-]+)+/?")
+_INDEXED = re.compile(r"\w\[")  # os.environ["KEY"], config[key]: code
+CODE_START = ("process.env", "os.environ", "os.getenv", "env.", "env[", "self.", "this.", "config.", "settings.")
 _FILE_NAME = re.compile(r"(?i)(?:id_\w+|[\w\-]+\.(?:pem|key|pub|txt|json|env|ya?ml|toml|gpg|asc|p12|pfx|crt|kdbx))")
 # A variable or template: ``$TOKEN``, ``${API_KEY}``, ``%PASSWORD%``, ``<your password>``, ``[password]``.
 _VARIABLE = re.compile(r"\$[A-Z_][A-Z0-9_]*|\$\{[^}]*\}|%\w+%|<[^>]*>|\[[^\]]*\]|\{[^}]*\}")
 _EMAIL = re.compile(r"[\w.+\-]+@[A-Za-z0-9\-]+(?:\.[A-Za-z0-9\-]+)*\.[A-Za-z]{2,}")
-_PATH = re.compile(r"[a-z0-9_.\-~]+(?:/[a-z0-9_.\-]+)+/?")
-_CODE = re.compile(r"\w\[|^(?:process\.env|os\.environ|os\.getenv|env\.|self\.|this\.|config\.|settings\.)")
 _PUBLIC = ("npub1", "ssh-rsa", "ssh-ed25519", "ecdsa-sha2", "age1", "sha256:", "sha1:", "md5:")  # lower-case
 _HEX = re.compile(r"(?i)[0-9a-f]{24,}")
 _RANDOM = re.compile(r"[A-Za-z0-9+/=_\-.~:!@#%^&*]{8,}")
@@ -313,9 +317,10 @@ def _placeholder(core: str) -> bool:
         return True
     if core[0] in "/~@#" or "://" in core or "(" in core or _masked(core) or "..." in core or "…" in core:
         return True  # a template, a path, a handle, a call, a link, a mask, a shortened key
-    if _PATH.fullmatch(core) or _CODE.search(core):
+    if PATH_NAME.fullmatch(core) or _INDEXED.search(core) or core.startswith(CODE_START):
         return True  # secrets/github_ed25519, os.environ["DB_PASSWORD"]: where the secret is kept
-    if _NAME.fullmatch(core) and not any(c.isdigit() for c in core):
+    names = (ENV_NAME.fullmatch(core) and "_" in core) or SNAKE_NAME.fullmatch(core) or DOTTED_NAME.fullmatch(core)
+    if names and not any(c.isdigit() for c in core):
         return True  # CLIENT_SECRET, api_token, process.env.TOKEN: names, not values
     # where the secret is kept, a public key, an e-mail address
     return bool(_FILE_NAME.fullmatch(core) or low.startswith(_PUBLIC) or _EMAIL.fullmatch(core))

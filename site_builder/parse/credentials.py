@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from site_builder.parse import credential_context as context
+from site_builder.parse.credential_context import CODE_START, DOTTED_NAME, ENV_NAME, PATH_NAME, SNAKE_NAME
 from site_builder.parse.credential_shapes import SHAPES, Shape
 
 
@@ -98,12 +99,7 @@ PLACEHOLDER_WORDS = frozenset(
 )
 GENERIC_PARTS = frozenset(_listed("key secret token password pass user username name value id client api auth access"))
 PLACEHOLDER_START = ("your", "my_", "my-", "example", "placeholder", "insert", "replace", "enter", "dummy", "sample")
-CODE_START = ("process.env", "os.environ", "os.getenv", "env.", "env[", "self.", "this.", "config.", "settings.")
-ENV_NAME = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]+")
-SNAKE_NAME = re.compile(r"[a-z]+(?:_[a-z]+)+")
 MASK_RUN = re.compile(r"([xX*•0])\1{5,}")
-DOTTED_NAME = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
-PATH_NAME = re.compile(r"[a-z0-9_.\-~]+(?:/[a-z0-9_.\-]+)+/?")
 CODE_INDEX = re.compile(r"\w\[[^\]]*\]")
 INNER_ASSIGNMENT = re.compile(r"[A-Za-z_][\w.\-]*=(?=[^=])")
 NEWLINE = re.compile(r"\n")
