@@ -99,5 +99,5 @@ def test_a_build_keeps_its_memos_in_the_store_and_retires_the_old_files(tmp_path
         day.write_text(day.read_text(encoding="utf-8") + f"\n- O(c=0.{n}) @Peter: Likes rain. ^rain\n", "utf-8")
         assert run("build", str(ws), "-o", str(tmp_path / "site"), "--no-search").exit_code == 0
     left = set(entries(memo))
-    assert not {p for p in first if p.parent.name in ("library", "library-opinions", "opinion-facts")} & left
+    assert not {p for p in first if p.parent.name in ("opinion-digests", "opinion-facts", "opinions-block")} & left
     assert all(len(list(folder.iterdir())) <= 2 for folder in memo.iterdir() if folder.is_dir())

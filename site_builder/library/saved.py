@@ -2,10 +2,10 @@
 a plain line added to a day) takes the last build's library instead of linking every note again (2 s on a
 workspace of 10,000 notes).
 
-- ``library`` (by its token): the library without its notes: what it holds of them (notes, links, facts) by their places
+- ``library``: the library without its notes: what it holds of them (notes, links, facts) by their places
   (a note by its path, a link or a fact by its place among all the notes' links or facts), the rest as is but the
   opinions. Saved by the recall child, beside render, whenever a build linked anew; tagged with a token of its own.
-- ``library-opinions`` (by their token): its opinions, tagged with a token of their own that the library names. They
+- ``library-opinions``: its opinions, tagged with a token of their own that the library names. They
   keep copies of their facts (equal to the notes' own; pickled by reference, the file took twice as long to
   write). Written only when the opinions changed: a library relinked after a fact was appended keeps the entry.
 - ``library-notes``: the token of the library it goes with, and the key (``NoteKey``) of every note
@@ -97,11 +97,16 @@ def reuse_library(
         same = old is note or link_inputs(old) == link_inputs(note)
         linked_from.append(note if same else old)
         edited = edited or not same
-    image = store.get("library", (token,), _Image)
-    opinions = store.get("library-opinions", (image.opinions,), list) if image is not None else None
-    if image is None or opinions is None:
+    # The library and opinions saved last, by whichever build (a build killed after its recall child saved them
+    # leaves ones no notes were recorded for): taken only when they are the ones ``library-notes`` names.
+    found = store.get("library", (), tuple)
+    if not (found is not None and len(found) == 2 and found[0] == token and isinstance(found[1], _Image)):
         return None
-    library = _restored(image, opinions, linked_from)
+    image: _Image = found[1]
+    opinions = store.get("library-opinions", (), tuple)
+    if not (opinions is not None and len(opinions) == 2 and opinions[0] == image.opinions):
+        return None
+    library = _restored(image, opinions[1], linked_from)
     if library is None or not edited:
         return (library, LinkedFrom(str(token), was, opinions=image.opinions)) if library else None
     relinked = relink(library, public)
@@ -176,8 +181,8 @@ def save_library(memwiki_dir: Path, library: Library, token: str, opinions: str,
         return
     store = MemoStore.of(memwiki_dir, cache=True)
     if anew:
-        store.put("library-opinions", (image.opinions,), library.opinions)
-    store.put("library", (token,), image)
+        store.put("library-opinions", (), (image.opinions, library.opinions))
+    store.put("library", (), (token, image))
 
 
 def save_library_notes(memwiki_dir: Path, linked: LinkedFrom) -> None:
