@@ -15,33 +15,13 @@ private key becomes one marker followed by as many empty lines.
 
 from __future__ import annotations
 
-import bisect
 import re
-from dataclasses import dataclass
-from typing import Any
 
-from site_builder.parse import credential_context as context
-from site_builder.parse.credential_context import CODE_START, DOTTED_NAME, ENV_NAME, PATH_NAME, SNAKE_NAME
+from site_builder.parse import credential_values as values
+from site_builder.parse.credential_context import CONTEXT_CORE, Finding, redact_in_context
+from site_builder.parse.credential_labels import LABEL_CORES, PASSWORD
 from site_builder.parse.credential_shapes import SHAPES, Shape
-
-
-def word_trie(words: tuple[str, ...]) -> str:
-    """A pattern that matches any of ``words``, as a trie (``pass|passwd|pwd`` -> ``p(?:ass(?:wd)?|wd)``)."""
-    tree: dict[str, dict[str, Any]] = {}
-    for word in words:
-        node = tree
-        for char in word:
-            node = node.setdefault(char, {})
-        node[""] = {}
-
-    def pattern(node: dict[str, Any]) -> str:
-        branches = [re.escape(char) + pattern(below) for char, below in sorted(node.items()) if char]
-        if not branches:
-            return ""
-        joined = branches[0] if len(branches) == 1 else f"(?:{'|'.join(branches)})"
-        return f"(?:{joined})?" if "" in node else joined
-
-    return pattern(tree)
+from site_builder.parse.credential_values import CODE_START, DOTTED_NAME, ENV_NAME, PATH_NAME, SNAKE_NAME
 
 
 def _listed(words: str) -> tuple[str, ...]:
@@ -80,11 +60,6 @@ LABEL = re.compile(
 # most of the places a label word occurs in prose ("the key point", "a token of thanks").
 SEPARATOR = re.compile(r"(?i)[:=：>]|[ \t](?:is|was|es|ist|est|é|era|是|为|は)[ \t]")
 # What every label word contains, lower-cased: found with ``str.find`` before the label is matched there.
-LABEL_CORES = _listed(
-    "pass pwd kennwort contrase mdp senha пароль wachtwoord hasł haslo parola salasana lösenord losenord "
-    "adgangskode şifre sifre jelszó heslo κωδικός パスワード 비밀번호 암호 密码 密碼 口令 "
-    "secret token key credential bearer recovery backup 密钥 秘钥 私钥 令牌 金鑰 トークン clé chiave"
-)
 # Words that are a label only as the first word of a line or list item (``Pass: …``, not ``tests pass: 3/3``)
 # or as the end of a name (``DB_PASS``, ``ssh-key``), never glued to a word (``highpass``, ``monkey``).
 WEAK_LABELS = frozenset(("pass", "key", "credential", "credentials"))
@@ -102,37 +77,6 @@ PLACEHOLDER_START = ("your", "my_", "my-", "example", "placeholder", "insert", "
 MASK_RUN = re.compile(r"([xX*•0])\1{5,}")
 CODE_INDEX = re.compile(r"\w\[[^\]]*\]")
 INNER_ASSIGNMENT = re.compile(r"[A-Za-z_][\w.\-]*=(?=[^=])")
-NEWLINE = re.compile(r"\n")
-
-
-MARKER = "[redacted: {kind}]"
-# Where a label that the context pass reads may occur: every label word contains one of these, lower-cased.
-CONTEXT_CORES = (
-    *LABEL_CORES, "pin", "clave", "ключ", "токен", "schlüssel", "chave", "llave", "pw", "recovery", "backup", "2fa",
-    "seed", "mnemonic", "助记词", "恢复码", "备用码", "passcode", "combination", "door code", "alarm code", "gate code",
-    "lock code", "garage code", "entry code", "access code", "safe code",
-)  # fmt: skip
-# One pass finds them all: a trie of the words (``re`` tries one branch per first letter, not every word).
-CONTEXT_CORE = re.compile(word_trie(CONTEXT_CORES))
-
-
-@dataclass(frozen=True)
-class Finding:
-    line: int  # 1-based line of the text where the secret starts (a table: its first redacted row)
-    kind: str
-    rows: tuple[str, ...] = ()  # a table's: the rows whose values were redacted
-    columns: tuple[str, ...] = ()  # a table's: the headers or row labels that named them
-
-    def describe(self) -> str:
-        """What the warning says: ``looks like a credential (password); …`` or, once for a table, its rows."""
-        if not self.rows:
-            return f"looks like a credential ({self.kind}); it is redacted from every output, but remove it from the workspace"
-        rows = ", ".join(self.rows[:6]) + (f" and {len(self.rows) - 6} more" if len(self.rows) > 6 else "")
-        named = " / ".join(self.columns[:4])
-        return (
-            f"a table holds credentials ({named}) in {len(self.rows)} row(s): {rows}; they are redacted from every "
-            "output, but remove them from the workspace"
-        )
 
 
 def redact(text: str) -> tuple[str, list[Finding]]:
@@ -143,65 +87,10 @@ def redact(text: str) -> tuple[str, list[Finding]]:
         if any(hint in lower for hint in shape.hints) and shape.pattern.search(text):
             text = _redact_shape(shape, text, findings)
     if CONTEXT_CORE.search(lower):
-        text = _redact_in_context(text, text.lower() if findings else lower, findings)
+        text = redact_in_context(text, text.lower() if findings else lower, findings)
     text = _redact_labelled(text, lower, findings)
     findings.sort(key=lambda f: (f.line, f.kind))
     return text, findings
-
-
-def _redact_in_context(text: str, lower: str, findings: list[Finding]) -> str:
-    """Values a table's header or row label, a list item's label, a definition's term, a front-matter key or a
-    heading over a list names as credentials."""
-    if "<t" in lower:
-        text, tables = context.redact_html_tables(text, MARKER)
-        findings += [Finding(t.line, "table", tuple(t.rows), tuple(t.columns)) for t in tables]
-        lower = text.lower() if tables else lower
-    lines = text.split("\n")
-    changed = False
-    if "|" in text:
-        for first, end, has_header in context.table_blocks(lines):
-            if not CONTEXT_CORE.search("\n".join(lines[first:end]).lower()):
-                continue
-            table = context.redact_table(lines, first, end, has_header, MARKER)
-            if table is not None:
-                findings.append(Finding(table.line, "table", tuple(table.rows), tuple(table.columns)))
-                changed = True
-    for number in _lines_with_cores(text, lower):
-        found = [(number, *hit)] if (hit := context.item_secrets(lines[number])) else []
-        if (
-            not found
-            and number + 1 < len(lines)
-            and (hit := context.definition_secrets(lines[number], lines[number + 1]))
-        ):
-            found = [(number + 1, *hit)]
-        if not found and lines[number].lstrip().startswith("#"):
-            found = context.section_secrets(lines, number)
-        if not found and (codes := context.codes_in_sentence(lines[number])):
-            found = [(number, context.PIN, codes)]
-        for at, kind, spans in found:
-            lines[at] = context.replace_spans(lines[at], spans, f"[redacted: {context.kind_name(kind)}]")
-            findings.append(Finding(at + 1, context.kind_name(kind)))
-            changed = True
-    return "\n".join(lines) if changed else text
-
-
-def _lines_with_cores(text: str, lower: str) -> list[int]:
-    """The 0-based numbers of the lines where a label word may occur (``lower``: the text lower-cased)."""
-    if len(lower) != len(text):
-        return list(range(text.count("\n") + 1))
-    starts = [0, *(m.end() for m in NEWLINE.finditer(text))]
-    numbers: list[int] = []
-    at = 0
-    while (m := CONTEXT_CORE.search(lower, at)) is not None:
-        if m.group() == "pin" and lower[m.start() - 1 : m.start()].isalpha():
-            at = m.end()  # "opinion", "spinning": not a PIN
-            continue
-        number = bisect.bisect_right(starts, m.start()) - 1
-        numbers.append(number)
-        if number + 1 >= len(starts):
-            break
-        at = starts[number + 1]  # the next line: one look at each line is enough
-    return numbers
 
 
 def looks_secret(value: str, password: bool) -> bool:
@@ -277,9 +166,9 @@ def _judged(shape: Shape, secret: str) -> bool:
     if shape.judge == "free":
         return looks_secret(secret, password=True)
     if shape.judge == "password":
-        return bool(context.secret_spans(secret, context.PASSWORD))
+        return bool(values.secret_spans(secret, PASSWORD))
     if shape.judge == "random":
-        return context.random_looking(secret)
+        return values.random_looking(secret)
     return True
 
 
@@ -304,7 +193,7 @@ def _redact_labelled(text: str, lower: str, findings: list[Finding]) -> str:
             value = re.split(r"[&#]", value, maxsplit=1)[0]  # a URL's query: the value ends at the next parameter
         if not _labels(match, text) or not looks_secret(value, password):
             continue
-        if match.group("said") and not password and not context.key_like(value.rstrip(".,;:)]}>")):
+        if match.group("said") and not password and not values.key_like(value.rstrip(".,;:)]}>")):
             continue  # "the token is …": only a value that looks made up
         start = match.start("value")
         kind = "password" if password else "secret assignment"

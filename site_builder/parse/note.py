@@ -17,7 +17,8 @@ from site_builder.core.model import Fact, Heading, Link, Note
 from site_builder.core.names import heading_slug
 from site_builder.io.sources import SourceFile
 from site_builder.parse.blocks import HISTORY_ROW, find_spans, take_blocks
-from site_builder.parse.credentials import Finding, redact
+from site_builder.parse.credential_context import Finding
+from site_builder.parse.credentials import redact
 from site_builder.parse.dates import date_in_path, find_occurred
 from site_builder.parse.file_links import file_links
 from site_builder.parse.front_matter import front_matter_end, hide_private_blocks, is_private, split_front_matter
