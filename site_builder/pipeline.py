@@ -62,23 +62,6 @@ from site_builder.site.pagefind import (
 from site_builder.site.render import PARALLEL_FROM, render_site, work_size
 from site_builder.site.search_indexing import Indexing
 
-# What earlier versions kept in files of their own and the memo store now keeps (``io.memo_store``).
-RETIRED_FILES = tuple(
-    f"cache/{name}.pickle"
-    for name in (
-        "opinion-digests",
-        "opinion-facts",
-        "opinions-block",
-        "read",
-        "last-build",
-        "recall-shards",
-        "page-reads",
-        "library",
-        "library-notes",
-        "library-opinions",
-        "reflect-settled",
-    )
-)
 TEMPORARY_RECORDS = "memwiki-records-"  # the prefix of the folder a build without cache puts its records in
 RECORDS_FOLDER = "cache/search-records"  # under .memwiki/: the search records of the last site (``io.record_store``)
 OLD_RECORDS_FOLDER = "cache/records"  # the records at their pages' paths, as memwiki kept them before the store
@@ -247,8 +230,8 @@ def make_site(
         if reflector is None:  # a build without reflect: what reflect settled on last is still for the next one
             memo.keep("reflect-settled", ())
         memo.keep_only_used()  # what this build did not use is not kept
-        for retired in RETIRED_FILES:
-            (memwiki_dir / retired).unlink(missing_ok=True)
+        for retired in (memwiki_dir / "cache").glob("*.pickle"):  # earlier versions' own files: the store keeps them
+            retired.unlink(missing_ok=True)
     if options.settle:
         staging.settle()
     else:

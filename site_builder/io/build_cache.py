@@ -54,7 +54,6 @@ NOTES_FOLDER = "cache/notes"
 NOTE_SHARDS = 64  # a rebuild after one edit writes one shard of notes again, not every note
 HEAVY_NOTE_SHARDS = 16  # after those, for heavy notes: an edit of a day never pickles one again (``_note_shard``)
 LARGE_NOTE = 1 << 20
-OLD_NOTES_FILE = "cache/notes.pickle"  # every note in one file, as memwiki kept them before the shards
 NoteKey = tuple[str, str, str, str]  # path, kind, content hash, what reading it found
 ShardMarks = dict[str, tuple[str, Stamp]]  # recall shard path -> (digest of its inputs, its file as a build left it)
 # The last build's recall shards: its library and texts (None: not known), and the shards' marks.
@@ -201,7 +200,6 @@ def save_notes(memwiki_dir: Path, notes: dict[NoteKey, Note], last: dict[NoteKey
     itself, so an unchanged note is the very one loaded)."""
     shards = NOTE_SHARDS + HEAVY_NOTE_SHARDS
     save_sharded(memwiki_dir, NOTES_FOLDER, shards, notes, last, str, by_content=True, shard_at=_note_shard)
-    (memwiki_dir / OLD_NOTES_FILE).unlink(missing_ok=True)
 
 
 def _note_shard(key: NoteKey, note: Note) -> int:

@@ -14,7 +14,6 @@ from site_builder.site.fragments import Fragments, LinkNames
 
 FRAGMENTS_FOLDER = "cache/fragments"
 FRAGMENT_SHARDS = 64
-OLD_FRAGMENTS_FILE = "cache/fragments.pickle"  # all fragments in one file, as memwiki kept them before the shards
 
 
 def load_fragments(memwiki_dir: Path) -> Fragments | None:
@@ -56,7 +55,6 @@ def save_rendered(memwiki_dir: Path, fragments: Fragments, last: Fragments | Non
         save_sharded(memwiki_dir, folder, FRAGMENT_SHARDS, getattr(fragments, part), before, name, by_content=True)
     if anew or last is None or not _same_names(last.names, fragments.names):
         save_cached(memwiki_dir, f"{FRAGMENTS_FOLDER}/context.pickle", (fragments.epoch, fragments.names))
-    (memwiki_dir / OLD_FRAGMENTS_FILE).unlink(missing_ok=True)
     return anew
 
 
