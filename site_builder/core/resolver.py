@@ -1,4 +1,5 @@
-"""How a written name finds what it names: an entity (by its key or an alias) or a note (by its name or path)."""
+"""How a written name finds what it names: an entity (by its key or an alias) or a note (as Obsidian finds it:
+``core.note_paths``)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from site_builder.core.names import entity_key
+from site_builder.core.note_paths import NotePaths, note_paths
 
 if TYPE_CHECKING:
     from site_builder.core.model import Entity
@@ -18,7 +20,7 @@ class Resolver:
 
     entities: dict[str, Entity] = field(default_factory=dict)
     aliases: dict[str, str] = field(default_factory=dict)
-    notes: dict[str, str] = field(default_factory=dict)
+    notes: tuple[str, ...] = ()  # the path of every note a link may open, entity pages too
     # name as written -> its entity: linking and every page look the same few thousand names up again and again
     _found: dict[str, Entity | None] = field(default_factory=dict, init=False, repr=False, compare=False)
 
@@ -27,7 +29,7 @@ class Resolver:
             return self._found[name]
         except KeyError:
             key = entity_key(name)
-            found = self._found[name] = self.entities.get(self.aliases.get(key, key))
+            found = self._found[name] = self.entities.get(self.aliases.get(key, key)) or self.entity_at(name)
             return found
 
     def add_placeholder(self, entity: Entity) -> None:
@@ -35,14 +37,27 @@ class Resolver:
         self.entities[entity.key] = entity
         self._found.clear()  # a name that found nothing may find it now
 
-    def note_path(self, name: str) -> str | None:
-        """The note a wikilink names: by its name, or by its path (``[[dir/page]]``, with or without ``.md``)."""
-        if "/" in name:
-            path = name.strip("/").removesuffix(".md") + ".md"
-            return path if path in self.note_paths else None
-        return self.notes.get(entity_key(name.removesuffix(".md")))
+    def note_path(self, name: str, from_path: str = "") -> str | None:
+        """The note (not an entity's page) ``[[name]]`` opens from the note at ``from_path``, as Obsidian finds it."""
+        path = self.paths.wikilink(name, from_path)
+        return path if path is not None and path not in self.entity_pages else None
+
+    def file_path(self, target: str, from_path: str) -> str | None:
+        """The note (an entity's page too) ``[text](target)`` opens from the note at ``from_path``."""
+        return self.paths.markdown(target, from_path)
+
+    def entity_at(self, name: str, from_path: str = "") -> Entity | None:
+        """The entity whose page ``[[name]]`` opens by path (``[[entities/anna]]``, ``[[../people/anna]]``)."""
+        if "/" not in name:
+            return None
+        key = self.entity_pages.get(self.paths.wikilink(name, from_path) or "")
+        return self.entities.get(key) if key else None
 
     @functools.cached_property
-    def note_paths(self) -> frozenset[str]:
-        """The paths ``notes`` leads to, looked up as written (made once: not a walk of every note per link)."""
-        return frozenset(self.notes.values())
+    def paths(self) -> NotePaths:
+        return note_paths(self.notes)
+
+    @functools.cached_property
+    def entity_pages(self) -> dict[str, str]:
+        """Entity page path -> its entity's key (made once, when first asked: every entity has its page by then)."""
+        return {entity.note.path: key for key, entity in self.entities.items() if entity.note is not None}

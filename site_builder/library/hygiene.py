@@ -9,7 +9,8 @@ from typing import NamedTuple
 
 from site_builder.core.diagnostics import WHOLE_WORKSPACE, Diagnostic, Diagnostics
 from site_builder.core.model import Library, Note
-from site_builder.parse.file_links import resolve, written_path
+from site_builder.core.note_paths import NotePaths
+from site_builder.parse.file_links import written_path
 
 STALE_AFTER_DAYS = 60
 
@@ -74,12 +75,12 @@ def hygiene_report(library: Library, diagnostics: Diagnostics) -> list[Section]:
 
 def broken_file_links(notes: list[Note]) -> list[Diagnostic]:
     """``[x](y.md)`` links whose file is not a note of the workspace."""
-    paths = {n.path for n in notes}
+    paths = NotePaths(tuple(n.path for n in notes))
     return [
         Diagnostic(note.path, line, f"links to {written_path(note.path, target)}, which is not here", "broken-link")
         for note in notes
         for line, target in note.file_links
-        if resolve(note.path, target, paths) is None
+        if paths.markdown(target, note.path) is None
     ]
 
 

@@ -108,11 +108,9 @@ def recorded_history(by_path: dict[str, Note]) -> dict[str, list[OpinionPoint]]:
 
 
 def _resolver(notes: list[Note], diagnostics: Diagnostics) -> Resolver:
-    resolver = Resolver()
+    resolver = Resolver(notes=tuple(note.path for note in notes))
     for note in notes:
         if note.kind != "entity":
-            resolver.notes.setdefault(entity_key(note.stem), note.path)
-            resolver.notes.setdefault(entity_key(note.path.removesuffix(".md")), note.path)
             continue
         key = entity_key(note.stem)
         if key in resolver.entities:
@@ -182,9 +180,10 @@ def resolve_link(
         if not link.target:
             _check_heading(link, by_path.get(link.path), diagnostics)
             return None
-        path = resolver.note_path(link.target)
+        path = resolver.note_path(link.target, link.path)
         if path and not resolver.entity(link.target):
             _check_heading(link, by_path.get(path), diagnostics)
+            _check_same_name(link, resolver, diagnostics)
             return None
         if DAY_NAME.match(link.target) and path is None:
             diagnostics.warn(link.path, link.line, f"[[{link.target}]]: no note of that day", "broken-link")
@@ -228,7 +227,20 @@ def named_enough(notes: list[Note], resolver: Resolver) -> set[str]:
 
 
 def _page_link(link: Link, resolver: Resolver) -> bool:
-    return link.syntax == "wikilink" and ("/" in link.target or resolver.note_path(link.target) is not None)
+    return link.syntax == "wikilink" and ("/" in link.target or resolver.note_path(link.target, link.path) is not None)
+
+
+def _check_same_name(link: Link, resolver: Resolver, diagnostics: Diagnostics) -> None:
+    """A bare name that several notes have (``[[summary]]``) opens the one nearest the root: said, with the others."""
+    candidates = resolver.paths.same_name(link.target)
+    if candidates:
+        diagnostics.warn(
+            link.path,
+            link.line,
+            f"[[{link.target}]]: {len(candidates)} notes have this name ({', '.join(candidates)}); it opens"
+            f" {candidates[0]} (write more of its path to choose)",
+            "ambiguous-link",
+        )
 
 
 def _check_heading(link: Link, note: Note | None, diagnostics: Diagnostics) -> None:

@@ -7,7 +7,6 @@ from collections import defaultdict
 
 from site_builder.core.model import Link, Note
 from site_builder.core.resolver import Resolver
-from site_builder.parse.file_links import resolve
 from site_builder.parse.link_syntax import plain_sentence
 
 
@@ -28,9 +27,9 @@ def links_to_notes(note: Note, resolver: Resolver, by_path: dict[str, Note]) -> 
         if link.syntax == "wikilink"
         and link.target
         and resolver.entity(link.target) is None
-        and (path := resolver.note_path(link.target))
+        and (path := resolver.note_path(link.target, note.path))
     ]
-    targets += [(line, path) for line, written in note.file_links if (path := resolve(note.path, written, by_path))]
+    targets += [(line, path) for line, written in note.file_links if (path := resolver.file_path(written, note.path))]
     lines = note.body.split("\n") if targets else []  # once per note: a long note links from many lines
     found: dict[tuple[str, int], Link] = {}
     for line, path in targets:

@@ -167,7 +167,10 @@ def _heads_named(notes: list[Note], edited: dict[str, tuple[Note, Note]], resolv
         path for path, (old, new) in edited.items() if {h.slug for h in old.headings} != {h.slug for h in new.headings}
     }
     return bool(moved) and any(
-        link.heading and link.syntax == "wikilink" and link.target and resolver.note_path(link.target) in moved
+        link.heading
+        and link.syntax == "wikilink"
+        and link.target
+        and resolver.note_path(link.target, note.path) in moved
         for note in notes
         if note.path not in edited
         for link in note.links

@@ -47,7 +47,7 @@ class _Image:
     opinions: str  # the token of the opinions file
     problems: Diagnostics
     note_backlinks: dict[str, list[Link]]
-    resolved: tuple[list[str], dict[str, str], dict[str, str]]  # the resolver's entities (keys), aliases, notes
+    resolved: tuple[list[str], dict[str, str], tuple[str, ...]]  # the resolver's entities (keys), aliases, notes
     citing: dict[str, list[tuple[int, int]]]  # ``library.citing.citing_places``
     to_review: list[tuple[str, int, str]]  # ``library.hygiene.opinions_to_review``
     day_places: list[tuple[int, list[int]]]  # ``Library.by_day``, the notes by their places
@@ -130,6 +130,8 @@ def _restored(image: _Image, opinions: list[Opinion], public: list[Note]) -> Lib
         backlinks = {key: list(map(links.__getitem__, places)) for key, places in image.backlinks.items()}
         facts_by_entity = {key: list(map(facts.__getitem__, places)) for key, places in image.facts_by_entity.items()}
         keys_in_order, aliases, note_names = image.resolved
+        if not isinstance(note_names, tuple):
+            raise TypeError(note_names)
         resolver = Resolver({key: entities[key] for key in keys_in_order}, aliases, note_names)
     except (IndexError, KeyError, TypeError, ValueError):
         return None

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import posixpath
 import re
-from collections.abc import Container
 from urllib.parse import unquote
+
+from site_builder.core.note_paths import markdown_candidates
 
 # [text](target.md) or [text](<target with spaces.md>), with an optional line suffix, #fragment and "title".
 # Tools write ``x.md:14`` or ``x.md:L12-L14`` for a file's lines: that suffix is a place in the file, not its name.
@@ -39,28 +40,9 @@ def file_links(line: str) -> list[str]:
     return found
 
 
-def resolve(note_path: str, target: str, known: Container[str]) -> str | None:
-    """The note ``target`` names, seen from the note at ``note_path``: relative to the note's folder, else to the
-    workspace root (agents often write root-relative links), else the longest known tail of an absolute path
-    (``/home/me/.openclaw/workspace/USER.md`` -> ``USER.md``). None when no note of the workspace matches."""
-    for candidate in _candidates(note_path, target):
-        if candidate in known:
-            return candidate
-    return None
-
-
 def written_path(note_path: str, target: str) -> str:
     """Where ``target`` points from the note's folder, for messages about links that lead nowhere; an absolute
     path as written (``/home/me/.openclaw/workspace/skills/x/SKILL.md``: outside the workspace copy memwiki reads)."""
     if target.startswith("/"):
         return posixpath.normpath(target)
-    return next(iter(_candidates(note_path, target)), target)
-
-
-def _candidates(note_path: str, target: str) -> list[str]:
-    if target.startswith("/"):
-        parts = posixpath.normpath(target).strip("/").split("/")
-        return ["/".join(parts[i:]) for i in range(len(parts))]
-    relative = posixpath.normpath(posixpath.join(posixpath.dirname(note_path), target))
-    rooted = posixpath.normpath(target)
-    return [p for p in dict.fromkeys((relative, rooted)) if not p.startswith("../") and p != ".."]
+    return next(iter(markdown_candidates(note_path, target)), target)

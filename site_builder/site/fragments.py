@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 
 from site_builder.core.model import Library, Note
 from site_builder.core.names import entity_key
+from site_builder.core.note_paths import folder_page_of
 from site_builder.io.staging import Stamp
 
 # A page as a build made it: its view's digest, how its file stood on disk (None: not written there) and its
@@ -48,8 +49,7 @@ class LinkNames:
 
     entities: dict[str, tuple[str, str, bool]]  # key -> name, slug, placeholder
     aliases: dict[str, str]  # alias key -> entity key
-    note_names: dict[str, str]  # name a wikilink may give (a stem, a path without ``.md``) -> note path
-    notes: dict[str, str]  # note path -> title
+    notes: dict[str, str]  # note path -> title (a wikilink finds a note by its path: ``core.note_paths``)
     digests: dict[str, str] = field(compare=False)  # note path -> content hash: which notes changed since
 
     @classmethod
@@ -57,13 +57,12 @@ class LinkNames:
         return cls(
             {e.key: (e.name, e.slug, e.placeholder) for e in library.entities.values()},
             dict(library.resolver.aliases),
-            dict(library.resolver.notes),
             {note.path: note.title for note in library.notes},
             {note.path: note.digest for note in library.notes},
         )
 
     def digest(self) -> str:
-        data = repr((sorted(self.entities.items()), sorted(self.aliases.items()), sorted(self.note_names.items())))
+        data = repr((sorted(self.entities.items()), sorted(self.aliases.items())))
         return hashlib.sha256((data + repr(sorted(self.notes.items()))).encode()).hexdigest()[:16]
 
 
@@ -122,17 +121,15 @@ def start_from(last: Fragments | None, names: LinkNames, notes: list[Note]) -> F
 
 def changed_names(before: LinkNames, now: LinkNames) -> frozenset[str] | None:
     """The keys (as ``entity_key`` makes them) of the names that resolve differently now: those of the notes that
-    came, went or were retitled. None when entities or aliases changed: any line may link differently."""
+    came, went or were retitled (and of their folders, for a folder's page). None when entities or aliases changed: any line may link differently."""
     if before.entities != now.entities or before.aliases != now.aliases:
         return None
-    names = {
-        name
-        for name in before.note_names.keys() | now.note_names.keys()
-        if _differs(before.note_names, now.note_names, name)
-    }
+    names = set()
     for path in before.notes.keys() | now.notes.keys():
-        if _differs(before.notes, now.notes, path):
+        if _differs(before.notes, now.notes, path):  # came, went or retitled: its name, its folder's for its page
             names.add(entity_key(path.rsplit("/", 1)[-1].removesuffix(".md")))
+            if (folder := folder_page_of(path)) is not None:
+                names.add(entity_key(folder.rsplit("/", 1)[-1]))
     return frozenset(name for name in names if name)
 
 

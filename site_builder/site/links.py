@@ -8,7 +8,7 @@ from urllib.parse import unquote
 
 from site_builder.core.model import KIND_NAMES, Fact, Library
 from site_builder.core.names import heading_slug, page_url, root_of
-from site_builder.parse.file_links import resolve, written_path
+from site_builder.parse.file_links import written_path
 from site_builder.site.markdown import Linker, Target
 
 # A relative link to a note: ``x.md``, ``../y.md#part``, ``z.md:14`` (a line, as tools cite them; no scheme).
@@ -40,7 +40,7 @@ class SiteLinker(Linker):
         if not name:
             return Target(fragment or "#", heading or "")
         entity = self.library.resolver.entity(name)
-        path = self.library.resolver.note_path(name)
+        path = self.library.resolver.note_path(name, self.note_path)
         if entity is None and path:
             note = self.library.note(path)
             title = note.title if note else name
@@ -53,7 +53,7 @@ class SiteLinker(Linker):
         if m is None:
             return None
         target = unquote(m[1])
-        path = resolve(self.note_path, target, self.library.note_by_path)
+        path = self.library.resolver.file_path(target, self.note_path)
         note = self.library.note(path) if path else None
         if note is None:
             return Target("#", f"{written_path(self.note_path, target)} is not on this site", missing=True)

@@ -138,7 +138,7 @@ def mentioned_entities(builder: PageBuilder, note: Note) -> list[LinkView]:
         if (
             entity
             and entity.key not in seen
-            and not (link.syntax == "wikilink" and resolver.note_path(link.target) and not entity.note)
+            and not (link.syntax == "wikilink" and resolver.note_path(link.target, note.path) and not entity.note)
         ):
             seen[entity.key] = entity
     return [
