@@ -79,8 +79,9 @@ def test_a_tinyclaw_home_links_its_records_and_shows_no_empty_cards(tmp_path: Pa
         ("memory/episodes.jsonl.html", "Episodes"),
         ("memory/skills/index.json.html", "Skills"),
     ]
-    for empty in ("Recent days", "Most active entities", "Opinions at a glance"):  # it has no logs, names or opinions
+    for empty in ("Recent days", "Opinions at a glance"):  # it has no logs or opinions
         assert empty not in home
+    assert 'href="bank/entities/priya.html">Priya</a>' in home  # named in its prose: who approves the refunds
 
 
 def test_skills_are_a_library_with_their_descriptions(tmp_path: Path) -> None:

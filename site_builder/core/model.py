@@ -77,7 +77,8 @@ class Link(NamedTuple):
     path: str
     line: int
     target: str
-    syntax: Literal["mention", "wikilink", "fact", "file"]  # "file": to a note, by wikilink, ``.md`` link or citation
+    # "file": to a note, by wikilink, ``.md`` link or citation; "name": an entity's name in plain text
+    syntax: Literal["mention", "wikilink", "fact", "file", "name"]
     sentence: str
     heading: str | None = None
     label: str | None = None
@@ -165,10 +166,12 @@ class Entity:
     note: Note | None = None
     aliases: tuple[str, ...] = ()
     type: str = ""
+    prose: bool = False  # found in prose (``library.prose_entities``): a page of its own is not missing
 
     @property
     def placeholder(self) -> bool:
-        return self.note is None
+        """Named by a link, without a page: the site makes one, the hygiene report asks for one."""
+        return self.note is None and not self.prose
 
     @property
     def url(self) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import itertools
 import operator
 from collections import Counter, defaultdict
+from collections.abc import Iterable
 
 from site_builder.core.collector import cycle_collection_paused
 from site_builder.core.diagnostics import Diagnostics
@@ -21,6 +22,7 @@ from site_builder.library.opinions import (
     group_opinion_facts,
     restated_differently,
 )
+from site_builder.library.prose_entities import ProseFindings, prose_entities, reads_prose
 from site_builder.library.repoint import repoint_opinions
 from site_builder.parse.link_syntax import DAY_NAME
 
@@ -48,9 +50,12 @@ def _link(notes: list[Note], opinions: list[Opinion] | None) -> Library:
     by_path = {n.path: n for n in public}
     backlinks: dict[str, list[Link]] = defaultdict(list)
     named = named_enough(public, resolver)
+    prose = _prose_entities(public, resolver)
     for note in public:
         for key, link in entity_links(note, resolver, by_path, diagnostics, named):
             backlinks[key].append(link)
+    for key, links in prose.mentions.items():
+        backlinks[key] += links
     resolver.entities = dict(sorted(resolver.entities.items()))  # placeholders among the pages: one order, however met
     facts = [f for n in public for f in n.facts]
     facts_by_entity = _facts_by_entity(facts, resolver)
@@ -65,7 +70,7 @@ def _link(notes: list[Note], opinions: list[Opinion] | None) -> Library:
         facts=facts,
         backlinks={k: dedupe_links(v) for k, v in sorted(backlinks.items())},
         facts_by_entity=facts_by_entity,
-        related=related_entities(public, resolver),
+        related=related_entities(public, resolver, prose.mentions),
         opinions=opinions,
         note_by_path=by_path,
         resolver=resolver,
@@ -87,10 +92,35 @@ def entity_links(
     return found
 
 
-def link_inputs(note: Note) -> tuple[object, ...]:
+def _prose_entities(notes: list[Note], resolver: Resolver) -> ProseFindings:
+    """The entities the notes name in prose (made entities of the resolver) and their mentions; none where the
+    workspace keeps entity pages of its own."""
+    if not reads_prose(notes):
+        return ProseFindings([], {})
+
+    def known(name: str) -> str | None:
+        entity = resolver.entity(name)
+        if entity is not None:
+            return entity.key
+        return "" if resolver.note_path(name) is not None else None
+
+    found = prose_entities(notes, known)
+    for entity in found.entities:
+        resolver.add_placeholder(
+            Entity(entity.key, entity.name, slugify(entity.name), aliases=entity.aliases, prose=True)
+        )
+        for alias in entity.aliases:
+            resolver.aliases.setdefault(entity_key(alias), entity.key)
+    return found
+
+
+def link_inputs(note: Note, *, prose: bool = False) -> tuple[object, ...]:
     """Everything linking reads of a note: all of it but its text, except the lines its links are on (the sentences
-    of links between notes). Two notes with the same link inputs link the same: an edit that keeps them (a plain
-    line added at the end) leaves the library as it was (``library.saved``)."""
+    of links between notes); all of its text where linking reads the prose (``prose``: ``reads_prose`` of the
+    workspace's notes). Two notes with the same link inputs link the same: an edit that keeps them (a plain line
+    added at the end) leaves the library as it was (``library.saved``)."""
+    if prose:
+        return (*link_inputs(note), note.body)
     linking = {link.line for link in note.links} | {line for line, _ in note.file_links}
     lines = note.body.split("\n")
     texts = [lines[i] if 0 <= (i := line - note.body_start) < len(lines) else "" for line in sorted(linking)]
@@ -275,11 +305,18 @@ def _facts_by_entity(facts: list[Fact], resolver: Resolver) -> dict[str, list[Fa
     return dict(sorted(out.items()))
 
 
-def related_entities(notes: list[Note], resolver: Resolver) -> dict[str, list[tuple[str, int]]]:
-    """Entities mentioned on the same line, counted: the co-mention graph."""
+def related_entities(
+    notes: list[Note], resolver: Resolver, named: dict[str, list[Link]] | None = None
+) -> dict[str, list[tuple[str, int]]]:
+    """Entities mentioned on the same line, counted: the co-mention graph (``named``: entity key -> the lines
+    naming it in prose, which count too)."""
+    in_prose: dict[str, list[tuple[int, str]]] = defaultdict(list)
+    for key, links in (named or {}).items():
+        for link in links:
+            in_prose[link.path].append((link.line, key))
     pairs: Counter[tuple[str, str]] = Counter()
     for note in notes:
-        pairs.update(co_mentions(note, resolver))
+        pairs.update(co_mentions(note, resolver, in_prose.get(note.path, ())))
     by_first: dict[str, list[tuple[int, str]]] = defaultdict(list)
     for (a, b), count in pairs.items():
         by_first[a].append((-count, b))
@@ -292,14 +329,17 @@ def co_mentioned(found: list[tuple[int, str]]) -> list[tuple[str, int]]:
     return [(b, -count) for count, b in sorted(found)]
 
 
-def co_mentions(note: Note, resolver: Resolver) -> list[tuple[str, str]]:
-    """Each pair of entities the note mentions on one line (both ways; an entity's page mentions itself on each)."""
+def co_mentions(note: Note, resolver: Resolver, named: Iterable[tuple[int, str]] = ()) -> list[tuple[str, str]]:
+    """Each pair of entities the note mentions on one line (both ways; an entity's page mentions itself on each);
+    ``named``: the lines naming an entity in prose (line, entity key)."""
     by_line: dict[int, set[str]] = defaultdict(set)
     own = entity_key(note.stem) if note.kind == "entity" else None
     for link in note.links:
         entity = resolver.entity(link.target)
         if entity:
             by_line[link.line].add(entity.key)
+    for line, key in named:
+        by_line[line].add(key)
     pairs: list[tuple[str, str]] = []
     for keys in by_line.values():
         if own:

@@ -34,6 +34,7 @@ from site_builder.library.link import (
 from site_builder.library.note_links import links_to_notes
 from site_builder.library.opinion_pages import page_starts, pages_changed
 from site_builder.library.opinions import group_opinion_facts, make_opinion, opinion_key, restated_differently
+from site_builder.library.prose_entities import reads_prose
 
 # What linking warns about, by stage: the pages' names and aliases, then each link (note by note), then opinions.
 _NAMING_CODES = frozenset({"duplicate-entity", "front-matter", "alias"})
@@ -55,6 +56,8 @@ def relink(last: Library, notes: list[Note]) -> Library | None:
     """The library of ``notes`` (public, in path order: the paths of ``last``'s notes), made from ``last``; None
     when an edit changes what names resolve to (then link them anew)."""
     edited = {note.path: (old, note) for old, note in zip(last.notes, notes, strict=True) if old is not note}
+    if reads_prose(notes):  # any line may name an entity in prose now: link anew
+        return None
     if not edited or any(not _keeps_names(old, new) for old, new in edited.values()):
         return None
     resolver = _with_pages(last.resolver, edited)

@@ -32,6 +32,7 @@ from site_builder.io.memo_store import MemoStore
 from site_builder.library.citing import citing_of
 from site_builder.library.hygiene import opinions_to_review
 from site_builder.library.link import link_inputs
+from site_builder.library.prose_entities import reads_prose
 from site_builder.library.relink import relink
 
 
@@ -40,7 +41,8 @@ class _Image:
     """A library without its notes (``Library``'s fields; notes, links and facts by their places)."""
 
     paths: list[str]
-    entities: list[tuple[str, str, str, str | None, tuple[str, ...], str]]  # key, name, slug, note, aliases, type
+    # key, name, slug, note, aliases, type, found in prose
+    entities: list[tuple[str, str, str, str | None, tuple[str, ...], str, bool]]
     backlinks: dict[str, list[int]]
     facts_by_entity: dict[str, list[int]]
     related: dict[str, list[tuple[str, int]]]
@@ -87,6 +89,7 @@ def reuse_library(
         return None
     linked_from = []  # the notes the saved library was linked from
     edited = False
+    prose = reads_prose(public)
     for note in public:
         key = keys.get(note.path)
         if key is None:
@@ -94,7 +97,7 @@ def reuse_library(
         old = note if key == was[note.path] else last.get(was[note.path])
         if old is None:
             return None
-        same = old is note or link_inputs(old) == link_inputs(note)
+        same = old is note or link_inputs(old, prose=prose) == link_inputs(note, prose=prose)
         linked_from.append(note if same else old)
         edited = edited or not same
     # The library and opinions saved last, by whichever build (a build killed after its recall child saved them
@@ -124,8 +127,8 @@ def _restored(image: _Image, opinions: list[Opinion], public: list[Note]) -> Lib
     links = list(itertools.chain.from_iterable(note.links for note in public))  # a link's place: in this list
     try:
         entities = {
-            key: Entity(key, name, slug, by_path[note] if note is not None else None, aliases, type_)
-            for key, name, slug, note, aliases, type_ in image.entities
+            key: Entity(key, name, slug, by_path[note] if note is not None else None, aliases, type_, prose)
+            for key, name, slug, note, aliases, type_, prose in image.entities
         }
         backlinks = {key: list(map(links.__getitem__, places)) for key, places in image.backlinks.items()}
         facts_by_entity = {key: list(map(facts.__getitem__, places)) for key, places in image.facts_by_entity.items()}
@@ -163,7 +166,7 @@ def save_library(memwiki_dir: Path, library: Library, token: str, opinions: str,
         image = _Image(
             paths=[note.path for note in library.notes],
             entities=[
-                (e.key, e.name, e.slug, e.note.path if e.note else None, e.aliases, e.type)
+                (e.key, e.name, e.slug, e.note.path if e.note else None, e.aliases, e.type, e.prose)
                 for e in library.entities.values()
             ],
             backlinks={key: list(map(links.__getitem__, map(id, found))) for key, found in library.backlinks.items()},

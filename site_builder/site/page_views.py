@@ -179,6 +179,7 @@ class EntityPage(PageView):
     type: str  #: e.g. "person", "" when not given
     aliases: list[str]  #: other names
     placeholder: bool  #: mentioned but without a page of its own
+    in_prose: bool  #: found named in the workspace's prose (no page of its own, and none expected)
     html: str  #: its page as HTML
     source: str  #: its page's path in the workspace
     first_seen: str  #: ISO date of the first log that mentions it

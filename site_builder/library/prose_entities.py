@@ -1,0 +1,146 @@
+"""Entities named in prose: the people, agents, companies, products, places and services a workspace writes about
+without keeping a page for them, and every line that names them (their unlinked mentions).
+
+A proper name (``parse.proper_names``) is an entity when a person would count it as one: it is named on at
+least ``MIN_LINES`` lines of at least ``MIN_FILES`` files, inside a sentence at least once (a capital at a
+sentence's start proves nothing), and at least once in the curated memory (not only in the stream of logs,
+sessions and dreams: what the memory itself keeps is what it is about). A single word must also be written
+capitalised inside a sentence twice, and seldom in lower case (a third as often at most, never for a word in
+capitals: ``Heartbeat`` beside ``heartbeat``, ``RESOLVED``, are common words); a name whose first or last word is
+a common one beside another name (``Codex CLI``, ``Personal Obsidian``) is that other name. A single word that
+starts or ends exactly one name of several words, and is written alone too (``Roger`` of ``Roger Gimbel``), is
+that entity's alias, not an entity of its own.
+
+Found only where the workspace keeps no entity pages of its own (``bank/entities/``): there the entities are the
+ones a person wrote. Deterministic and offline; one pass over each line.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from site_builder.core.model import Link, Note
+from site_builder.core.names import entity_key
+from site_builder.parse.lines import walk_lines
+from site_builder.parse.link_syntax import plain_sentence
+from site_builder.parse.proper_names import COMMON_CAPITALISED, JOINERS, generic, lower_words, proper_names
+
+MIN_LINES, MIN_FILES = 3, 2
+# The stream of memory: what happened, day by day. The rest (core memory, standing files, pages, projects) is
+# curated: what the memory keeps.
+STREAM_KINDS = frozenset({"daily", "session", "dream", "reflections", "episodes"})
+
+
+class ProseEntity(NamedTuple):
+    key: str
+    name: str
+    aliases: tuple[str, ...]
+
+
+@dataclass
+class _Seen:
+    """Where one name was written."""
+
+    lines: set[tuple[str, int]] = field(default_factory=set)
+    inside: int = 0  # times written inside a sentence
+    curated: bool = False
+    forms: Counter[str] = field(default_factory=Counter)
+
+
+class ProseFindings(NamedTuple):
+    entities: list[ProseEntity]
+    mentions: dict[str, list[Link]]  # entity key -> the lines naming it (``syntax`` "name")
+
+
+def reads_prose(notes: list[Note]) -> bool:
+    """Are entities found in these notes' prose: where the workspace keeps no entity pages of its own."""
+    return not any(note.kind == "entity" for note in notes)
+
+
+def prose_entities(notes: list[Note], known: Callable[[str], str | None]) -> ProseFindings:
+    """The entities ``notes`` name in prose, and every line naming them or an entity ``known`` already knows
+    (``known``: a name -> its entity's key, or None; a name a note is called, ``known`` answers "")."""
+    seen: dict[str, _Seen] = defaultdict(_Seen)
+    lowered: Counter[str] = Counter()
+    sentences: dict[tuple[str, int], str] = {}
+    for note in notes:
+        curated = note.kind not in STREAM_KINDS
+        headings = {heading.line for heading in note.headings}
+        for line in walk_lines(note.body.split("\n"), note.body_start):
+            if line.role != "text" or not line.text or line.number in headings:
+                continue
+            lowered.update(lower_words(line.text))
+            for name in proper_names(line.text):
+                place = (note.path, line.number)
+                found = seen[entity_key(name.text)]
+                found.lines.add(place)
+                found.inside += not name.opens
+                found.curated |= curated
+                found.forms[name.text] += 1
+                sentences[place] = line.text
+    entities = _entities(seen, lowered, known)
+    of_name = {key: entity.key for entity in entities for key in (entity.key, *map(entity_key, entity.aliases))}
+    mentions: dict[str, list[Link]] = defaultdict(list)
+    for key, found in seen.items():
+        target = of_name.get(key) or known(found.forms.most_common(1)[0][0])
+        if not target:
+            continue
+        for path, number in sorted(found.lines):
+            mentions[target].append(Link(path, number, key, "name", plain_sentence(sentences[(path, number)])))
+    return ProseFindings(entities, dict(mentions))
+
+
+def _entities(seen: dict[str, _Seen], lowered: Counter[str], known: Callable[[str], str | None]) -> list[ProseEntity]:
+    """The names that count as entities (the module's rules), each with its aliases, by key."""
+
+    def name_of(key: str) -> str:
+        return seen[key].forms.most_common(1)[0][0]
+
+    def counts(key: str, inside: int = 1) -> bool:
+        found = seen[key]
+        files = {path for path, _ in found.lines}
+        return len(found.lines) >= MIN_LINES and len(files) >= MIN_FILES and found.inside >= inside and found.curated
+
+    def single(key: str) -> bool:
+        name = name_of(key)
+        word = name.casefold()
+        rare = lowered[word] == 0 if name.isupper() else lowered[word] * 3 <= seen[key].inside  # "RESOLVED"
+        return counts(key, 2) and rare and word not in COMMON_CAPITALISED
+
+    chosen: dict[str, str] = {}
+    for key in sorted(seen):
+        name = name_of(key)
+        if known(name) is not None or not counts(key):
+            continue
+        words = name.split(" ")
+        if len(words) == 1:
+            if single(key):
+                chosen[key] = name
+            continue
+        head, tail = entity_key(" ".join(words[:-1])), entity_key(" ".join(words[1:]))
+        if head in seen and generic(words[-1], lowered) and (" " in name_of(head) or single(head)):
+            continue  # "Codex CLI": Codex
+        if tail in seen and generic(words[0], lowered) and (" " in name_of(tail) or single(tail)):
+            continue  # "Personal Obsidian": Obsidian
+        chosen[key] = name
+    aliases: dict[str, list[str]] = defaultdict(list)
+    ends: dict[str, set[str]] = defaultdict(set)  # a single word -> the names of several words it starts or ends
+    for key, name in chosen.items():
+        words = name.split(" ")
+        if len(words) > 1 and all(_alias_like(word, lowered) for word in words if word not in JOINERS):
+            for word in {words[0], words[-1]}:
+                ends[entity_key(word)].add(key)
+    for word, keys in ends.items():
+        owner = next(iter(keys))
+        alone = word in seen and bool(seen[word].lines - seen[owner].lines)  # written without the rest of the name
+        if len(keys) == 1 and alone and (word in chosen or _alias_like(name_of(word), lowered)):
+            aliases[owner].append(chosen.pop(word, "") or name_of(word))
+    return [ProseEntity(key, name, tuple(sorted(aliases.get(key, [])))) for key, name in sorted(chosen.items())]
+
+
+def _alias_like(word: str, lowered: Counter[str]) -> bool:
+    """Can this single word be a name's short form: never written in lower case, no common word."""
+    return lowered[word.casefold()] == 0 and word.casefold() not in COMMON_CAPITALISED

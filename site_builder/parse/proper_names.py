@@ -1,0 +1,183 @@
+"""Proper names written in plain text: ``Roger Gimbel``, ``Home Assistant``, ``OpenClaw``, ``NVIDIA``.
+
+A name is a run of capitalised words (``Google Search Console``; ``of``, ``de``, ``do``… may join two:
+``Kala do Brasil``), a word with a capital inside (``OpenClaw``, ``GitHub``, ``phpIPAM``) or a word in capitals
+with a letter or digit more (``NVIDIA``, ``GA4``). What is not prose is left out before looking: code, links and
+their addresses, e-mails, paths and file names, ``#tags``, ``@handles``. Each name found says whether it opened a
+sentence (the line, a cell, or after ``.``, ``:``…): a capital there proves nothing, and linking
+(``library.prose_entities``) counts such a name only when it is also written capitalised inside a sentence.
+
+The line's words that are written in lower case are given too (``lower_words``): a word a note writes both
+ways (``Heartbeat`` and ``heartbeat``) is a common word, not a name.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import NamedTuple
+
+from site_builder.core.stop_words import STOP_WORDS
+
+# Spans that are not prose, masked before the words are looked at (each only when the line can hold one).
+_CODE_SPAN = re.compile(r"(`+)(?:(?!\1).)+?\1|`.*$")
+_HTML = re.compile(r"<!--.*?(?:-->|$)|<[^>\n]+>")
+_LINK_TARGET = re.compile(r"\]\([^)\n]*\)")
+_WIKILINK = re.compile(r"\[\[[^\]\n]*\]\]")
+_URL = re.compile(r"\b(?:https?|ftp|file)://\S+|\bwww\.\S+")
+# A token that is no word of prose: a path, handle, e-mail, #tag, assignment, file name or identifier.
+_NOT_A_WORD = re.compile(
+    r"[/\\@=<>{}$%^+|]|^#|_|\.(?:md|json|jsonl|ya?ml|toml|txt|py|ts|sh|log|html?|css|csv|png|jpe?g|gif|svg|pdf|sqlite"
+    r"|db|env|lock|ini|cfg|conf|xml|zip|tar|gz|ps1|bat|exe|dll|so|js|mjs|tsx|jsx)$",
+    re.IGNORECASE,
+)
+# A run of capitalised words, one space apart, that may hold a small joining word (``Kala do Brasil``): not
+# inside a path, handle, tag or identifier. A word has a capital first, or a capital inside (``iPhone``).
+_CAPITAL = r"(?:[A-ZÀ-ÖØ-Þ][^\W_]*|[a-z]+[A-Z][^\W_]*)(?:['’.&-][^\W_]+)*"
+_JOIN = r"(?:of|de|do|da|dos|das|del|della|di|van|von|der|la|le|y)"
+_RUN = re.compile(rf"(?<![\w@#/\\.$&'’-]){_CAPITAL}(?:(?: {_JOIN})? {_CAPITAL})*(?![\w@/\\])")
+_POSSESSIVE = re.compile(r"['’]s$")
+
+
+def _word_set(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+# Small words that may join the capitalised words of one name (``Bank of America``, ``Kala do Brasil``).
+JOINERS = frozenset({"of", "de", "do", "da", "dos", "das", "del", "della", "di", "van", "von", "der", "la", "le", "y"})
+_WEEKDAYS_MONTHS = _word_set(
+    "monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat sun january "
+    "february march april may june july august september october november december jan feb mar apr jun jul aug "
+    "sep sept oct nov dec today yesterday tomorrow"
+)
+# Words in capitals that are no one's name: the shouting of notes, time zones, file formats and protocols.
+_CAPITALS = _word_set(
+    "todo fixme note notes important critical warning warn error fail failed ok done wip tbd fyi asap eta tldr "
+    "utc gmt cet cest est edt pst pdt bst ist jst am pm id ids api apis url urls uri http https json yaml toml "
+    "csv html css xml sql pdf png jpg svg md cli gui ui ux os ip tcp udp dns ssh ssl tls vpn lan wan usb cpu gpu "
+    "ram ssd hdd io ai llm llms mcp rag tts stt ocr pr prs ci cd qa faq dm dms sms mfa otp pin cwd env vm vms "
+    "etc no yes new old n/a na nb ps re fw fwd cc bcc eod eow kpi roi sla sdk ide npm pip tbh imo imho btw lol"
+)
+
+
+# Capitalised in English but common words, not names: languages and the peoples' adjectives.
+COMMON_CAPITALISED = _word_set(
+    "english spanish italian french german chinese japanese russian portuguese catalan dutch swedish korean "
+    "arabic hindi latin greek polish turkish hebrew american european african asian british canadian mexican "
+    "brazilian indian australian irish scottish swiss austrian belgian danish norwegian finnish ukrainian "
+    "western eastern northern southern christmas easter"
+)
+
+
+class ProperName(NamedTuple):
+    text: str
+    opens: bool  # it opens a sentence, where any word is capitalised
+
+
+def proper_names(line: str) -> list[ProperName]:
+    """The proper names in one line of prose, in order (each as written)."""
+    if line == line.lower():
+        return []
+    text = _prose(line)
+    found: list[ProperName] = []
+    for m in _RUN.finditer(text):
+        before = text[: m.start()].rstrip(" *_~")
+        opens = not before or not (before[-1].isalnum() or before[-1] == ",")
+        run: list[str] = []
+        for word in m[0].split(" "):
+            if _NOT_A_WORD.search(word) or not (word in JOINERS or _named(word)):
+                _close(run, opens, found)  # a file name or a lone letter inside: the name stops there
+                run, opens = [], False
+            else:
+                run.append(word)
+        _close(run, opens, found)
+    return found
+
+
+def _prose(line: str) -> str:
+    """The line with what is not prose blanked out (a ``|`` where it was: a name does not run across it)."""
+    text = line
+    if "`" in text:
+        text = _CODE_SPAN.sub(" | ", text)
+    if "<" in text:
+        text = _HTML.sub(" | ", text)
+    if "](" in text:
+        text = _LINK_TARGET.sub("] | ", text)
+    if "[[" in text:
+        text = _WIKILINK.sub(" | ", text)
+    if "://" in text or "www." in text:
+        text = _URL.sub(" | ", text)
+    return text
+
+
+def _close(run: list[str], opens: bool, found: list[ProperName]) -> None:
+    """Keep the run of capitalised words as a name, without the small words at its ends; a common word in
+    capitals inside it parts two names (``Brave Search API Key``)."""
+    common = next((i for i, word in enumerate(run) if 0 < i < len(run) - 1 and word.casefold() in _CAPITALS), None)
+    if common is not None:
+        _close(run[:common], opens, found)
+        _close(run[common + 1 :], False, found)
+        return
+    while run and run[-1] in JOINERS:
+        run.pop()
+    while run and (run[0].casefold() in STOP_WORDS or run[0].casefold() in _WEEKDAYS_MONTHS):
+        run.pop(0)  # "The", "On Monday": not part of the name after them
+        opens = False
+    while run and (
+        run[-1].casefold() in STOP_WORDS or run[-1].casefold() in _WEEKDAYS_MONTHS or run[-1].casefold() in _CAPITALS
+    ):
+        run.pop()  # "Brave API", "Session ID": the name before the common word
+    if not run or _title(run) or (len(run) == 1 and _shouting(run[0]) and _short_or_common(run[0])):
+        return
+    if len(run) > 1 and all(map(_shouting, run)):
+        return  # "HIGH ACTIVITY MODE": a label shouted
+    run[-1] = _POSSESSIVE.sub("", run[-1])
+    found.append(ProperName(" ".join(run), opens))
+    if opens and len(run) > 1 and run[1] not in JOINERS:  # "Met Roger Gimbel": the first word may be no name's
+        _close(run[1:], False, found)
+
+
+def lower_words(line: str) -> list[str]:
+    """The words of the line's prose written in lower case (not in code, links, paths or file names)."""
+    if line == line.upper():
+        return []
+    return _LOWER.findall(_prose(line))
+
+
+_LOWER = re.compile(r"(?<![\w@#/\\.$&'’-])[a-z][a-z]+(?![\w@/\\-]|\.\w)")  # not in ``openai-codex``
+
+
+_CONTRACTION = re.compile(r"['’](?:m|ve|d|ll|re|t)$|n['’]t$", re.IGNORECASE)
+_PLURAL_CAPITALS = re.compile(r"^[A-Z0-9]{2,}s$")  # APIs, URLs, PRs
+
+
+def generic(word: str, lowered: Mapping[str, int]) -> bool:
+    """Is this last word of a name a common word (``CLI``, ``Report``: written in lower case elsewhere)?"""
+    return word.casefold() in _CAPITALS or lowered.get(word.casefold(), 0) >= 2
+
+
+def _named(word: str) -> bool:
+    """Is this word written as a name's: a capital first (not a lone letter, not with digits only after), a capital
+    inside (``iPhone``, ``phpIPAM``), or capitals with a digit (``GA4``); each part of a hyphenated one too
+    (``GPT-5.4-Cyber``)."""
+    if len(word) < 2 or "_" in word or _CONTRACTION.search(word) or _PLURAL_CAPITALS.match(word):
+        return False
+    if "-" in word and any(part[:1].islower() for part in word.split("-")[1:]):
+        return False  # "Codex-provided", "Follow-up": a compound word, not a name
+    if word[0].isupper():
+        return any(c.isalpha() for c in word[1:]) and not word[1:].isdigit()
+    return any(c.isupper() for c in word[1:]) and word[0].isalpha()
+
+
+def _title(run: list[str]) -> bool:
+    """A title in title case (``AI Companies Are Losing``), not a name: a small word capitalised inside it."""
+    return any(word.casefold() in STOP_WORDS and word not in JOINERS for word in run[1:-1])
+
+
+def _short_or_common(word: str) -> bool:
+    """Capitals that are no name: four letters or fewer without a digit (``CRM``, ``SOP``), or a common word."""
+    return word.casefold() in _CAPITALS or (len(word) <= 4 and not any(c.isdigit() for c in word))
+
+
+def _shouting(word: str) -> bool:
+    return word.isupper()

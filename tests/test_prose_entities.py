@@ -1,0 +1,111 @@
+"""Entities named in prose, and their unlinked mentions, where the workspace keeps no entity pages: built end to
+end from small OpenClaw-style workspaces (``library.prose_entities``, ``parse.proper_names``)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from site_builder.load import load
+from site_builder.parse.proper_names import proper_names
+from tests.conftest import MakeWorkspace, run
+
+FILES = {
+    "MEMORY.md": (
+        "# Memory\n\n"
+        "- My human is Roger Gimbel, who runs the lab with Komodo and GitHub.\n"
+        "- Heartbeat every hour; the heartbeat file is HEARTBEAT.md.\n"
+    ),
+    "memory/2026-02-10.md": (
+        "# Tuesday\n\n"
+        "- Fixed the deploy for Roger Gimbel; Komodo restarted twice.\n"
+        "- Heartbeat: ok. The heartbeat ran at noon.\n"
+        "- Asked Roger about the `Foo Bar` config at https://Example.com/Foo and roger@Example.com.\n"
+        "- On Monday we pushed to GitHub.\n"
+    ),
+    "memory/2026-02-11.md": (
+        "# Wednesday\n\n"
+        "- Roger Gimbel approved the plan; then Komodo went down again.\n"
+        "- Fixed the heartbeat. Updated the notes.\n"
+        "- Pushed the fix to GitHub and told Roger.\n"
+        "- Lunch with Zelda Quist.\n"
+    ),
+    "memory/2026-02-12.md": "# Thursday\n\n- Zelda Quist called; Zelda Quist again later.\n",
+}
+
+
+def entities_of(out: Path) -> dict[str, dict[str, object]]:
+    return {
+        data["name"]: data
+        for path in sorted((out / "recall" / "entities").glob("*.json"))
+        if (data := json.loads(path.read_text(encoding="utf-8")))
+    }
+
+
+def test_a_name_in_curated_memory_and_the_logs_is_an_entity_with_its_lines(workspace: MakeWorkspace) -> None:
+    root = workspace(FILES)
+    result = run("build", str(root), "--no-search")
+    assert result.exit_code == 0, result.output
+    found = entities_of(root / "_site")
+    assert set(found) == {"Roger Gimbel", "Komodo", "GitHub"}  # not Heartbeat, Fixed, Monday, Foo Bar, Zelda Quist
+    roger = found["Roger Gimbel"]
+    assert roger["aliases"] == ["Roger"]
+    mentions = [m["source"] for m in roger["mentions"]]  # type: ignore[attr-defined]
+    assert mentions == [
+        "MEMORY.md#L3",
+        "memory/2026-02-10.md#L3",
+        "memory/2026-02-10.md#L5",
+        "memory/2026-02-11.md#L3",
+        "memory/2026-02-11.md#L5",
+    ]
+    assert roger["mentions"][1]["sentence"] == "Fixed the deploy for Roger Gimbel; Komodo restarted twice."  # type: ignore[index]
+    assert {r["name"] for r in roger["related"]} == {"Komodo", "GitHub"}  # type: ignore[attr-defined]
+    page = (root / "_site" / "bank" / "entities" / "roger-gimbel.html").read_text(encoding="utf-8")
+    assert "Named in the workspace" in page and "No page yet" not in page
+    assert "Fixed the deploy for Roger Gimbel" in page
+    assert not list(root.glob("bank/**/*.md"))  # nothing written into the workspace
+    check = run("check", str(root))
+    assert "Roger Gimbel" not in check.output  # not a placeholder to fix
+
+
+def test_a_name_only_the_logs_write_is_no_entity(workspace: MakeWorkspace) -> None:
+    library = load(workspace(FILES)).library
+    assert "zelda-quist" not in library.entities  # three lines in two files, but never in the curated memory
+    assert library.entities["komodo"].prose and not library.entities["komodo"].placeholder
+
+
+def test_a_workspace_with_entity_pages_keeps_its_own_entities(workspace: MakeWorkspace) -> None:
+    files = {**FILES, "bank/entities/Komodo.md": "# Komodo\n\nThe container manager.\n"}
+    library = load(workspace(files)).library
+    assert set(library.entities) == {"komodo"}
+    assert [link.path for link in library.backlinks.get("komodo", [])] == []  # plain text is no link there
+
+
+def test_proper_names_leave_out_what_is_not_prose() -> None:
+    def names(line: str) -> list[tuple[str, bool]]:
+        return [(name.text, name.opens) for name in proper_names(line)]
+
+    assert names("- Met Roger Gimbel at the Home Assistant meetup.") == [
+        ("Met Roger Gimbel", True),
+        ("Roger Gimbel", False),
+        ("Home Assistant", False),
+    ]
+    assert names("See `Foo Bar`, [[Anna]], @Bob, #Tag, MEMORY.md, src/Main.py, https://X.com/Y, a@B.com") == [
+        ("See", True)
+    ]
+    assert names("call Bank of America, then Kala do Brasil (Porto).") == [
+        ("Bank of America", False),
+        ("Kala do Brasil", False),
+        ("Porto", True),
+    ]
+    assert names("The AI Companies Are Losing report by Andrej Karpathy's team") == [("Andrej Karpathy", False)]
+    assert names("use the Brave Search API Key and the Codex-provided URLs, I'm told; HIGH ACTIVITY MODE") == [
+        ("Brave Search", False),
+        ("Key", False),
+    ]
+    assert names("NVIDIA and GA4 and OpenClaw and phpIPAM, not TODO or CRM") == [
+        ("NVIDIA", True),
+        ("GA4", False),
+        ("OpenClaw", False),
+        ("phpIPAM", False),
+    ]
