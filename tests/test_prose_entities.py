@@ -109,3 +109,18 @@ def test_proper_names_leave_out_what_is_not_prose() -> None:
         ("OpenClaw", False),
         ("phpIPAM", False),
     ]
+
+
+def test_a_long_list_of_mentions_folds_the_older_notes(workspace: MakeWorkspace) -> None:
+    days = {
+        f"memory/2026-03-{day:02d}.md": f"# Day {day}\n\n- Called Roger Gimbel about the roof.\n- Then Roger again.\n"
+        for day in range(1, 31)
+    }
+    root = workspace({"MEMORY.md": "# Memory\n\n- My human is Roger Gimbel.\n", **days})
+    assert run("build", str(root), "--no-search").exit_code == 0
+    page = (root / "_site" / "bank" / "entities" / "roger-gimbel.html").read_text(encoding="utf-8")
+    shown, folded = page.split('<details class="more-backlinks">')
+    assert shown.count('class="backlink-group"') == 20  # the newest 20 days: 40 lines
+    assert "21 more, in 11 older notes</summary>" in folded  # 10 days and MEMORY.md
+    assert folded.count('class="backlink-group"') == 11
+    assert "2026-03-30" in shown and "2026-03-10" in folded

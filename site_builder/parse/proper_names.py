@@ -158,15 +158,17 @@ def generic(word: str, lowered: Mapping[str, int]) -> bool:
 
 def _named(word: str) -> bool:
     """Is this word written as a name's: a capital first (not a lone letter, not with digits only after), a capital
-    inside (``iPhone``, ``phpIPAM``), or capitals with a digit (``GA4``); each part of a hyphenated one too
-    (``GPT-5.4-Cyber``)."""
+    inside after at most three small letters (``iPhone``, ``phpIPAM``; not ``systemPrompt``, an identifier), or
+    capitals with a digit (``GA4``); each part of a hyphenated one too (``GPT-5.4-Cyber``); two letters only in
+    capitals."""
     if len(word) < 2 or "_" in word or _CONTRACTION.search(word) or _PLURAL_CAPITALS.match(word):
         return False
     if "-" in word and any(part[:1].islower() for part in word.split("-")[1:]):
         return False  # "Codex-provided", "Follow-up": a compound word, not a name
     if word[0].isupper():
-        return any(c.isalpha() for c in word[1:]) and not word[1:].isdigit()
-    return any(c.isupper() for c in word[1:]) and word[0].isalpha()
+        return (len(word) > 2 or word.isupper()) and any(c.isalpha() for c in word[1:]) and not word[1:].isdigit()
+    prefix = len(word) - len(word.lstrip("abcdefghijklmnopqrstuvwxyz"))
+    return 0 < prefix <= 3 and word[prefix:][:1].isupper()  # iPhone, eBay, phpIPAM; not systemPrompt, siteId
 
 
 def _title(run: list[str]) -> bool:
