@@ -115,3 +115,20 @@ def test_a_link_by_path_to_an_entity_page_opens_the_entity(workspace: MakeWorksp
     library = load(root).library
     assert [link.path for link in library.backlinks["anna"]] == ["memory.md", "memory/2025-11-03.md"]
     assert not [d for d in library.problems.items if d.code == "broken-link"]
+
+
+def test_a_link_to_a_page_not_written_yet_gets_one_and_a_hygiene_entry(workspace: MakeWorkspace) -> None:
+    root = workspace(
+        {
+            "MEMORY.md": "# Memory\n\nMet [[Some Person]] once; see ![[photo.png]] and [[tts:voiceId=abc]].\n",
+            "memory/2026-02-10.md": "# Tuesday\n\n- Nothing else.\n",
+        }
+    )
+    assert run("build", str(root), "--no-search").exit_code == 0
+    memory = hrefs(root / "_site" / "MEMORY.html")
+    assert memory["Some Person"] == "bank/entities/some-person.html"
+    assert (root / "_site" / "bank/entities/some-person.html").is_file()
+    assert "[[tts:voiceId=abc]]" in (root / "_site" / "MEMORY.html").read_text(encoding="utf-8")  # a directive: text
+    check = run("check", str(root)).output
+    assert "Some Person: mentioned once, no page" in check
+    assert "MEMORY.md:3: [[photo.png]]: no such note in the workspace" in check

@@ -124,3 +124,28 @@ def test_a_long_list_of_mentions_folds_the_older_notes(workspace: MakeWorkspace)
     assert "21 more, in 11 older notes</summary>" in folded  # 10 days and MEMORY.md
     assert folded.count('class="backlink-group"') == 11
     assert "2026-03-30" in shown and "2026-03-10" in folded
+
+
+def test_the_user_and_the_agent_their_profiles_name_are_entities(workspace: MakeWorkspace) -> None:
+    root = workspace(
+        {
+            "USER.md": "# USER.md - About Your Human\n\n- **Name:** Oscar Serra\n- **What to call them:** Oscar\n",
+            "IDENTITY.md": "# IDENTITY.md - Who Am I?\n\n- **Name:** Vader\n- **Creature:** AI enforcer\n",
+            "MEMORY.md": "# Memory\n\n- Oscar prefers short answers.\n",
+            "memory/2026-02-10.md": "# Tuesday\n\n- Oscar asked Vader for the report.\n",
+        }
+    )
+    assert run("build", str(root), "--no-search").exit_code == 0
+    found = entities_of(root / "_site")
+    assert found["Oscar Serra"]["aliases"] == ["Oscar"]
+    assert found["Oscar Serra"]["id"] == "oscar-serra"
+    assert [m["source"] for m in found["Oscar Serra"]["mentions"]] == [  # type: ignore[attr-defined]
+        "MEMORY.md#L3",
+        "USER.md#L4",  # what to call him: the page shows the profile's lines, not the profile
+        "memory/2026-02-10.md#L3",
+    ]
+    vader = [m["source"] for m in found["Vader"]["mentions"]]  # type: ignore[attr-defined]
+    assert vader == ["IDENTITY.md#L3", "memory/2026-02-10.md#L3"]
+    page = (root / "_site" / "bank/entities/oscar-serra.html").read_text(encoding="utf-8")
+    assert 'Who this is: <a href="../../USER.html">USER.md</a>' in page
+    assert "Oscar Serra" not in run("check", str(root)).output  # no placeholder to fix

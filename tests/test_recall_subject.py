@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from site_builder.core.model import Note
-from site_builder.recall.subject import profile_names
+from site_builder.library.subject import profile_names
 from tests.conftest import recall_results, recall_sources, write_workspace
 
 LAYOUTS = Path(__file__).resolve().parent / "fixtures" / "layouts"

@@ -167,11 +167,12 @@ class Entity:
     aliases: tuple[str, ...] = ()
     type: str = ""
     prose: bool = False  # found in prose (``library.prose_entities``): a page of its own is not missing
+    home: str = ""  # the note about it that is no entity page: the profile of the user, the identity of the agent
 
     @property
     def placeholder(self) -> bool:
         """Named by a link, without a page: the site makes one, the hygiene report asks for one."""
-        return self.note is None and not self.prose
+        return self.note is None and not self.prose and not self.home
 
     @property
     def url(self) -> str:

@@ -32,8 +32,9 @@ class Resolver:
             found = self._found[name] = self.entities.get(self.aliases.get(key, key)) or self.entity_at(name)
             return found
 
-    def add_placeholder(self, entity: Entity) -> None:
-        """An entity without a page, named often enough (linking makes them as it meets their names)."""
+    def add_entity(self, entity: Entity) -> None:
+        """An entity without a page of its own: named often enough, in a link or in prose, or by a profile (linking
+        makes them as it meets their names)."""
         self.entities[entity.key] = entity
         self._found.clear()  # a name that found nothing may find it now
 

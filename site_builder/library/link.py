@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 import operator
+import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 
@@ -24,9 +25,12 @@ from site_builder.library.opinions import (
 )
 from site_builder.library.prose_entities import ProseFindings, prose_entities, reads_prose
 from site_builder.library.repoint import repoint_opinions
+from site_builder.library.subject import entity_aliases, profile_entities
 from site_builder.parse.link_syntax import DAY_NAME
 
 OPINIONS_PATH = "bank/opinions.md"
+# A wikilink to a file that is not a note (an attachment: ``![[photo.png]]``) names no one.
+FILE_NAME = re.compile(r"\.(?!md$)[a-z0-9]{1,5}$", re.IGNORECASE)
 _PLACE = operator.attrgetter("path", "line")  # where a link is: its file, then its line
 
 
@@ -47,6 +51,7 @@ def _link(notes: list[Note], opinions: list[Opinion] | None) -> Library:
     diagnostics = Diagnostics()
     public = sorted((n for n in notes if not n.private), key=lambda n: n.path)
     resolver = _resolver(public, diagnostics)
+    _add_profiles(public, resolver)
     by_path = {n.path: n for n in public}
     backlinks: dict[str, list[Link]] = defaultdict(list)
     named = named_enough(public, resolver)
@@ -55,7 +60,8 @@ def _link(notes: list[Note], opinions: list[Opinion] | None) -> Library:
         for key, link in entity_links(note, resolver, by_path, diagnostics, named):
             backlinks[key].append(link)
     for key, links in prose.mentions.items():
-        backlinks[key] += links
+        page = resolver.entities[key].note  # its own page's lines are no mentions (its profile's are: not shown)
+        backlinks[key] += [link for link in links if page is None or link.path != page.path]
     resolver.entities = dict(sorted(resolver.entities.items()))  # placeholders among the pages: one order, however met
     facts = [f for n in public for f in n.facts]
     facts_by_entity = _facts_by_entity(facts, resolver)
@@ -92,6 +98,16 @@ def entity_links(
     return found
 
 
+def _add_profiles(notes: list[Note], resolver: Resolver) -> None:
+    """The user and the agent their profiles name, as entities, unless a page already is theirs (by a name)."""
+    for entity in profile_entities(notes):
+        if any(resolver.entity(name) for name in (entity.name, *entity.aliases)):
+            continue
+        for alias in entity.aliases:
+            resolver.aliases.setdefault(entity_key(alias), entity.key)
+        resolver.add_entity(entity)
+
+
 def _prose_entities(notes: list[Note], resolver: Resolver) -> ProseFindings:
     """The entities the notes name in prose (made entities of the resolver) and their mentions; none where the
     workspace keeps entity pages of its own."""
@@ -106,9 +122,7 @@ def _prose_entities(notes: list[Note], resolver: Resolver) -> ProseFindings:
 
     found = prose_entities(notes, known)
     for entity in found.entities:
-        resolver.add_placeholder(
-            Entity(entity.key, entity.name, slugify(entity.name), aliases=entity.aliases, prose=True)
-        )
+        resolver.add_entity(Entity(entity.key, entity.name, slugify(entity.name), aliases=entity.aliases, prose=True))
         for alias in entity.aliases:
             resolver.aliases.setdefault(entity_key(alias), entity.key)
     return found
@@ -188,16 +202,6 @@ def _aliases(note: Note, diagnostics: Diagnostics) -> tuple[str, ...]:
     return aliases or ()
 
 
-def entity_aliases(note: Note) -> tuple[str, ...] | None:
-    """The ``aliases:`` in an entity page's front matter; None when they are not a list of names."""
-    raw = note.meta.get("aliases", [])
-    if isinstance(raw, str):
-        raw = [raw]
-    if not isinstance(raw, list):
-        return None
-    return tuple(str(a).strip() for a in raw if str(a).strip())
-
-
 def resolve_link(
     link: Link,
     resolver: Resolver,
@@ -218,7 +222,7 @@ def resolve_link(
         if DAY_NAME.match(link.target) and path is None:
             diagnostics.warn(link.path, link.line, f"[[{link.target}]]: no note of that day", "broken-link")
             return None
-        if "/" in link.target and resolver.entity(link.target) is None:
+        if ("/" in link.target or FILE_NAME.search(link.target)) and resolver.entity(link.target) is None:
             diagnostics.warn(link.path, link.line, f"[[{link.target}]]: no such note in the workspace", "broken-link")
             return None
     entity = resolver.entity(link.target)
@@ -230,16 +234,17 @@ def resolve_link(
         if key not in named:
             return None
         entity = Entity(key=key, name=link.target, slug=slugify(link.target))
-        resolver.add_placeholder(entity)
+        resolver.add_entity(entity)
     if link.heading:
         _check_heading(link, entity.note, diagnostics)
     return entity.key
 
 
 def named_enough(notes: list[Note], resolver: Resolver) -> set[str]:
-    """Keys of names without a page that still make an entity: the subject of a Retain fact (``- W @Name: …``), or a
-    name written as ``@name`` or ``[[name]]`` on at least two different days. A name seen on one day only, or only in
-    undated notes, is a passing name: it stays text. A wikilink to a note or a path (``[[dir/page]]``) names no one."""
+    """Keys of names without a page that still make an entity: the subject of a Retain fact (``- W @Name: …``), a
+    name linked as ``[[name]]`` (as in Obsidian, a link to a page not written yet), or written as ``@name`` on at
+    least two different days (a handle seen on one day only, or only in undated notes, is a passing name: it stays
+    text). A wikilink to a note, a path (``[[dir/page]]``) or a file (``[[photo.png]]``) names no one."""
     subjects: set[str] = set()
     days: dict[str, set[object]] = defaultdict(set)
     for note in notes:
@@ -249,7 +254,7 @@ def named_enough(notes: list[Note], resolver: Resolver) -> set[str]:
             key = entity_key(link.target)
             if DAY_NAME.match(key):
                 continue  # [[2025-11-03]] names a day, never someone
-            if link.syntax == "fact":
+            if link.syntax == "fact" or (link.syntax == "wikilink" and not FILE_NAME.search(link.target)):
                 subjects.add(key)
             elif note.date is not None:
                 days[key].add(note.date)

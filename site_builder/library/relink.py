@@ -35,6 +35,7 @@ from site_builder.library.note_links import links_to_notes
 from site_builder.library.opinion_pages import page_starts, pages_changed
 from site_builder.library.opinions import group_opinion_facts, make_opinion, opinion_key, restated_differently
 from site_builder.library.prose_entities import reads_prose
+from site_builder.library.subject import is_profile
 
 # What linking warns about, by stage: the pages' names and aliases, then each link (note by note), then opinions.
 _NAMING_CODES = frozenset({"duplicate-entity", "front-matter", "alias"})
@@ -58,12 +59,12 @@ def relink(last: Library, notes: list[Note]) -> Library | None:
     edited = {note.path: (old, note) for old, note in zip(last.notes, notes, strict=True) if old is not note}
     if reads_prose(notes):  # any line may name an entity in prose now: link anew
         return None
-    if not edited or any(not _keeps_names(old, new) for old, new in edited.values()):
+    if not edited or any(not _keeps_names(old, new) or is_profile(new) for old, new in edited.values()):
         return None
     resolver = _with_pages(last.resolver, edited)
     by_path = {note.path: note for note in notes}
-    placeholders = {k for k, e in resolver.entities.items() if e.note is None}
-    with_pages = {k: e for k, e in resolver.entities.items() if e.note is not None}
+    placeholders = {k for k, e in resolver.entities.items() if e.placeholder}
+    with_pages = {k: e for k, e in resolver.entities.items() if not e.placeholder}  # a page, a profile
     named = named_enough(notes, Resolver(with_pages, resolver.aliases, resolver.notes))  # before placeholders
     if {key for key in named if key} != placeholders or _slashed_placeholder(edited.values(), resolver):
         return None

@@ -149,7 +149,7 @@ class MemoryTools:
 
 def _profile_name(index: RecallIndex, name: str) -> str | None:
     """The entity key a name stands for in the recall index when pages do not know it ("user": the name the user's
-    profile gives, ``recall.subject``); None when it stands for nothing else."""
+    profile gives, ``library.subject``); None when it stands for nothing else."""
     key = fold_accents(entity_key(name)).removeprefix("the-")
     return found if (found := index.aliases().get(key)) and found != key else None
 

@@ -21,8 +21,12 @@ NOT_NAMES = frozenset(
 # Markdown ate its underscores), ``[[reply_to:123]]``; and ``[[…]]`` without a single letter (``[[1]]``, ``[[--]]``)
 # unless it names a day (``[[2025-11-03]]``, Obsidian's daily notes).
 DAY_NAME = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+# A name with a character no file may have in Obsidian (``[[tts:voiceId=…]]``, ``[[YYYY-MM-DD <title>]]``) is no
+# link either.
 DIRECTIVE = re.compile(
-    r"^(?:reply_?to_?current|reply_?to\s*:.*)$|^(?!\d{4}-\d{2}-\d{2}(?:\.md)?$)[\W\d_]*$", re.IGNORECASE
+    r"^(?:reply_?to_?current|reply_?to\s*:.*|audio_as_voice)$|^(?!\d{4}-\d{2}-\d{2}(?:\.md)?$)[\W\d_]*$"
+    r"|[\\:*?\"<>|]",
+    re.IGNORECASE,
 )
 WIKILINK = (
     r"\[\[(?P<wl_target>[^\[\]|#\n]*)(?:#(?P<wl_heading>[^\[\]|\n]*))?"
@@ -50,7 +54,7 @@ def find_links(line: str) -> list[LinkRef]:
     found: list[tuple[int, LinkRef]] = []
     for m in WIKILINK_RE.finditer(text):
         target = m["wl_target"].strip()
-        if DIRECTIVE.match(target) and not m["wl_heading"]:
+        if DIRECTIVE.search(target) and not m["wl_heading"]:
             continue
         heading = (m["wl_heading"] or "").strip() or None
         label = (m["wl_label"] or "").strip() or None

@@ -55,7 +55,7 @@ def entity_shard(
         "type": entity.type or None,
         "aliases": list(entity.aliases),
         "summary": entity_summary(entity, facts),
-        "source": entity.note.path if entity.note else None,
+        "source": entity.note.path if entity.note else (entity.home or None),  # its page, or its profile
         "url": entity.url,
         "first_seen": seen[0].isoformat() if seen else None,
         "last_seen": seen[-1].isoformat() if seen else None,

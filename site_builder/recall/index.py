@@ -34,9 +34,9 @@ from site_builder.io.stamps import SETTLED_NS
 from site_builder.recall.index_schema import FTS_BUFFER, INDEX_VERSION, SCHEMA, TABLES
 
 if TYPE_CHECKING:
+    from site_builder.library.subject import Subject
     from site_builder.recall.alias_lookup import AliasLookup
     from site_builder.recall.index_rows import Doc
-    from site_builder.recall.subject import Subject
 
 
 class RecallIndex:
@@ -130,9 +130,9 @@ class RecallIndex:
 
     def _update(self, stamps: dict[str, str], notes: list[Note], known: dict[str, tuple[str, str]] | None) -> int:
         from site_builder.library.link import OPINIONS_PATH
+        from site_builder.library.subject import subject_of
         from site_builder.recall.index_facts import FactRow, fact_row
         from site_builder.recall.index_rows import docs_of, insert_docs
-        from site_builder.recall.subject import subject_of
 
         known = known if known is not None else self._known()
         changed = [n for n in notes if known.get(n.path, ("",))[0] != n.digest]

@@ -42,6 +42,7 @@ def entity_page(builder: PageBuilder, entity: Entity) -> EntityPage:
         aliases=list(entity.aliases),
         placeholder=note is None,
         in_prose=entity.prose,
+        home=_home(builder, entity, url),
         html=builder.note_html(note, url) if note else "",
         source=note.path if note else "",
         first_seen=dates[0].isoformat() if dates else "",
@@ -74,6 +75,8 @@ def entity_page_inputs(builder: PageBuilder, entity: Entity) -> object:
         entity.key,
         entity.type,
         entity.aliases,
+        entity.prose,
+        entity.home,
         (note.path, builder.text_digest(note)) if note else None,
         backlink_inputs(
             builder,
@@ -115,3 +118,9 @@ def entity_index_page(builder: PageBuilder) -> EntityIndexPage:
         chrome=builder.chrome(url, kind="entities", title="Entities", section="entities"),
         groups=[(label, sorted(links, key=lambda link: link.text.casefold())) for label, links in ordered],
     )
+
+
+def _home(builder: PageBuilder, entity: Entity, url: str) -> LinkView | None:
+    """The link to the note about the entity that is no entity page (its profile), None without one."""
+    note = builder.library.note(entity.home) if entity.home else None
+    return LinkView(note.path, href(url, note.url)) if note is not None else None

@@ -53,7 +53,7 @@ class Linker:
 
 
 def _parse_wikilink(inline: Any, m: re.Match[str], state: Any) -> int:
-    if DIRECTIVE.match(m["wl_target"].strip()) and not m["wl_heading"]:
+    if DIRECTIVE.search(m["wl_target"].strip()) and not m["wl_heading"]:
         state.append_token({"type": "text", "raw": m[0]})  # a chat directive, not a link
         return m.end()
     state.append_token(

@@ -180,6 +180,7 @@ class EntityPage(PageView):
     aliases: list[str]  #: other names
     placeholder: bool  #: mentioned but without a page of its own
     in_prose: bool  #: found named in the workspace's prose (no page of its own, and none expected)
+    home: LinkView | None  #: the note about it that is no entity page (the user's profile), None without one
     html: str  #: its page as HTML
     source: str  #: its page's path in the workspace
     first_seen: str  #: ISO date of the first log that mentions it

@@ -21,14 +21,14 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from site_builder.core.model import Note
-from site_builder.core.names import entity_key
-from site_builder.library.link import entity_aliases
+from site_builder.core.model import Entity, Note
+from site_builder.core.names import entity_key, slugify
 from site_builder.library.projects import find_projects
 
 USER = "user"  # the user's key when the profile names nobody
 USER_WORDS = (USER, "用户")  # what questions call the workspace's user ("用户": Chinese, common in ClawXMemory)
 PROFILE_FILES = frozenset({"USER.md", "memory/USER.md", "knowledge/USER.md"})
+IDENTITY_FILES = frozenset({"IDENTITY.md", "memory/IDENTITY.md"})  # the agent's own: "- **Name:** Vader"
 CALLED = ("what to call them", "call them", "preferred name", "nickname", "goes by", "称呼", "昵称")  # first choice
 NAMED = ("name", "full name", "姓名", "名字")
 _LABEL = "|".join(map(re.escape, CALLED + NAMED))
@@ -54,7 +54,7 @@ def subject_of(note: Note) -> Subject | None:
     project's file; None for others."""
     if note.kind == "entity":
         return Subject(entity_key(note.stem), (note.stem, *(entity_aliases(note) or ())))
-    if note.path in PROFILE_FILES or str(note.meta.get("type", "")).strip().casefold() == USER:
+    if is_profile(note) and note.path not in IDENTITY_FILES:
         names = profile_names(note)
         return Subject(entity_key(names[0]) if names else USER, (*names, *USER_WORDS))
     if project := str(note.meta.get("project_id") or "").strip():  # ClawXMemory: each file of a project says so
@@ -64,6 +64,34 @@ def subject_of(note: Note) -> Subject | None:
         parts = [part for part in named.name.split(":") if part.strip()] if ":" in named.name else []
         return Subject(entity_key(project), (project, named.name, *parts, *named.aliases))
     return None
+
+
+def is_profile(note: Note) -> bool:
+    """Is the note the user's profile (or the agent's identity: ``IDENTITY.md``, ``IDENTITY_FILES``)?"""
+    return (
+        note.path in PROFILE_FILES
+        or note.path in IDENTITY_FILES
+        or str(note.meta.get("type", "")).strip().casefold() == USER
+    )
+
+
+def profile_entities(notes: list[Note]) -> list[Entity]:
+    """The user a profile names and the agent its identity names, as entities whose home is that note: named by
+    the longest name given, the others as aliases (``Oscar Serra``, also ``Oscar``); the user keyed as recall keys
+    the profile's lines (``subject_of``)."""
+    found: dict[str, Entity] = {}
+    for note in notes:
+        if not is_profile(note) or note.private:
+            continue
+        names = profile_names(note)
+        if not names:
+            continue
+        key = entity_key(names[0])
+        name = max(names, key=len)
+        if key not in found:
+            aliases = tuple(n for n in names if n != name)
+            found[key] = Entity(key, name, slugify(name), aliases=aliases, home=note.path)
+    return list(found.values())
 
 
 def profile_names(note: Note) -> tuple[str, ...]:
@@ -85,3 +113,13 @@ def _name(value: str) -> str:
     if not value or len(value) > MAX_NAME or len(value.split()) > 4 or value.casefold() in NOT_NAMES:
         return ""
     return value if value[0].isalnum() else ""
+
+
+def entity_aliases(note: Note) -> tuple[str, ...] | None:
+    """The ``aliases:`` in an entity page's front matter; None when they are not a list of names."""
+    raw = note.meta.get("aliases", [])
+    if isinstance(raw, str):
+        raw = [raw]
+    if not isinstance(raw, list):
+        return None
+    return tuple(str(a).strip() for a in raw if str(a).strip())
