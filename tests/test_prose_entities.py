@@ -147,5 +147,21 @@ def test_the_user_and_the_agent_their_profiles_name_are_entities(workspace: Make
     vader = [m["source"] for m in found["Vader"]["mentions"]]  # type: ignore[attr-defined]
     assert vader == ["IDENTITY.md#L3", "memory/2026-02-10.md#L3"]
     page = (root / "_site" / "bank/entities/oscar-serra.html").read_text(encoding="utf-8")
-    assert 'Who this is: <a href="../../USER.html">USER.md</a>' in page
+    assert 'Written up in <a href="../../USER.html">USER.md</a>' in page
     assert "Oscar Serra" not in run("check", str(root)).output  # no placeholder to fix
+
+
+def test_a_note_or_folder_named_like_an_entity_is_its_home(workspace: MakeWorkspace) -> None:
+    root = workspace(
+        {
+            "MEMORY.md": "# Memory\n\n- Working on the roof.\n",
+            "knowledge/people/roger-gimbel/summary.md": "# Roger Gimbel\n\nThe human; runs the lab.\n",
+            "knowledge/tools/komodo.md": "# Komodo\n\nContainer manager on the Pi.\n",
+            "memory/2026-02-10.md": "# Tuesday\n\n- Called Roger Gimbel; then Komodo restarted.\n",
+            "memory/2026-02-11.md": "# Wednesday\n\n- Told Roger Gimbel that Komodo was down again.\n",
+            "memory/2026-02-12.md": "# Thursday\n\n- Roger Gimbel fixed Komodo with me.\n",
+        }
+    )
+    library = load(root).library
+    assert library.entities["roger-gimbel"].home == "knowledge/people/roger-gimbel/summary.md"
+    assert library.entities["komodo"].home == "knowledge/tools/komodo.md"  # named only in logs, but its home is kept

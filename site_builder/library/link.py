@@ -23,7 +23,7 @@ from site_builder.library.opinions import (
     group_opinion_facts,
     restated_differently,
 )
-from site_builder.library.prose_entities import ProseFindings, prose_entities, reads_prose
+from site_builder.library.prose_entities import ProseFindings, homes, prose_entities, reads_prose
 from site_builder.library.repoint import repoint_opinions
 from site_builder.library.subject import entity_aliases, profile_entities
 from site_builder.parse.link_syntax import DAY_NAME
@@ -116,13 +116,13 @@ def _prose_entities(notes: list[Note], resolver: Resolver) -> ProseFindings:
 
     def known(name: str) -> str | None:
         entity = resolver.entity(name)
-        if entity is not None:
-            return entity.key
-        return "" if resolver.note_path(name) is not None else None
+        return entity.key if entity is not None else None
 
-    found = prose_entities(notes, known)
+    found = prose_entities(notes, known, homes(notes))
     for entity in found.entities:
-        resolver.add_entity(Entity(entity.key, entity.name, slugify(entity.name), aliases=entity.aliases, prose=True))
+        resolver.add_entity(
+            Entity(entity.key, entity.name, slugify(entity.name), aliases=entity.aliases, prose=True, home=entity.home)
+        )
         for alias in entity.aliases:
             resolver.aliases.setdefault(entity_key(alias), entity.key)
     return found

@@ -29,6 +29,9 @@ from site_builder.parse.link_syntax import plain_sentence
 from site_builder.parse.proper_names import COMMON_CAPITALISED, JOINERS, generic, lower_words, proper_names
 
 MIN_LINES, MIN_FILES = 3, 2
+# A folder's own page: the folder's name is its name (``people/roger-gimbel/summary.md``).
+FOLDER_PAGES = frozenset({"index", "readme", "_index", "summary", "overview", "about", "profile", "main"})
+NOT_HOMES = frozenset({"core", "soul", "standing", "skills", "feedback"})  # notes about the memory, not a thing
 # The stream of memory: what happened, day by day. The rest (core memory, standing files, pages, projects) is
 # curated: what the memory keeps.
 STREAM_KINDS = frozenset({"daily", "session", "dream", "reflections", "episodes"})
@@ -38,6 +41,7 @@ class ProseEntity(NamedTuple):
     key: str
     name: str
     aliases: tuple[str, ...]
+    home: str  # the note about it (``homes``), "" without one
 
 
 @dataclass
@@ -60,9 +64,36 @@ def reads_prose(notes: list[Note]) -> bool:
     return not any(note.kind == "entity" for note in notes)
 
 
-def prose_entities(notes: list[Note], known: Callable[[str], str | None]) -> ProseFindings:
+def homes(notes: list[Note]) -> dict[str, str]:
+    """The notes that may be about one named thing, by the key of that name: a page (not a log, not the core
+    memory, a standing file or a profile) by its title and its file name, and a folder's own page
+    (``index.md``, ``README.md``, ``summary.md``…) by the folder's name too
+    (``knowledge/people/roger-gimbel/summary.md``: ``roger-gimbel``). A name is the home of the note nearest the
+    workspace root that has it."""
+    found: dict[str, str] = {}
+    for note in sorted(notes, key=lambda n: (n.path.count("/"), n.path)):
+        if note.kind in STREAM_KINDS or note.kind in NOT_HOMES:
+            continue
+        folder, _, name = note.path.rpartition("/")
+        stem = name.removesuffix(".md")
+        names = [note.title]
+        if stem.casefold() in FOLDER_PAGES:
+            names.append(folder.rpartition("/")[2])
+        else:
+            names.append(stem)
+        for written in names:
+            if (key := entity_key(written)) and key not in found:
+                found[key] = note.path
+    return found
+
+
+def prose_entities(
+    notes: list[Note], known: Callable[[str], str | None], home_of: dict[str, str] | None = None
+) -> ProseFindings:
     """The entities ``notes`` name in prose, and every line naming them or an entity ``known`` already knows
-    (``known``: a name -> its entity's key, or None; a name a note is called, ``known`` answers "")."""
+    (``known``: a name -> its entity's key, or None). A name that is a note's (``homes``: ``home_of``) has that
+    note as its home: it is an entity when named often enough, in the curated memory or not (its home is)."""
+    home_of = home_of or {}
     seen: dict[str, _Seen] = defaultdict(_Seen)
     lowered: Counter[str] = Counter()
     sentences: dict[tuple[str, int], str] = {}
@@ -81,7 +112,7 @@ def prose_entities(notes: list[Note], known: Callable[[str], str | None]) -> Pro
                 found.curated |= curated
                 found.forms[name.text] += 1
                 sentences[place] = line.text
-    entities = _entities(seen, lowered, known)
+    entities = _entities(seen, lowered, known, home_of)
     of_name = {key: entity.key for entity in entities for key in (entity.key, *map(entity_key, entity.aliases))}
     mentions: dict[str, list[Link]] = defaultdict(list)
     for key, found in seen.items():
@@ -93,8 +124,10 @@ def prose_entities(notes: list[Note], known: Callable[[str], str | None]) -> Pro
     return ProseFindings(entities, dict(mentions))
 
 
-def _entities(seen: dict[str, _Seen], lowered: Counter[str], known: Callable[[str], str | None]) -> list[ProseEntity]:
-    """The names that count as entities (the module's rules), each with its aliases, by key."""
+def _entities(
+    seen: dict[str, _Seen], lowered: Counter[str], known: Callable[[str], str | None], home_of: dict[str, str]
+) -> list[ProseEntity]:
+    """The names that count as entities (the module's rules), each with its aliases and home, by key."""
 
     def name_of(key: str) -> str:
         return seen[key].forms.most_common(1)[0][0]
@@ -102,7 +135,8 @@ def _entities(seen: dict[str, _Seen], lowered: Counter[str], known: Callable[[st
     def counts(key: str, inside: int = 1) -> bool:
         found = seen[key]
         files = {path for path, _ in found.lines}
-        return len(found.lines) >= MIN_LINES and len(files) >= MIN_FILES and found.inside >= inside and found.curated
+        curated = found.curated or key in home_of
+        return len(found.lines) >= MIN_LINES and len(files) >= MIN_FILES and found.inside >= inside and curated
 
     def single(key: str) -> bool:
         name = name_of(key)
@@ -138,7 +172,10 @@ def _entities(seen: dict[str, _Seen], lowered: Counter[str], known: Callable[[st
         alone = word in seen and bool(seen[word].lines - seen[owner].lines)  # written without the rest of the name
         if len(keys) == 1 and alone and (word in chosen or _alias_like(name_of(word), lowered)):
             aliases[owner].append(chosen.pop(word, "") or name_of(word))
-    return [ProseEntity(key, name, tuple(sorted(aliases.get(key, [])))) for key, name in sorted(chosen.items())]
+    return [
+        ProseEntity(key, name, tuple(sorted(aliases.get(key, []))), home_of.get(key, ""))
+        for key, name in sorted(chosen.items())
+    ]
 
 
 def _alias_like(word: str, lowered: Counter[str]) -> bool:
