@@ -6,7 +6,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
+from site_builder.io.reader import open_workspace
 from site_builder.load import load
+from site_builder.mcp.live import LiveWorkspace
+from site_builder.mcp.tools import MemoryTools, ToolError
 from site_builder.parse.proper_names import proper_names
 from tests.conftest import MakeWorkspace, run
 
@@ -165,3 +170,12 @@ def test_a_note_or_folder_named_like_an_entity_is_its_home(workspace: MakeWorksp
     library = load(root).library
     assert library.entities["roger-gimbel"].home == "knowledge/people/roger-gimbel/summary.md"
     assert library.entities["komodo"].home == "knowledge/tools/komodo.md"  # named only in logs, but its home is kept
+
+
+def test_memory_entity_answers_for_an_entity_named_in_prose(workspace: MakeWorkspace) -> None:
+    tools = MemoryTools(LiveWorkspace(open_workspace(workspace(FILES))), allow_write=False)
+    roger = tools.memory_entity("Roger")
+    assert roger["name"] == "Roger Gimbel"
+    assert [m["source"] for m in roger["mentions"]][:2] == ["MEMORY.md#L3", "memory/2026-02-10.md#L3"]
+    with pytest.raises(ToolError):
+        tools.memory_entity("Zelda Quist")  # named in the logs only

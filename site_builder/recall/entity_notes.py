@@ -40,6 +40,7 @@ def entity_notes(
     names |= {key for key, paths in pages.items() if paths & pages.get(entity_key(name), set())}
     paths, opinions = _naming(index, names)
     paths |= {path for paths in pages.values() for path in paths} | _citing(index, opinions)
+    paths |= _writing(index, name)  # an entity may be named in prose (``library.prose_entities``)
     if _exists(index, OPINIONS_PATH):
         paths.add(OPINIONS_PATH)
     notes = {note.path: note for note in parse(sorted(paths))}
@@ -83,6 +84,19 @@ def _naming(index: RecallIndex, keys: set[str]) -> tuple[set[str], set[str]]:
             if opinion:
                 opinions.add(str(opinion))
     return paths, opinions
+
+
+def _writing(index: RecallIndex, name: str) -> set[str]:
+    """Paths of the notes with a line that writes ``name`` in its text."""
+    words = " ".join(part for part in entity_key(name).split("-") if part)
+    if not words:
+        return set()
+    phrase = '"' + words.replace('"', '""') + '"'
+    rows = index.db.execute(
+        "SELECT DISTINCT d.path FROM docs_fts JOIN docs d ON d.id = docs_fts.rowid WHERE docs_fts MATCH ?",
+        (f"content : {phrase}",),
+    )
+    return {str(path) for (path,) in rows}
 
 
 def _citing(index: RecallIndex, opinions: set[str]) -> set[str]:
