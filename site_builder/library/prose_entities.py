@@ -7,7 +7,8 @@ sentence's start proves nothing), and at least once in the curated memory (not o
 sessions and dreams: what the memory itself keeps is what it is about). A single word must also be written
 capitalised inside a sentence twice, and seldom in lower case (a third as often at most, never for a word in
 capitals: ``Heartbeat`` beside ``heartbeat``, ``RESOLVED``, are common words); a name whose first or last word is
-a common one beside another name (``Codex CLI``, ``Personal Obsidian``) is that other name. A single word that
+a common one beside another name (``Codex CLI``, ``Personal Obsidian``) is that other name, and one of common
+words only (``Cron Jobs``, ``Approval Rules``) is a label in title case, unless a note is called so. A single word that
 starts or ends exactly one name of several words, and is written alone too (``Roger`` of ``Roger Gimbel``), is
 that entity's alias, not an entity of its own.
 
@@ -159,6 +160,8 @@ def _entities(
             continue  # "Codex CLI": Codex
         if tail in seen and generic(words[0], lowered) and (" " in name_of(tail) or single(tail)):
             continue  # "Personal Obsidian": Obsidian
+        if all(generic(word, lowered) for word in words if word not in JOINERS) and key not in home_of:
+            continue  # "Cron Jobs", "Approval Rules": common words in title case
         chosen[key] = name
     aliases: dict[str, list[str]] = defaultdict(list)
     ends: dict[str, set[str]] = defaultdict(set)  # a single word -> the names of several words it starts or ends
