@@ -146,7 +146,8 @@ def test_the_user_and_the_agent_their_profiles_name_are_entities(workspace: Make
     assert found["Oscar Serra"]["id"] == "oscar-serra"
     assert [m["source"] for m in found["Oscar Serra"]["mentions"]] == [  # type: ignore[attr-defined]
         "MEMORY.md#L3",
-        "USER.md#L4",  # what to call him: the page shows the profile's lines, not the profile
+        "USER.md#L3",  # his name, and what to call him: the page shows the profile's lines, not the profile
+        "USER.md#L4",
         "memory/2026-02-10.md#L3",
     ]
     vader = [m["source"] for m in found["Vader"]["mentions"]]  # type: ignore[attr-defined]
@@ -179,3 +180,32 @@ def test_memory_entity_answers_for_an_entity_named_in_prose(workspace: MakeWorks
     assert [m["source"] for m in roger["mentions"]][:2] == ["MEMORY.md#L3", "memory/2026-02-10.md#L3"]
     with pytest.raises(ToolError):
         tools.memory_entity("Zelda Quist")  # named in the logs only
+
+
+def test_handles_and_cjk_names_are_found_as_written_and_headings_name_entities(workspace: MakeWorkspace) -> None:
+    root = workspace(
+        {
+            "USER.md": "# USER.md\n\n- **Name:** 馆长\n",
+            "MEMORY.md": "# Memory\n\n- Talk with @santaclawd often.\n",
+            "memory/2026-02-10.md": (
+                "# Tuesday\n\n- 馆长说：我需要你\n- Replied to santaclawd's thread on disputes.\n"
+                "- The clawd stays out of it.\n"  # not the handle: another word
+            ),
+            "memory/2026-02-11.md": "# Wednesday\n\n## 馆长给了 SSH 权限\n\n- Pinged @santaclawd again.\n",
+            "memory/2026-02-12.md": "# Thursday\n\n- Quiet day; @santaclawd was away.\n",
+        }
+    )
+    library = load(root).library
+    user = library.resolver.entity("馆长")
+    assert user is not None
+    assert [(link.path, link.line) for link in library.backlinks[user.key]] == [
+        ("USER.md", 3),
+        ("memory/2026-02-10.md", 3),
+        ("memory/2026-02-11.md", 3),  # the heading names the user
+    ]
+    assert [(link.path, link.line) for link in library.backlinks["santaclawd"]] == [
+        ("MEMORY.md", 3),
+        ("memory/2026-02-10.md", 4),
+        ("memory/2026-02-11.md", 5),
+        ("memory/2026-02-12.md", 3),
+    ]

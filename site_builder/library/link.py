@@ -23,7 +23,7 @@ from site_builder.library.opinions import (
     group_opinion_facts,
     restated_differently,
 )
-from site_builder.library.prose_entities import ProseFindings, homes, prose_entities, reads_prose
+from site_builder.library.prose_entities import ProseScan, homes, prose_entities, prose_mentions, reads_prose
 from site_builder.library.repoint import repoint_opinions
 from site_builder.library.subject import entity_aliases, profile_entities
 from site_builder.parse.link_syntax import DAY_NAME
@@ -55,11 +55,12 @@ def _link(notes: list[Note], opinions: list[Opinion] | None) -> Library:
     by_path = {n.path: n for n in public}
     backlinks: dict[str, list[Link]] = defaultdict(list)
     named = named_enough(public, resolver)
-    prose = _prose_entities(public, resolver)
+    scan = _prose_entities(public, resolver)
     for note in public:
         for key, link in entity_links(note, resolver, by_path, diagnostics, named):
             backlinks[key].append(link)
-    for key, links in prose.mentions.items():
+    in_prose = _prose_mentions(scan, public, resolver)
+    for key, links in in_prose.items():
         page = resolver.entities[key].note  # its own page's lines are no mentions (its profile's are: not shown)
         backlinks[key] += [link for link in links if page is None or link.path != page.path]
     resolver.entities = dict(sorted(resolver.entities.items()))  # placeholders among the pages: one order, however met
@@ -76,7 +77,7 @@ def _link(notes: list[Note], opinions: list[Opinion] | None) -> Library:
         facts=facts,
         backlinks={k: dedupe_links(v) for k, v in sorted(backlinks.items())},
         facts_by_entity=facts_by_entity,
-        related=related_entities(public, resolver, prose.mentions),
+        related=related_entities(public, resolver, in_prose),
         opinions=opinions,
         note_by_path=by_path,
         resolver=resolver,
@@ -108,11 +109,11 @@ def _add_profiles(notes: list[Note], resolver: Resolver) -> None:
         resolver.add_entity(entity)
 
 
-def _prose_entities(notes: list[Note], resolver: Resolver) -> ProseFindings:
-    """The entities the notes name in prose (made entities of the resolver) and their mentions; none where the
-    workspace keeps entity pages of its own."""
+def _prose_entities(notes: list[Note], resolver: Resolver) -> ProseScan | None:
+    """The entities the notes name in prose, made entities of the resolver, and what the pass over the prose
+    found; None where the workspace keeps entity pages of its own (its entities are those)."""
     if not reads_prose(notes):
-        return ProseFindings([], {})
+        return None
 
     def known(name: str) -> str | None:
         entity = resolver.entity(name)
@@ -125,7 +126,15 @@ def _prose_entities(notes: list[Note], resolver: Resolver) -> ProseFindings:
         )
         for alias in entity.aliases:
             resolver.aliases.setdefault(entity_key(alias), entity.key)
-    return found
+    return found.scan
+
+
+def _prose_mentions(scan: ProseScan | None, notes: list[Note], resolver: Resolver) -> dict[str, list[Link]]:
+    """The lines naming each entity in plain text, where the prose was read (``_prose_entities``)."""
+    if scan is None:
+        return {}
+    names = {name: key for key, entity in resolver.entities.items() for name in (entity.name, *entity.aliases)}
+    return prose_mentions(scan, notes, names)
 
 
 def link_inputs(note: Note, *, prose: bool = False) -> tuple[object, ...]:

@@ -18,6 +18,8 @@ ones a person wrote. Deterministic and offline; one pass over each line.
 
 from __future__ import annotations
 
+import itertools
+import re
 from collections import Counter, defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -25,11 +27,14 @@ from typing import NamedTuple
 
 from site_builder.core.model import Link, Note
 from site_builder.core.names import entity_key
+from site_builder.core.stop_words import STOP_WORDS
 from site_builder.parse.lines import walk_lines
 from site_builder.parse.link_syntax import plain_sentence
 from site_builder.parse.proper_names import COMMON_CAPITALISED, JOINERS, generic, lower_words, proper_names
 
 MIN_LINES, MIN_FILES = 3, 2
+CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+_TOKEN = re.compile(r"[\w.-]*\w")  # a word, a handle (``bro_agent``, ``x402builder``, ``i.am.teke``)
 # A folder's own page: the folder's name is its name (``people/roger-gimbel/summary.md``).
 FOLDER_PAGES = frozenset({"index", "readme", "_index", "summary", "overview", "about", "profile", "main"})
 NOT_HOMES = frozenset({"core", "soul", "standing", "skills", "feedback"})  # notes about the memory, not a thing
@@ -55,9 +60,20 @@ class _Seen:
     forms: Counter[str] = field(default_factory=Counter)
 
 
+@dataclass
+class ProseScan:
+    """What one pass over the prose of every note found: each name and where, the words written in lower case,
+    the text of each line a name is on, and the headings naming one (a heading names an entity, it makes none)."""
+
+    seen: dict[str, _Seen] = field(default_factory=lambda: defaultdict(_Seen))
+    lowered: Counter[str] = field(default_factory=Counter)
+    texts: dict[tuple[str, int], str] = field(default_factory=dict)
+    headed: dict[str, set[tuple[str, int]]] = field(default_factory=lambda: defaultdict(set))
+
+
 class ProseFindings(NamedTuple):
     entities: list[ProseEntity]
-    mentions: dict[str, list[Link]]  # entity key -> the lines naming it (``syntax`` "name")
+    scan: ProseScan
 
 
 def reads_prose(notes: list[Note]) -> bool:
@@ -91,38 +107,66 @@ def homes(notes: list[Note]) -> dict[str, str]:
 def prose_entities(
     notes: list[Note], known: Callable[[str], str | None], home_of: dict[str, str] | None = None
 ) -> ProseFindings:
-    """The entities ``notes`` name in prose, and every line naming them or an entity ``known`` already knows
-    (``known``: a name -> its entity's key, or None). A name that is a note's (``homes``: ``home_of``) has that
-    note as its home: it is an entity when named often enough, in the curated memory or not (its home is)."""
-    home_of = home_of or {}
-    seen: dict[str, _Seen] = defaultdict(_Seen)
-    lowered: Counter[str] = Counter()
-    sentences: dict[tuple[str, int], str] = {}
+    """The entities ``notes`` name in prose (``known``: a name -> the key of the entity it already is, or None). A
+    name that is a note's (``homes``: ``home_of``) has that note as its home: it is an entity when named often
+    enough, in the curated memory or not (its home is)."""
+    scan = ProseScan()
     for note in notes:
         curated = note.kind not in STREAM_KINDS
         headings = {heading.line for heading in note.headings}
         for line in walk_lines(note.body.split("\n"), note.body_start):
-            if line.role != "text" or not line.text or line.number in headings:
+            if line.role != "text" or not line.text:
                 continue
-            lowered.update(lower_words(line.text))
+            place = (note.path, line.number)
+            if line.number in headings:
+                for name in proper_names(line.text.lstrip("# ")):
+                    scan.headed[entity_key(name.text)].add(place)
+                    scan.texts[place] = line.text
+                continue
+            scan.lowered.update(lower_words(line.text))
             for name in proper_names(line.text):
-                place = (note.path, line.number)
-                found = seen[entity_key(name.text)]
+                found = scan.seen[entity_key(name.text)]
                 found.lines.add(place)
                 found.inside += not name.opens
                 found.curated |= curated
                 found.forms[name.text] += 1
-                sentences[place] = line.text
-    entities = _entities(seen, lowered, known, home_of)
-    of_name = {key: entity.key for entity in entities for key in (entity.key, *map(entity_key, entity.aliases))}
-    mentions: dict[str, list[Link]] = defaultdict(list)
-    for key, found in seen.items():
-        target = of_name.get(key) or known(found.forms.most_common(1)[0][0])
-        if not target:
-            continue
-        for path, number in sorted(found.lines):
-            mentions[target].append(Link(path, number, key, "name", plain_sentence(sentences[(path, number)])))
-    return ProseFindings(entities, dict(mentions))
+                scan.texts[place] = line.text
+    return ProseFindings(_entities(scan.seen, scan.lowered, known, home_of or {}), scan)
+
+
+def prose_mentions(scan: ProseScan, notes: list[Note], names: dict[str, str]) -> dict[str, list[Link]]:
+    """Every line naming an entity in plain text (``names``: each name and alias of every entity, as written ->
+    its entity's key): a name with capitals where the scan found it (in a heading too), a name without them (a
+    handle: ``santaclawd``) or in a script without them (``馆长``) wherever it is written, as a word, or inside
+    unspaced text for a name in CJK characters."""
+    by_key = {entity_key(name): key for name, key in names.items()}
+    found: dict[str, set[tuple[str, int]]] = defaultdict(set)
+    for name_key, places in itertools.chain(((k, seen.lines) for k, seen in scan.seen.items()), scan.headed.items()):
+        if (target := by_key.get(name_key)) is not None:
+            found[target] |= places
+    plain = {name: key for name, key in names.items() if name == name.lower() and (len(name) > 2 or CJK.search(name))}
+    cjk = {name: key for name, key in plain.items() if CJK.search(name)}
+    words = {name: key for name, key in plain.items() if name not in cjk and name not in STOP_WORDS}
+    if words or cjk:
+        written = re.compile("|".join(map(re.escape, sorted(cjk, key=len, reverse=True)))) if cjk else None
+        for note in notes:
+            for line in walk_lines(note.body.split("\n"), note.body_start):
+                if line.role != "text" or not line.text:
+                    continue
+                place = (note.path, line.number)
+                hits = {words[w] for w in _TOKEN.findall(line.text) if w in words}
+                if written is not None and CJK.search(line.text):
+                    hits |= {cjk[m[0]] for m in written.finditer(line.text)}
+                for key in hits:
+                    found[key].add(place)
+                    scan.texts.setdefault(place, line.text)
+    return {
+        key: [
+            Link(path, number, key, "name", plain_sentence(scan.texts[(path, number)]))
+            for path, number in sorted(places)
+        ]
+        for key, places in sorted(found.items())
+    }
 
 
 def _entities(
