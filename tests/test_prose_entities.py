@@ -209,3 +209,25 @@ def test_handles_and_cjk_names_are_found_as_written_and_headings_name_entities(w
         ("memory/2026-02-11.md", 5),
         ("memory/2026-02-12.md", 3),
     ]
+
+
+def test_a_registry_of_connections_names_one_entity_per_item(workspace: MakeWorkspace) -> None:
+    root = workspace(
+        {
+            "MEMORY.md": (
+                "# Memory\n\n## Key Connections\n"
+                "- **drainfun** — agent rest architecture.\n"
+                "- **Holly** — Security researcher, RFC collab.\n\n"
+                "## Lessons\n"
+                "- **Memory decay** — a feature, not a bug.\n"
+                "- **Autonomy** — earned, not given.\n"
+            ),
+            "memory/2026-02-10.md": "# Tuesday\n\n- Replied to drainfun.\n",
+        }
+    )
+    library = load(root).library
+    assert {e.name for e in library.entities.values()} == {"drainfun", "Holly"}  # not the lessons
+    assert [(link.path, link.line) for link in library.backlinks["drainfun"]] == [
+        ("MEMORY.md", 4),
+        ("memory/2026-02-10.md", 3),
+    ]

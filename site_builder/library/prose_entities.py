@@ -3,7 +3,7 @@ without keeping a page for them, and every line that names them (their unlinked 
 
 A proper name (``parse.proper_names``) is an entity when a person would count it as one: it is named on at
 least ``MIN_LINES`` lines of at least ``MIN_FILES`` files, inside a sentence at least once (a capital at a
-sentence's start proves nothing), and at least once in the curated memory (not only in the stream of logs,
+sentence's start proves nothing, but for a name of words never written in lower case: ``Tony Carbone``), and at least once in the curated memory (not only in the stream of logs,
 sessions and dreams: what the memory itself keeps is what it is about). A single word must also be written
 capitalised inside a sentence twice, and seldom in lower case (a third as often at most, never for a word in
 capitals: ``Heartbeat`` beside ``heartbeat``, ``RESOLVED``, are common words); a name whose first or last word is
@@ -34,6 +34,18 @@ from site_builder.parse.proper_names import COMMON_CAPITALISED, JOINERS, generic
 
 MIN_LINES, MIN_FILES = 3, 2
 CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+# A registry's item: ``- **funwolf** — Email/discovery…`` (a bold name, then a dash; a label ends in a colon).
+REGISTRY_ENTRY = re.compile(r"^\s*[-*+]\s+\*\*([^*:\n]{1,60})\*\*\s+[—–-]\s+\S")
+MIN_LISTED = 2
+# A heading over a registry says what it lists: people, agents, organisations, projects, tools…
+REGISTRY_HEADING = re.compile(
+    r"\b(?:people|persons?|contacts?|connections?|friends?|family|team|colleagues?|collaborators?|partners?|clients?"
+    r"|customers?|users?|humans?|agents?|bots?|accounts?|companies|organi[sz]ations?|orgs?|projects?|products?"
+    r"|services?|tools?|places?|who|personas|contactos?|agentes|proyectos|equipo|familia|amigos)\b"
+    r"|人物|联系人|朋友|家人|团队|项目|工具",
+    re.IGNORECASE,
+)
+NOT_NAME = re.compile(r"[/\\@=<>{}$%^|`]|\.(?:md|json|jsonl|ya?ml|py|ts|js|sh|txt|html?)$", re.IGNORECASE)
 _TOKEN = re.compile(r"[\w.-]*\w")  # a word, a handle (``bro_agent``, ``x402builder``, ``i.am.teke``)
 # A folder's own page: the folder's name is its name (``people/roger-gimbel/summary.md``).
 FOLDER_PAGES = frozenset({"index", "readme", "_index", "summary", "overview", "about", "profile", "main"})
@@ -68,6 +80,7 @@ class ProseScan:
     seen: dict[str, _Seen] = field(default_factory=lambda: defaultdict(_Seen))
     lowered: Counter[str] = field(default_factory=Counter)
     texts: dict[tuple[str, int], str] = field(default_factory=dict)
+    listed: dict[str, list[tuple[str, int]]] = field(default_factory=lambda: defaultdict(list))  # registry items
     headed: dict[str, set[tuple[str, int]]] = field(default_factory=lambda: defaultdict(set))
 
 
@@ -113,17 +126,21 @@ def prose_entities(
     scan = ProseScan()
     for note in notes:
         curated = note.kind not in STREAM_KINDS
-        headings = {heading.line for heading in note.headings}
+        headings = {heading.line: heading.text for heading in note.headings}
+        under = ""  # the heading the line is under
         for line in walk_lines(note.body.split("\n"), note.body_start):
             if line.role != "text" or not line.text:
                 continue
             place = (note.path, line.number)
             if line.number in headings:
+                under = headings[line.number]
                 for name in proper_names(line.text.lstrip("# ")):
                     scan.headed[entity_key(name.text)].add(place)
                     scan.texts[place] = line.text
                 continue
             scan.lowered.update(lower_words(line.text))
+            if curated and REGISTRY_HEADING.search(under) and (entry := REGISTRY_ENTRY.match(line.text)):
+                scan.listed[f"{note.path}#{under}"].append((entry[1].strip(), line.number))
             for name in proper_names(line.text):
                 found = scan.seen[entity_key(name.text)]
                 found.lines.add(place)
@@ -131,7 +148,29 @@ def prose_entities(
                 found.curated |= curated
                 found.forms[name.text] += 1
                 scan.texts[place] = line.text
-    return ProseFindings(_entities(scan.seen, scan.lowered, known, home_of or {}), scan)
+    entities = _entities(scan.seen, scan.lowered, known, home_of or {})
+    return ProseFindings(entities + _listed(scan, known, {e.key for e in entities}), scan)
+
+
+def _listed(scan: ProseScan, known: Callable[[str], str | None], chosen: set[str]) -> list[ProseEntity]:
+    """The entities a registry lists: in a curated note, under a heading that says what it lists ("## Key
+    Connections", "## Agents", ``REGISTRY_HEADING``), at least ``MIN_LISTED`` list items that each start with a
+    name in bold and a dash (``- **funwolf** — Email/discovery…``) name one entity each, whatever the case of the
+    name (agents' handles are in lower case)."""
+    found: dict[str, ProseEntity] = {}
+    for entries in scan.listed.values():
+        if len(entries) < MIN_LISTED:
+            continue
+        for name, _ in entries:
+            key = entity_key(name)
+            if key and key not in chosen and key not in found and known(name) is None and _listable(name):
+                found[key] = ProseEntity(key, name, (), "")
+    return sorted(found.values())
+
+
+def _listable(name: str) -> bool:
+    """Can a registry's bold term be a name: a few words, no file name or path, not a common word in lower case."""
+    return len(name.split()) <= 4 and not NOT_NAME.search(name) and name.casefold() not in STOP_WORDS
 
 
 def prose_mentions(scan: ProseScan, notes: list[Note], names: dict[str, str]) -> dict[str, list[Link]]:
@@ -192,9 +231,12 @@ def _entities(
     chosen: dict[str, str] = {}
     for key in sorted(seen):
         name = name_of(key)
-        if known(name) is not None or not counts(key):
-            continue
         words = name.split(" ")
+        # a name of several words none of which is written in lower case ("Tony Carbone") is one at a sentence's
+        # start too
+        rare = len(words) > 1 and all(_alias_like(word, lowered) for word in words if word not in JOINERS)
+        if known(name) is not None or not counts(key, 0 if rare else 1):
+            continue
         if len(words) == 1:
             if single(key):
                 chosen[key] = name
