@@ -26,7 +26,7 @@ from site_builder.io.build_cache import LastBuild, count_files, load_shard_marks
 from site_builder.io.derived import write_derived
 from site_builder.io.library_texts import LibraryTexts
 from site_builder.io.listing import Listing, save_known
-from site_builder.io.memo_store import MemoStore
+from site_builder.io.memo_store import MEMO_FOLDER, MemoStore
 from site_builder.io.reader import Workspace
 from site_builder.io.record_store import RecordStore
 from site_builder.io.sources import SourceFile
@@ -65,6 +65,7 @@ from site_builder.site.search_indexing import Indexing
 TEMPORARY_RECORDS = "memwiki-records-"  # the prefix of the folder a build without cache puts its records in
 RECORDS_FOLDER = "cache/search-records"  # under .memwiki/: the search records of the last site (``io.record_store``)
 OLD_RECORDS_FOLDER = "cache/records"  # the records at their pages' paths, as memwiki kept them before the store
+RETIRED_FOLDERS = ("cache/notes", "cache/fragments", "cache/templates")  # now in the memo store
 
 
 def make_site(
@@ -139,7 +140,7 @@ def make_site(
                 return hygiene_report(loaded.library, Diagnostics([*found().items, *later.items]))
 
             reuse = load_fragments(memwiki_dir) if cache else None
-            keep_compiled_templates(memwiki_dir / "cache" / "templates" if cache else None)
+            keep_compiled_templates(memwiki_dir / MEMO_FOLDER / "templates" if cache else None)
             last_reads = memo.get("page-reads", (), PageReads)
             digests = memo.get("opinion-digests", (loaded.linked.opinions,), list) if loaded.linked.opinions else None
             site = render_site(
@@ -232,6 +233,8 @@ def make_site(
         memo.keep_only_used()  # what this build did not use is not kept
         for retired in (memwiki_dir / "cache").glob("*.pickle"):  # earlier versions' own files: the store keeps them
             retired.unlink(missing_ok=True)
+        for retired_folder in RETIRED_FOLDERS:
+            shutil.rmtree(memwiki_dir / retired_folder, ignore_errors=True)
     if options.settle:
         staging.settle()
     else:

@@ -23,7 +23,7 @@ from site_builder.core.diagnostics import Diagnostics
 from site_builder.io.build_cache import NOTES_FOLDER, load_cached, notes_shard
 from site_builder.load import load
 from site_builder.site.environment import make_environment
-from site_builder.site.fragments_cache import load_fragments
+from site_builder.site.fragments_cache import FRAGMENTS_FOLDER, load_fragments
 from tests.conftest import EXAMPLE, MakeWorkspace, run, spy_on
 
 FILES = {
@@ -122,7 +122,7 @@ def test_compiled_templates_are_kept_and_one_damaged_is_compiled_again(
     ws = workspace(FILES)
     args = ("--no-search", "--no-reflect")
     assert run("build", str(ws), "-o", str(tmp_path / "site"), *args).exit_code == 0
-    kept = sorted((ws / ".memwiki/cache/templates").iterdir())
+    kept = sorted((ws / ".memwiki/cache/memo/templates").iterdir())
     assert any(path.name.endswith(".cache") for path in kept)  # Jinja2's compiled templates
     damaged = {}
     for path in kept:
@@ -160,13 +160,13 @@ def test_an_edit_writes_only_the_cache_shard_of_its_file(
     run("build", str(ws), "-o", str(out), "--no-search", "--no-reflect")
     shards = {path: ws / ".memwiki" / notes_shard(path) for path in FILES}
     assert len(set(shards.values())) > 1
-    stamps = {shard: shard.stat().st_mtime_ns for shard in shards.values()}
+    written = {shard: shard.stat().st_ino for shard in shards.values()}  # a shard written again is a new file
     edited = "memory/2026-01-02.md"
     (ws / edited).write_text("# 2026-01-02\n\nMet @Sam at the market.\n")
     parsed = count_parses(monkeypatch)
     run("build", str(ws), "-o", str(out), "--no-search", "--no-reflect")
     assert parsed == [edited]
-    assert [shard for shard, stamp in stamps.items() if shard.stat().st_mtime_ns != stamp] == [shards[edited]]
+    assert [shard for shard, inode in written.items() if shard.stat().st_ino != inode] == [shards[edited]]
 
 
 def test_the_note_holding_reflects_opinion_history_has_a_cache_shard_of_its_own(
@@ -189,11 +189,11 @@ def test_the_note_holding_reflects_opinion_history_has_a_cache_shard_of_its_own(
     assert "| reinforces |" in (ws / "bank/opinions.md").read_text()
     assert run("build", str(ws), "-o", str(out), "--no-search").exit_code == 0
     folder = ws / ".memwiki" / NOTES_FOLDER
-    stamps = {p: p.stat().st_mtime_ns for p in folder.glob("*.pickle")}
+    stamps = {p: p.stat().st_ino for p in folder.glob("*.pickle")}  # a shard written again is a new file
     with (ws / day).open("a", encoding="utf-8") as file:
         file.write("\nA quiet day.\n")
     assert run("build", str(ws), "-o", str(out), "--no-search").exit_code == 0
-    written = [p for p, stamp in stamps.items() if p.stat().st_mtime_ns != stamp]
+    written = [p for p, stamp in stamps.items() if p.stat().st_ino != stamp]
     assert written == [ws / ".memwiki" / notes_shard(day)]
     assert {key[0] for key in load_cached(ws / ".memwiki", notes_shard(day))} == {day}
 
@@ -203,8 +203,8 @@ def test_an_edit_writes_few_shards_of_the_rendered_html_and_drops_the_old_text(t
     shutil.copytree(EXAMPLE, ws, ignore=shutil.ignore_patterns(".memwiki", "_site"))
     out = tmp_path / "site"
     run("build", str(ws), "-o", str(out), "--no-search", "--no-reflect")
-    folder = ws / ".memwiki" / "cache" / "fragments"
-    stamps = {p: p.stat().st_mtime_ns for p in folder.rglob("*.pickle")}
+    folder = ws / ".memwiki" / FRAGMENTS_FOLDER
+    stamps = {p: p.stat().st_ino for p in folder.rglob("*.pickle")}  # a shard written again is a new file
     day = "memory/2025-11-26.md"
     old = load_fragments(ws / ".memwiki")
     assert old is not None
@@ -212,7 +212,7 @@ def test_an_edit_writes_few_shards_of_the_rendered_html_and_drops_the_old_text(t
     assert any(key[0] == day for key in old.notes)
     (ws / day).write_text((ws / day).read_text(encoding="utf-8") + "- one more line\n", encoding="utf-8")
     run("build", str(ws), "-o", str(out), "--no-search", "--no-reflect")
-    written = [p for p, stamp in stamps.items() if p.stat().st_mtime_ns != stamp]
+    written = [p for p, stamp in stamps.items() if p.stat().st_ino != stamp]
     assert written and len(written) < len(stamps) / 4
     new = load_fragments(ws / ".memwiki")
     assert new is not None and new.epoch == old.epoch
@@ -357,7 +357,7 @@ def test_an_edit_reads_only_the_files_whose_stamps_changed(
     assert read == ["memory/2026-01-02.md"]
     incremental = {p.relative_to(out): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()}
     assert "harbour office" in incremental[Path("memory/2026-01-02.html")].decode()
-    shutil.rmtree(ws / ".memwiki/cache/notes")  # the parsed notes lost: the texts are read again
+    shutil.rmtree(ws / ".memwiki" / NOTES_FOLDER)  # the parsed notes lost: the texts are read again
     read.clear()
     day.write_text(day.read_text(encoding="utf-8").replace("harbour office", "harbour café"), encoding="utf-8")
     assert "Built " in build()

@@ -87,12 +87,17 @@ def test_a_build_keeps_its_memos_in_the_store_and_retires_the_old_files(tmp_path
     shutil.copytree(EXAMPLE, ws, ignore=shutil.ignore_patterns("_site", ".memwiki"))
     (ws / ".memwiki" / "cache").mkdir(parents=True)
     (ws / ".memwiki" / "cache" / "opinion-facts.pickle").write_bytes(b"left by an earlier version")
+    (ws / ".memwiki" / "cache" / "notes").mkdir()  # the parsed notes, as an earlier version kept them
+    (ws / ".memwiki" / "cache" / "notes" / "00.pickle").write_bytes(b"left by an earlier version")
     assert run("build", str(ws), "-o", str(tmp_path / "site"), "--no-search").exit_code == 0
     memo = ws / ".memwiki" / MEMO_FOLDER
     stages = {"opinion-facts", "opinion-digests", "opinions-block", "read", "last-build", "recall-shards", "page-reads"}
     stages |= {"library", "library-notes", "library-opinions", "reflect-settled"}
-    assert {p.name for p in memo.iterdir() if p.is_dir()} == stages
+    sharded = {"notes", "fragments", "templates"}  # parsed notes and rendered HTML in shards, compiled templates
+    assert {p.name for p in memo.iterdir() if p.is_dir()} == stages | sharded
     assert not (ws / ".memwiki" / "cache" / "opinion-facts.pickle").exists()
+    assert not (ws / ".memwiki" / "cache" / "notes").exists()
+    assert sorted(p.name for p in (ws / ".memwiki" / "cache").iterdir()) == ["memo"]  # one folder: the store
     first = set(entries(memo))
     day = sorted((ws / "memory").glob("20*.md"))[-1]
     for n in (1, 2):  # two edits that move an opinion: new opinions, a new library each time
@@ -100,4 +105,6 @@ def test_a_build_keeps_its_memos_in_the_store_and_retires_the_old_files(tmp_path
         assert run("build", str(ws), "-o", str(tmp_path / "site"), "--no-search").exit_code == 0
     left = set(entries(memo))
     assert not {p for p in first if p.parent.name in ("opinion-digests", "opinion-facts", "opinions-block")} & left
-    assert all(len(list(folder.iterdir())) <= 2 for folder in memo.iterdir() if folder.is_dir())
+    assert all(
+        len(list(folder.iterdir())) <= 2 for folder in memo.iterdir() if folder.is_dir() and folder.name not in sharded
+    )

@@ -1,9 +1,12 @@
-"""The build cache, ``WORKSPACE/.memwiki/cache/``: what a build reuses from the last one.
+"""The build cache, ``WORKSPACE/.memwiki/cache/``: what a build reuses from the last one. Three folders: the memo
+store (``memo/``, ``io.memo_store``: every entry a build did not use is removed after it), the search index's
+parts (``search/``) and the search records (``search-records/``).
 
-- ``notes/``: every parsed note by its file's path, kind and content
+- the memo store's ``notes/``: every parsed note by its file's path, kind and content
   hash, so a rebuild parses only the files that changed;
-- ``fragments/``: the HTML of every note and line the site rendered,
+- its ``fragments/``: the HTML of every note and line the site rendered,
   reused while links resolve the same, and how each page was made (``site.fragments_cache``);
+- its ``templates/``: the templates compiled (``site.environment.keep_compiled_templates``);
 - ``search/<part>/<hash>/``: the last search index, in parts (one per year of dated pages, one for the
   rest), each by the hash of the search records it was made from (``site.pagefind``), so a build runs
   Pagefind only on the parts whose searchable pages changed; ``search/records.json`` says which part each
@@ -47,10 +50,10 @@ from site_builder.core.collector import cycle_collection_paused
 from site_builder.core.diagnostics import Diagnostic
 from site_builder.core.model import Note
 from site_builder.io.library_texts import LibraryTexts
-from site_builder.io.memo_store import MemoStore, code_fingerprint, safe_load
+from site_builder.io.memo_store import MEMO_FOLDER, MemoStore, code_fingerprint, safe_load
 from site_builder.io.staging import MARKER, Staging, Stamp
 
-NOTES_FOLDER = "cache/notes"
+NOTES_FOLDER = f"{MEMO_FOLDER}/notes"
 NOTE_SHARDS = 64  # a rebuild after one edit writes one shard of notes again, not every note
 HEAVY_NOTE_SHARDS = 16  # after those, for heavy notes: an edit of a day never pickles one again (``_note_shard``)
 LARGE_NOTE = 1 << 20
@@ -240,6 +243,7 @@ def load_cached(memwiki_dir: Path, name: str) -> Any:
     try:
         with cycle_collection_paused(), (memwiki_dir / name).open("rb") as file:  # read as unpickled, not held whole
             fingerprint, value = safe_load(file)
+        os.utime(memwiki_dir / name)  # used by this build: the memo store keeps it (``MemoStore.keep_only_used``)
     except Exception:  # any cache it cannot read is no cache
         return None
     return value if fingerprint == code_fingerprint() else None

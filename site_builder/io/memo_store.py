@@ -25,6 +25,7 @@ import site_builder
 from site_builder.core.collector import cycle_collection_paused
 
 MEMO_FOLDER = "cache/memo"  # under .memwiki/
+MARK = ".build-started"  # its time is when the running build began (``begin``)
 T = TypeVar("T")
 # What a cache file may build: the model's and diagnostics' classes, dates, and nothing that runs code.
 ALLOWED = {
@@ -100,7 +101,7 @@ class MemoStore:
         that entries and mark are told apart by one clock (the file system's)."""
         if self.folder is None:
             return
-        mark = self.folder / ".build-started"
+        mark = self.folder / MARK
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             mark.touch()
@@ -109,13 +110,16 @@ class MemoStore:
             self.started = None
 
     def keep_only_used(self) -> int:
-        """Remove the entries this build (since ``begin``) neither read, wrote nor kept, and what a killed build left
-        half-written; how many were removed."""
+        """Remove the entries this build (since ``begin``) neither read, wrote nor kept (the sharded notes and
+        fragments and the compiled templates among them), and what a killed build left half-written; how many were
+        removed."""
         if self.folder is None or self.started is None or not self.folder.is_dir():
             return 0
         removed = 0
-        for path in self.folder.glob("*/*"):
+        for path in self.folder.rglob("*"):
             try:
+                if path.name == MARK or not path.is_file():
+                    continue
                 if path.name.startswith(".") or path.stat().st_mtime_ns < self.started:
                     path.unlink()
                     removed += 1
@@ -128,6 +132,14 @@ class MemoStore:
             return None
         key = hashlib.sha256(repr((code_fingerprint(), stage, inputs)).encode("utf-8", "surrogateescape")).hexdigest()
         return self.folder / stage / f"{key[:32]}.pickle"
+
+
+def keep_files(folder: Path) -> None:
+    """Count every file under ``folder`` as used by this build without reading it (a cache this build did not need,
+    but whose next build may)."""
+    for path in folder.rglob("*"):
+        with contextlib.suppress(OSError):
+            os.utime(path)
 
 
 @functools.cache

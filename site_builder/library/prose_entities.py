@@ -249,6 +249,17 @@ def _entities(
         if all(generic(word, lowered) for word in words if word not in JOINERS) and key not in home_of:
             continue  # "Cron Jobs", "Approval Rules": common words in title case
         chosen[key] = name
+    aliases = _short_names(chosen, seen, lowered)
+    return [
+        ProseEntity(key, name, tuple(sorted(aliases.get(key, []))), home_of.get(key, ""))
+        for key, name in sorted(chosen.items())
+    ]
+
+
+def _short_names(chosen: dict[str, str], seen: dict[str, _Seen], lowered: Counter[str]) -> dict[str, list[str]]:
+    """Each chosen name's short forms (``Roger`` of ``Roger Gimbel``): a single word that starts or ends exactly one
+    name of several words none of which is written in lower case, and is written alone too; a chosen single word
+    that is one is taken out of ``chosen``."""
     aliases: dict[str, list[str]] = defaultdict(list)
     ends: dict[str, set[str]] = defaultdict(set)  # a single word -> the names of several words it starts or ends
     for key, name in chosen.items():
@@ -259,12 +270,10 @@ def _entities(
     for word, keys in ends.items():
         owner = next(iter(keys))
         alone = word in seen and bool(seen[word].lines - seen[owner].lines)  # written without the rest of the name
-        if len(keys) == 1 and alone and (word in chosen or _alias_like(name_of(word), lowered)):
-            aliases[owner].append(chosen.pop(word, "") or name_of(word))
-    return [
-        ProseEntity(key, name, tuple(sorted(aliases.get(key, []))), home_of.get(key, ""))
-        for key, name in sorted(chosen.items())
-    ]
+        written = seen[word].forms.most_common(1)[0][0] if word in seen else ""
+        if len(keys) == 1 and alone and (word in chosen or _alias_like(written, lowered)):
+            aliases[owner].append(chosen.pop(word, "") or written)
+    return aliases
 
 
 def _alias_like(word: str, lowered: Counter[str]) -> bool:

@@ -10,9 +10,10 @@ from pathlib import Path
 
 from site_builder.core.model import Note
 from site_builder.io.build_cache import Sharded, load_cached, load_sharded, save_cached, save_sharded
+from site_builder.io.memo_store import MEMO_FOLDER, keep_files
 from site_builder.site.fragments import Fragments, LinkNames
 
-FRAGMENTS_FOLDER = "cache/fragments"
+FRAGMENTS_FOLDER = f"{MEMO_FOLDER}/fragments"
 FRAGMENT_SHARDS = 64
 
 
@@ -42,7 +43,8 @@ def save_rendered(memwiki_dir: Path, fragments: Fragments, last: Fragments | Non
     a killed build never leaves HTML of one epoch under another, nor names that the HTML beside them was not
     checked against. The HTML is keyed by what it was made from: it may be saved before the site is swapped in."""
     if fragments.unread is not None:  # not read: this build made few pages. The cache stays as it was (what is stale
-        return False  # goes when a build reads it), and so do the names it holds for.
+        keep_files(memwiki_dir / FRAGMENTS_FOLDER)  # goes when a build reads it), and so do the names it holds for.
+        return False
     digests = {note.path: note.digest for note in notes}
     fragments.notes = {key: html for key, html in fragments.notes.items() if digests.get(_rendered_path(key)) == key[1]}
     anew = last is None or last.epoch != fragments.epoch
