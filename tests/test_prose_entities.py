@@ -231,3 +231,17 @@ def test_a_registry_of_connections_names_one_entity_per_item(workspace: MakeWork
         ("MEMORY.md", 4),
         ("memory/2026-02-10.md", 3),
     ]
+
+
+def test_many_mentions_are_drawn_by_month_and_a_home_says_what_it_is(workspace: MakeWorkspace) -> None:
+    days = {
+        f"memory/2026-{month:02d}-{day:02d}.md": f"# Day\n\n- Called Roger Gimbel.\n- Roger Gimbel called back.\n"
+        for month, day in [(2, d) for d in range(1, 11)] + [(3, d) for d in range(1, 21)]
+    }
+    home = "# Roger Gimbel\n\nThe human this agent works for; runs the **lab**.\n"
+    root = workspace({"MEMORY.md": "# Memory\n", "people/roger-gimbel.md": home, **days})
+    assert run("build", str(root), "--no-search").exit_code == 0
+    page = (root / "_site" / "bank" / "entities" / "roger-gimbel.html").read_text(encoding="utf-8")
+    assert '<p class="lede">The human this agent works for; runs the <strong>lab</strong>.</p>' in page
+    chart = page.split('<svg class="chart months"', 1)[1].split("</svg>", 1)[0]
+    assert "<title>2026-02: 20</title>" in chart and "<title>2026-03: 40</title>" in chart

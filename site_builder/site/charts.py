@@ -1,4 +1,4 @@
-"""Inline SVG charts: an opinion's confidence history and the calendar heatmap.
+"""Inline SVG charts: an opinion's confidence history, the calendar heatmap and an entity's mentions by month.
 
 Pure functions from data to SVG text; colours come from CSS classes so the
 charts follow the light/dark theme and need no inline styles.
@@ -123,3 +123,33 @@ def _level(count: int, counts: list[int]) -> int:
         counts
     )  # ``counts`` is sorted: the share of days with as many or fewer
     return 1 + min(3, int(rank * 4 - 1e-9))
+
+
+def months_chart(months: list[tuple[str, int, str]], title: str) -> str:
+    """Bars of a count by month (``YYYY-MM``, count, the link of that month's first item), oldest first; each bar
+    links to its month. Drawn in the text's colour (``currentColor``): no class of the theme is needed."""
+    if not months:
+        return ""
+    width, height, pad_x, top, bottom = 360, 120, 30, 10, 18
+    step = (width - 2 * pad_x) / len(months)
+    tallest = max(count for _, count, _ in months) or 1
+    parts = [
+        f'<svg class="chart months" viewBox="0 0 {width} {height}" width="{width}" height="{height}" role="group" '
+        f'aria-label="{escape(title)}">'
+    ]
+    parts.append(f'<text class="axis" x="{pad_x - 6}" y="{top + 8}" text-anchor="end">{tallest}</text>')
+    for index, (month, count, href) in enumerate(months):
+        bar = (height - top - bottom) * count / tallest
+        x, y = pad_x + index * step, height - bottom - bar
+        parts.append(
+            f'<a href="{escape(href)}"><title>{escape(month)}: {count}</title>'
+            f'<rect x="{x + step * 0.1:.1f}" y="{y:.1f}" width="{step * 0.8:.1f}" height="{bar:.1f}" '
+            'fill="currentColor" opacity=".55"/></a>'
+        )
+    parts.append(f'<text class="axis" x="{pad_x}" y="{height - 2}">{escape(months[0][0])}</text>')
+    if len(months) > 1:
+        parts.append(
+            f'<text class="axis" x="{width - pad_x}" y="{height - 2}" text-anchor="end">{escape(months[-1][0])}</text>'
+        )
+    parts.append("</svg>")
+    return "".join(parts)

@@ -5,16 +5,20 @@ from __future__ import annotations
 from collections import defaultdict
 
 from site_builder.core.model import Entity
-from site_builder.core.names import href
+from site_builder.core.names import href, source_url
 from site_builder.library.relink import ENTITY, MEMBER, NOTE_LINKS
+from site_builder.library.subject import is_profile
+from site_builder.library.summaries import description, first_line_markdown
 from site_builder.site.backlinks import backlink_groups, backlink_inputs
 from site_builder.site.builder import PageBuilder, counted
+from site_builder.site.charts import months_chart
 from site_builder.site.graph_page import entity_graph
 from site_builder.site.page_inputs import fact_inputs
 from site_builder.site.page_views import EntityIndexPage, EntityPage
 from site_builder.site.search_fields import search_filters, search_meta
 from site_builder.site.views import LinkView
 
+MANY_MENTIONS = 40  # lines naming an entity from which its page draws them by month (and folds the older ones)
 RELATED_ENTITIES = 12
 INDEX_URL = "bank/entities/index.html"
 UNTYPED = ("other", "no page yet")
@@ -43,6 +47,8 @@ def entity_page(builder: PageBuilder, entity: Entity) -> EntityPage:
         placeholder=note is None,
         in_prose=entity.prose,
         home=_home(builder, entity, url),
+        opening_html=_opening(builder, entity, url),
+        mentions_chart=_mentions_chart(builder, entity, url),
         html=builder.note_html(note, url) if note else "",
         source=note.path if note else "",
         first_seen=dates[0].isoformat() if dates else "",
@@ -77,6 +83,7 @@ def entity_page_inputs(builder: PageBuilder, entity: Entity) -> object:
         entity.aliases,
         entity.prose,
         entity.home,
+        builder.text_digest(home) if (home := builder.library.note(entity.home) if entity.home else None) else None,
         (note.path, builder.text_digest(note)) if note else None,
         backlink_inputs(
             builder,
@@ -124,3 +131,29 @@ def _home(builder: PageBuilder, entity: Entity, url: str) -> LinkView | None:
     """The link to the note about the entity that is no entity page (its profile), None without one."""
     note = builder.library.note(entity.home) if entity.home else None
     return LinkView(note.path, href(url, note.url)) if note is not None else None
+
+
+def _opening(builder: PageBuilder, entity: Entity, url: str) -> str:
+    """What the note about the entity says first, as HTML: its description, or its first line of prose (none for
+    a profile: its first line is a name)."""
+    note = builder.library.note(entity.home) if entity.home else None
+    if note is None or is_profile(note):
+        return ""
+    return builder.inline(description(builder.library, note) or first_line_markdown(note), url)
+
+
+def _mentions_chart(builder: PageBuilder, entity: Entity, url: str) -> str:
+    """The entity's dated mentions by month, when they are many (``MANY_MENTIONS`` lines or more)."""
+    links = builder.library.backlinks.get(entity.key, [])
+    if len(links) < MANY_MENTIONS:
+        return ""
+    months: dict[str, tuple[int, str]] = {}
+    for link in sorted(links, key=lambda link: (link.path, link.line)):
+        note = builder.library.note(link.path)
+        if note is None or note.date is None:
+            continue
+        month = note.date.isoformat()[:7]
+        count, first = months.get(month, (0, href(url, source_url(f"{link.path}#L{link.line}"))))
+        months[month] = (count + 1, first)
+    bars = [(month, count, first) for month, (count, first) in sorted(months.items())]
+    return months_chart(bars, f"Lines naming {entity.name}, by month") if len(bars) > 1 else ""

@@ -181,6 +181,8 @@ class EntityPage(PageView):
     placeholder: bool  #: mentioned but without a page of its own
     in_prose: bool  #: found named in the workspace's prose (no page of its own, and none expected)
     home: LinkView | None  #: the note about it that is no entity page (the user's profile), None without one
+    opening_html: str  #: what that note says first (its description or first line) as HTML, "" without one
+    mentions_chart: str  #: inline SVG of its mentions by month, "" unless they are many (``MANY_MENTIONS``)
     html: str  #: its page as HTML
     source: str  #: its page's path in the workspace
     first_seen: str  #: ISO date of the first log that mentions it
