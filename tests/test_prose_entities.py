@@ -235,7 +235,7 @@ def test_a_registry_of_connections_names_one_entity_per_item(workspace: MakeWork
 
 def test_many_mentions_are_drawn_by_month_and_a_home_says_what_it_is(workspace: MakeWorkspace) -> None:
     days = {
-        f"memory/2026-{month:02d}-{day:02d}.md": f"# Day\n\n- Called Roger Gimbel.\n- Roger Gimbel called back.\n"
+        f"memory/2026-{month:02d}-{day:02d}.md": "# Day\n\n- Called Roger Gimbel.\n- Roger Gimbel called back.\n"
         for month, day in [(2, d) for d in range(1, 11)] + [(3, d) for d in range(1, 21)]
     }
     home = "# Roger Gimbel\n\nThe human this agent works for; runs the **lab**.\n"
