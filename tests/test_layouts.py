@@ -343,7 +343,7 @@ def test_only_names_that_matter_become_entities(tmp_path: Path) -> None:
         },
     )
     library = load(ws).library
-    assert sorted(e.name for e in library.entities.values()) == ["Oscar", "kit_fox"]  # [[Nobody]]: one day only
+    assert sorted(e.name for e in library.entities.values()) == ["Nobody", "Oscar", "kit_fox"]  # [[Nobody]]: a link
     out = tmp_path / "site"
     build(ws, out)
     memory = (out / "MEMORY.html").read_text()

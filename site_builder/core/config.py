@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from site_builder.core.diagnostics import Diagnostic, Diagnostics
 
 CONFIG_NAME = "memwiki.toml"
-LAYOUTS = ("clawd-v2", "openclaw", "tinyclaw", "toebeans", "clawxmemory", "claude-code")
+LAYOUTS = ("clawd-v2", "openclaw", "tinyclaw", "toebeans", "clawxmemory", "claude-code", "memory-wiki")
 PROVIDERS = ("offline", "anthropic")
 
 

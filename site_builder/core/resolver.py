@@ -37,6 +37,7 @@ class Resolver:
         makes them as it meets their names)."""
         self.entities[entity.key] = entity
         self._found.clear()  # a name that found nothing may find it now
+        self.__dict__.pop("entity_pages", None)  # and a path its home
 
     def note_path(self, name: str, from_path: str = "") -> str | None:
         """The note (not an entity's page) ``[[name]]`` opens from the note at ``from_path``, as Obsidian finds it."""
@@ -60,5 +61,6 @@ class Resolver:
 
     @functools.cached_property
     def entity_pages(self) -> dict[str, str]:
-        """Entity page path -> its entity's key (made once, when first asked: every entity has its page by then)."""
-        return {entity.note.path: key for key, entity in self.entities.items() if entity.note is not None}
+        """Entity page (or home: a profile, a declared page) path -> its entity's key (made when first asked)."""
+        pages = {entity.home: key for key, entity in self.entities.items() if entity.home}
+        return pages | {entity.note.path: key for key, entity in self.entities.items() if entity.note is not None}

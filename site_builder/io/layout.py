@@ -1,8 +1,8 @@
 """Workspace layouts: which memory system wrote a workspace, and what kind of note each file is.
 
 Agents keep memory in several layouts (``LAYOUTS.md``): Clawd "Workspace Memory
-v2" (memwiki's own), OpenClaw, TinyClaw, toebeans, ClawXMemory and Claude Code
-memory folders. A workspace may mix them. ``detect`` names the layouts present
+v2" (memwiki's own), OpenClaw, TinyClaw, toebeans, ClawXMemory, Claude Code
+memory folders and OpenClaw memory-wiki vaults. A workspace may mix them. ``detect`` names the layouts present
 from the file names alone; ``Layout.kind_of`` tags each file with its kind of
 note, so everything after the reader sees the same ``SourceFile`` records
 whatever wrote the workspace. Every Markdown file is read: a file no rule
@@ -30,6 +30,7 @@ CORE_CANDIDATES = (
     "knowledge/USER.md",
     "global/User/user-profile.md",
     "global/MEMORY.md",
+    "WIKI.md",
 )
 # Each layout's own core memory files, in its order of preference: a forced layout takes its own.
 LAYOUT_CORE = {
@@ -39,7 +40,10 @@ LAYOUT_CORE = {
     "toebeans": ("memory/USER.md", "knowledge/USER.md"),
     "clawxmemory": ("global/User/user-profile.md", "global/MEMORY.md"),
     "claude-code": ("MEMORY.md",),
+    "memory-wiki": ("WIKI.md", "index.md"),
 }
+# An OpenClaw memory-wiki vault's folders of pages, by kind (``pageType``).
+WIKI_FOLDERS = ("entities/", "concepts/", "syntheses/", "sources/", "reports/", "canon/")
 # TinyClaw's JSON files memwiki reads (as Markdown, one line per record): file name -> kind of note.
 RECORD_FILES: dict[str, NoteKind] = {"reflections.jsonl": "reflections", "episodes.jsonl": "episodes"}
 CLAUDE_CODE_NAME = re.compile(r"^(user|feedback|project|reference)_[^/]+\.md$")
@@ -128,6 +132,10 @@ def _claude_code(p: set[str]) -> bool:
     return "MEMORY.md" in p and any(CLAUDE_CODE_NAME.match(x) for x in p)
 
 
+def _memory_wiki(p: set[str]) -> bool:
+    return "WIKI.md" in p and any(x.startswith(WIKI_FOLDERS) for x in p)
+
+
 _TESTS = (
     ("clawd-v2", _clawd),
     ("openclaw", _openclaw),
@@ -135,4 +143,5 @@ _TESTS = (
     ("toebeans", _toebeans),
     ("clawxmemory", _clawxmemory),
     ("claude-code", _claude_code),
+    ("memory-wiki", _memory_wiki),
 )

@@ -76,12 +76,18 @@ def is_profile(note: Note) -> bool:
 
 
 def profile_entities(notes: list[Note]) -> list[Entity]:
-    """The user a profile names and the agent its identity names, as entities whose home is that note: named by
+    """The entities notes say they are about: a page that declares it (``declared_entity``), the user a profile
+    names and the agent its identity names, as entities whose home is that note: the user and the agent named by
     the longest name given, the others as aliases (``Oscar Serra``, also ``Oscar``); the user keyed as recall keys
     the profile's lines (``subject_of``)."""
     found: dict[str, Entity] = {}
     for note in notes:
-        if not is_profile(note) or note.private:
+        if note.private:
+            continue
+        if (declared := declared_entity(note)) is not None:
+            found.setdefault(declared.key, declared)
+            continue
+        if not is_profile(note):
             continue
         names = profile_names(note)
         if not names:
@@ -92,6 +98,20 @@ def profile_entities(notes: list[Note]) -> list[Entity]:
             aliases = tuple(n for n in names if n != name)
             found[key] = Entity(key, name, slugify(name), aliases=aliases, home=note.path)
     return list(found.values())
+
+
+def declared_entity(note: Note) -> Entity | None:
+    """The entity a page says in its front matter it is about (an OpenClaw memory-wiki page: ``pageType: entity``,
+    its ``title``, ``aliases`` and ``entityType``), with that page as its home; None for other notes."""
+    if note.kind == "entity" or str(note.meta.get("pageType", "")).strip().casefold() != "entity":
+        return None
+    title = note.meta.get("title")
+    name = title.strip() if isinstance(title, str) and title.strip() else note.title
+    if not entity_key(name):
+        return None
+    kind = note.meta.get("entityType")
+    aliases = tuple(alias for alias in entity_aliases(note) or () if entity_key(alias) != entity_key(name))
+    return Entity(entity_key(name), name, slugify(name), aliases=aliases, type=str(kind or "").strip(), home=note.path)
 
 
 def profile_names(note: Note) -> tuple[str, ...]:
