@@ -132,3 +132,15 @@ def test_a_link_to_a_page_not_written_yet_gets_one_and_a_hygiene_entry(workspace
     check = run("check", str(root)).output
     assert "Some Person: mentioned once, no page" in check
     assert "MEMORY.md:3: [[photo.png]]: no such note in the workspace" in check
+
+
+def test_a_wikilink_in_a_table_cell_escapes_its_bar(workspace: MakeWorkspace) -> None:
+    root = workspace(
+        {
+            "MEMORY.md": "# Memory\n\n| Who | Page |\n|---|---|\n| boss | [[people/roger\\|Roger]] |\n",
+            "knowledge/people/roger.md": "# Roger\n",
+        }
+    )
+    assert run("build", str(root), "--no-search").exit_code == 0
+    assert hrefs(root / "_site" / "MEMORY.html")["Roger"] == "knowledge/people/roger.html"
+    assert not [d for d in load(root).library.problems.items if d.code == "broken-link"]

@@ -53,10 +53,10 @@ def find_links(line: str) -> list[LinkRef]:
     text = _COMMENT.sub(lambda m: " " * len(m[0]), _CODE_SPAN.sub(lambda m: " " * len(m[0]), line))
     found: list[tuple[int, LinkRef]] = []
     for m in WIKILINK_RE.finditer(text):
-        target = m["wl_target"].strip()
+        target = wikilink_part(m["wl_target"])
         if DIRECTIVE.search(target) and not m["wl_heading"]:
             continue
-        heading = (m["wl_heading"] or "").strip() or None
+        heading = wikilink_part(m["wl_heading"]) or None
         label = (m["wl_label"] or "").strip() or None
         found.append((m.start(), LinkRef(target, "wikilink", heading, label)))
     masked = WIKILINK_RE.sub(lambda m: " " * len(m[0]), text)
@@ -65,6 +65,12 @@ def find_links(line: str) -> list[LinkRef]:
             continue
         found.append((m.start(), LinkRef(m["mention_name"], "mention", None, None)))
     return [ref for _, ref in sorted(found, key=lambda item: item[0])]
+
+
+def wikilink_part(text: str | None) -> str:
+    """A wikilink's target or heading as written, without the ``\\`` that escapes its ``|`` inside a table
+    (``[[Anna\\|her]]``)."""
+    return (text or "").strip().removesuffix("\\").rstrip()
 
 
 def plain_sentence(line: str) -> str:

@@ -22,7 +22,7 @@ from mistune.util import striptags
 from site_builder.core.model import Fact, Note
 from site_builder.core.names import heading_slug
 from site_builder.parse.file_links import CITATION, CITED_RE
-from site_builder.parse.link_syntax import DIRECTIVE, MENTION, NOT_NAMES, WIKILINK
+from site_builder.parse.link_syntax import DIRECTIVE, MENTION, NOT_NAMES, WIKILINK, wikilink_part
 from site_builder.site.line_marks import MARK, PRIVATE_USE, annotate_lines, collapse_dreams
 
 
@@ -53,15 +53,15 @@ class Linker:
 
 
 def _parse_wikilink(inline: Any, m: re.Match[str], state: Any) -> int:
-    if DIRECTIVE.search(m["wl_target"].strip()) and not m["wl_heading"]:
+    if DIRECTIVE.search(wikilink_part(m["wl_target"])) and not m["wl_heading"]:
         state.append_token({"type": "text", "raw": m[0]})  # a chat directive, not a link
         return m.end()
     state.append_token(
         {
             "type": "wikilink",
             "attrs": {
-                "target": m["wl_target"].strip(),
-                "heading": (m["wl_heading"] or "").strip() or None,
+                "target": wikilink_part(m["wl_target"]),
+                "heading": wikilink_part(m["wl_heading"]) or None,
                 "label": (m["wl_label"] or "").strip() or None,
             },
         }
