@@ -48,3 +48,16 @@ def test_a_vault_is_a_layout_with_its_entities_and_their_mentions(workspace: Mak
     page = (root / "_site/bank/entities/alex-doe.html").read_text(encoding="utf-8")
     assert '<p class="lede">Platform lead; prefers async updates.</p>' in page
     assert not (root / "bank").exists()  # nothing written into the vault
+
+
+def test_a_page_in_an_entities_folder_at_any_depth_is_an_entity(workspace: MakeWorkspace) -> None:
+    root = workspace(
+        {
+            "MEMORY.md": "# Memory\n\n- See [[second-brain/entities/komodo]].\n",
+            "second-brain/entities/komodo.md": "# Komodo\n\nContainer manager on the Pi.\n",
+            "second-brain/entities/roger-gimbel.md": "---\nname: Roger Gimbel\n---\nThe human.\n",
+        }
+    )
+    assert run("build", str(root), "--no-search").exit_code == 0
+    names = {json.loads(p.read_text(encoding="utf-8"))["name"] for p in (root / "_site/recall/entities").glob("*.json")}
+    assert names == {"Komodo", "Roger Gimbel"}

@@ -101,11 +101,15 @@ def profile_entities(notes: list[Note]) -> list[Entity]:
 
 
 def declared_entity(note: Note) -> Entity | None:
-    """The entity a page says in its front matter it is about (an OpenClaw memory-wiki page: ``pageType: entity``,
-    its ``title``, ``aliases`` and ``entityType``), with that page as its home; None for other notes."""
-    if note.kind == "entity" or str(note.meta.get("pageType", "")).strip().casefold() != "entity":
+    """The entity a page says it is about, with that page as its home: an OpenClaw memory-wiki page
+    (``pageType: entity``: its ``title``, ``aliases`` and ``entityType``) or a page in a folder called
+    ``entities`` at any depth (``second-brain/entities/roger.md``: its ``title`` or ``name``, first heading or
+    file name); None for other notes."""
+    declared = str(note.meta.get("pageType", "")).strip().casefold() == "entity"
+    in_folder = note.path.rpartition("/")[0].rpartition("/")[2].casefold() == "entities"
+    if note.kind == "entity" or not (declared or in_folder):
         return None
-    title = note.meta.get("title")
+    title = note.meta.get("title") or note.meta.get("name")
     name = title.strip() if isinstance(title, str) and title.strip() else note.title
     if not entity_key(name):
         return None
