@@ -61,3 +61,53 @@ def test_a_page_in_an_entities_folder_at_any_depth_is_an_entity(workspace: MakeW
     assert run("build", str(root), "--no-search").exit_code == 0
     names = {json.loads(p.read_text(encoding="utf-8"))["name"] for p in (root / "_site/recall/entities").glob("*.json")}
     assert names == {"Komodo", "Roger Gimbel"}
+
+
+CLAIMS = """---
+pageType: entity
+title: Alex Doe
+claims:
+  - id: claim.alex.role
+    text: Alex leads the **platform** team.
+    status: supported
+    confidence: 0.8
+    evidence:
+      - {sourceId: source.standup, path: sources/standup.md, lines: "3-4", note: standup notes}
+  - id: claim.alex.office
+    text: Alex works from Lisbon.
+    status: superseded
+    confidence: high
+    evidence:
+      - {path: sources/standup.md, lines: "12-x"}
+  - status: contested
+questions: ["Does Alex still own the on-call rota?"]
+---
+# Alex Doe
+"""
+
+
+def test_claims_show_with_status_confidence_and_cited_lines_and_bad_ones_are_warned(workspace: MakeWorkspace) -> None:
+    root = workspace(
+        {
+            **VAULT,
+            "entities/alex-doe.md": CLAIMS,
+            "sources/standup.md": "# Standup\n\nAlex runs\nthe platform team.\n",
+            "entities/broken.md": "---\npageType: entity\ntitle: Broken\nclaims: not a list\n---\n# Broken\n",
+        }
+    )
+    result = run("build", str(root), "--no-search")
+    assert result.exit_code == 0
+    page = (root / "_site/bank/entities/alex-doe.html").read_text(encoding="utf-8")
+    claims = page.split('<ul class="claims">', 1)[1].split("</ul>", 1)[0]
+    assert "Alex leads the <strong>platform</strong> team." in claims
+    assert "supported · confidence 0.80" in claims
+    assert '<a href="../../sources/standup.html#L3" title="standup notes">sources/standup.md:3-4</a>' in claims
+    assert "<s>Alex works from Lisbon.</s>" in claims and "superseded</span>" in claims
+    check = run("check", str(root)).output
+    assert "entities/alex-doe.md:4: claim.alex.office: confidence 'high' is not a number from 0 to 1" in check
+    assert "entities/alex-doe.md:4: claim.alex.office: evidence lines '12-x' are not a line range" in check
+    assert "entities/alex-doe.md:4: claim 3 has no text; ignored" in check
+    assert "entities/broken.md:4: claims must be a list of claims; ignored" in check
+    assert "Claims to review (2)" in check
+    assert "entities/alex-doe.md:4: superseded: Alex works from Lisbon." in check
+    assert "question: Does Alex still own the on-call rota?" in check

@@ -84,6 +84,26 @@ class Link(NamedTuple):
     label: str | None = None
 
 
+class Cited(NamedTuple):
+    """Lines a claim rests on: a workspace path and its first and last line (0: the whole file)."""
+
+    path: str
+    first: int
+    last: int
+    note: str = ""
+
+
+class Claim(NamedTuple):
+    """A statement a memory-wiki page makes in its front matter, with its status and evidence (``parse.claims``)."""
+
+    id: str
+    text: str
+    status: str  # as written, in lower case: supported, contested, superseded, stale…
+    confidence: float | None
+    evidence: tuple[Cited, ...]
+    line: int  # where the page writes its claims
+
+
 class Heading(NamedTuple):
     level: int
     text: str
@@ -131,6 +151,7 @@ class Note:
         return "\n".join(line for i, line in enumerate(lines) if not self.in_dream(self.body_start + i))
 
     headings: list[Heading] = field(default_factory=list)
+    claims: tuple[Claim, ...] = ()  # what its front matter claims (a memory-wiki page)
     private: bool = False
     reflected: Reflected = field(default_factory=lambda: Reflected())  # what reflect's blocks recorded
     problems: list[Diagnostic] = field(default_factory=list)  # what parsing this file found, with file:line

@@ -69,8 +69,28 @@ def hygiene_report(library: Library, diagnostics: Diagnostics) -> list[Section]:
                 map(Finding._make, library.to_review if library.to_review is not None else opinions_to_review(library))
             ),
         ),
+        *_claims_to_review(library),
         Section("Other warnings", "Everything else the build noticed.", other),
     ]
+
+
+def _claims_to_review(library: Library) -> list[Section]:
+    """The claims a page marks contested or superseded, and the contradictions and open questions its front
+    matter lists (a memory-wiki vault's): a section only where some page has any."""
+    findings = [
+        Finding(note.path, claim.line, f"{claim.status}: {claim.text}")
+        for note in library.notes
+        for claim in note.claims
+        if claim.status in ("contested", "superseded", "disputed", "refuted")
+    ]
+    for note in library.notes:
+        for key in ("contradictions", "questions"):
+            listed = note.meta.get(key)
+            items = [listed] if isinstance(listed, str) else listed if isinstance(listed, list) else []
+            findings += [Finding(note.path, 1, f"{key[:-1]}: {item}") for item in items if str(item).strip()]
+    if not findings:
+        return []
+    return [Section("Claims to review", "Claims contested or superseded, contradictions and open questions.", findings)]
 
 
 def broken_file_links(notes: list[Note]) -> list[Diagnostic]:

@@ -17,6 +17,7 @@ from site_builder.core.model import Fact, Heading, Link, Note
 from site_builder.core.names import heading_slug
 from site_builder.io.sources import SourceFile
 from site_builder.parse.blocks import HISTORY_ROW, find_spans, take_blocks
+from site_builder.parse.claims import claims_line, read_claims
 from site_builder.parse.credential_context import Finding
 from site_builder.parse.credentials import redact
 from site_builder.parse.dates import date_in_path, find_occurred
@@ -88,6 +89,10 @@ def parse_note(source: SourceFile) -> Note:
         digest=source.digest,
         filled_lines=sum(map(bool, map(str.strip, body.split("\n")))),
     )
+    if "claims" in meta:
+        note.claims = read_claims(
+            meta, path, claims_line(text.split("\n", body_start)[1 : body_start - 1]), diagnostics
+        )
     _scan_body(note, diagnostics)
     if records:
         note.records = records

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from site_builder.core.model import Entity
+from site_builder.core.model import Cited, Entity
 from site_builder.core.names import href, source_url
 from site_builder.library.relink import ENTITY, MEMBER, NOTE_LINKS
 from site_builder.library.subject import is_profile
@@ -16,7 +16,7 @@ from site_builder.site.graph_page import entity_graph
 from site_builder.site.page_inputs import fact_inputs
 from site_builder.site.page_views import EntityIndexPage, EntityPage
 from site_builder.site.search_fields import search_filters, search_meta
-from site_builder.site.views import LinkView
+from site_builder.site.views import ClaimView, LinkView
 
 MANY_MENTIONS = 40  # lines naming an entity from which its page draws them by month (and folds the older ones)
 RELATED_ENTITIES = 12
@@ -49,6 +49,7 @@ def entity_page(builder: PageBuilder, entity: Entity) -> EntityPage:
         home=_home(builder, entity, url),
         opening_html=_opening(builder, entity, url),
         mentions_chart=_mentions_chart(builder, entity, url),
+        claims=_claims(builder, entity, url),
         html=builder.note_html(note, url) if note else "",
         source=note.path if note else "",
         first_seen=dates[0].isoformat() if dates else "",
@@ -157,3 +158,30 @@ def _mentions_chart(builder: PageBuilder, entity: Entity, url: str) -> str:
         months[month] = (count + 1, first)
     bars = [(month, count, first) for month, (count, first) in sorted(months.items())]
     return months_chart(bars, f"Lines naming {entity.name}, by month") if len(bars) > 1 else ""
+
+
+DOUBTED = frozenset({"contested", "superseded", "disputed", "refuted", "retracted"})
+
+
+def _claims(builder: PageBuilder, entity: Entity, url: str) -> list[ClaimView]:
+    """What the entity's home page claims, each with its status, confidence and cited lines."""
+    note = builder.library.note(entity.home) if entity.home else None
+    if note is None:
+        return []
+    return [
+        ClaimView(
+            builder.inline(claim.text, url),
+            claim.status,
+            f"{claim.confidence:.2f}" if claim.confidence is not None else "",
+            [_cited(cited, url) for cited in claim.evidence],
+            claim.status in DOUBTED,
+        )
+        for claim in note.claims
+    ]
+
+
+def _cited(cited: Cited, url: str) -> LinkView:
+    """A claim's evidence: a link to its lines (``path:12-14``), to the page of its file."""
+    lines = f"#L{cited.first}" if cited.first else ""
+    text = cited.path + (f":{cited.first}" + (f"-{cited.last}" if cited.last != cited.first else "") if lines else "")
+    return LinkView(text, href(url, source_url(cited.path + lines)), cited.note)

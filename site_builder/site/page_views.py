@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from site_builder.site.views import (
     BacklinkGroup,
+    ClaimView,
     DaySummary,
     FactGroup,
     GraphView,
@@ -183,6 +184,7 @@ class EntityPage(PageView):
     home: LinkView | None  #: the note about it that is no entity page (the user's profile), None without one
     opening_html: str  #: what that note says first (its description or first line) as HTML, "" without one
     mentions_chart: str  #: inline SVG of its mentions by month, "" unless they are many (``MANY_MENTIONS``)
+    claims: list[ClaimView]  #: what its home page claims (a memory-wiki page), newest first as written
     html: str  #: its page as HTML
     source: str  #: its page's path in the workspace
     first_seen: str  #: ISO date of the first log that mentions it

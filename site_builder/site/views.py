@@ -25,6 +25,17 @@ class LinkView:
 
 
 @dataclass(frozen=True)
+class ClaimView:
+    """A claim a page makes (``core.model.Claim``) as its entity's page shows it."""
+
+    text_html: str  #: the statement as HTML
+    status: str  #: as written: supported, contested, superseded…; "" when none is given
+    confidence: str  #: "0.80", "" when none is given
+    evidence: list[LinkView]  #: the cited lines, each a link
+    doubted: bool  #: contested or superseded: shown struck through or marked
+
+
+@dataclass(frozen=True)
 class NavLink:
     """An entry of the main navigation."""
 
