@@ -183,6 +183,8 @@ def test_after_a_relink_each_page_whose_inputs_changed_said_it_reads_what_change
     each edit of a few notes, had not said so."""
     root, notes = public_notes(name, workspace)
     last = link_notes(notes)
+    if reads_prose(notes):  # linking reads every line there: no edit is relinked (``test_relinking_…``), none held
+        return
     before = inputs_by_url(root, notes)
     checked = 0
     for i in sorted(random.Random(name + "pages").sample(range(len(notes)), min(len(notes), 6))):
@@ -191,7 +193,7 @@ def test_after_a_relink_each_page_whose_inputs_changed_said_it_reads_what_change
             held, wrongly, _ = held_after_relink(root, notes, i, again, before)
             assert wrongly == []
             checked += len(held)
-    if edit is shift_every_line and name != "small" and not reads_prose(notes):
+    if edit is shift_every_line and name != "small":
         assert checked  # pages were held: the test says something
 
 
