@@ -131,6 +131,8 @@ def test_the_bundle_in_the_workspace_changes_only_where_the_site_s_did(tmp_path:
         {
             "memory.md": "# Core\nI help @Peter.\n",
             "memory/2025-11-03.md": "# Mon\n## Retain\n- W @Peter: Lives in Lisbon.\n- W @Ana: Paints.\n",
+            # entity pages of its own: linking does not read its prose, so a plain line leaves the library as it was
+            "bank/entities/Ana.md": "# Ana\n",
         },
     )
     shards = ws / ".memwiki/recall/entities"

@@ -74,6 +74,9 @@ def macro_name(call: nodes.Call) -> str:
     return str(getattr(call.node, "name", getattr(call.node, "attr", "")))
 
 
+JINJA_GLOBALS = frozenset({"namespace", "range", "dict", "cycler", "joiner"})  # names Jinja2 gives every template
+
+
 class Walker:
     """Follows templates with the type of each name in scope; records the view fields used and any mistakes."""
 
@@ -113,7 +116,7 @@ class Walker:
     def type_of(self, expr: nodes.Node, scope: dict[str, Any], at: str) -> Any:
         """The Python type of ``expr`` when it is known, else None; checks every attribute taken on a view."""
         if isinstance(expr, nodes.Name):
-            if expr.name not in scope:
+            if expr.name not in scope and expr.name not in JINJA_GLOBALS:
                 self.mistakes[f"{at}: unknown name {expr.name!r}"] = None
             return scope.get(expr.name)
         if isinstance(expr, nodes.Getattr):
@@ -149,6 +152,8 @@ class Walker:
     def bind(self, target: nodes.Node, kind: Any) -> dict[str, Any]:
         if isinstance(target, nodes.Name):
             return {target.name: kind}
+        if isinstance(target, nodes.NSRef):  # ``{% set shown.lines = … %}``: a namespace's attribute, no new name
+            return {}
         assert isinstance(target, nodes.Tuple)
         items = typing.get_args(kind) if typing.get_origin(kind) is tuple else [None] * len(target.items)
         return {k: v for item, sub in zip(target.items, items, strict=True) for k, v in self.bind(item, sub).items()}
