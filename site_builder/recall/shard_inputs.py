@@ -51,7 +51,8 @@ class HeldShards:
 def names_digest(library: Library) -> str:
     """Every entity as shards name it, and how names resolve to them, as one digest."""
     entities = [
-        (e.key, e.name, e.slug, e.type, e.aliases, e.note.path if e.note else None) for e in library.entities.values()
+        (e.key, e.name, e.slug, e.type, e.aliases, e.note.path if e.note else e.home or None)
+        for e in library.entities.values()
     ]
     text = repr((entities, sorted(library.resolver.aliases.items())))
     return hashlib.blake2b(text.encode("utf-8", "surrogateescape"), digest_size=16).hexdigest()
