@@ -6,26 +6,25 @@ the renderer and recall only look names up in the result.
 
 from __future__ import annotations
 
-import itertools
 import operator
 import re
-from collections import Counter, defaultdict
-from collections.abc import Iterable
+from collections import defaultdict
 
 from site_builder.core.collector import cycle_collection_paused
 from site_builder.core.diagnostics import Diagnostics
 from site_builder.core.model import Entity, Fact, Library, Link, Note, Opinion, OpinionPoint, fact_order
 from site_builder.core.names import entity_key, heading_slug, slugify
 from site_builder.core.resolver import Resolver
+from site_builder.library.co_mentions import related_entities
+from site_builder.library.found_entities import add_profiles, add_prose_entities, prose_mentions_of
 from site_builder.library.note_links import note_backlinks
 from site_builder.library.opinions import (
     collect_opinions,
     group_opinion_facts,
     restated_differently,
 )
-from site_builder.library.prose_entities import ProseScan, homes, prose_entities, prose_mentions, reads_prose
 from site_builder.library.repoint import repoint_opinions
-from site_builder.library.subject import entity_aliases, profile_entities
+from site_builder.library.subject import entity_aliases
 from site_builder.parse.link_syntax import DAY_NAME
 
 OPINIONS_PATH = "bank/opinions.md"
@@ -51,15 +50,15 @@ def _link(notes: list[Note], opinions: list[Opinion] | None) -> Library:
     diagnostics = Diagnostics()
     public = sorted((n for n in notes if not n.private), key=lambda n: n.path)
     resolver = _resolver(public, diagnostics)
-    _add_profiles(public, resolver)
+    add_profiles(public, resolver)
     by_path = {n.path: n for n in public}
     backlinks: dict[str, list[Link]] = defaultdict(list)
     named = named_enough(public, resolver)
-    scan = _prose_entities(public, resolver)
+    scan = add_prose_entities(public, resolver)
     for note in public:
         for key, link in entity_links(note, resolver, by_path, diagnostics, named):
             backlinks[key].append(link)
-    in_prose = _prose_mentions(scan, public, resolver)
+    in_prose = prose_mentions_of(scan, public, resolver)
     for key, links in in_prose.items():
         page = resolver.entities[key].note  # its own page's lines are no mentions (its profile's are: not shown)
         backlinks[key] += [link for link in links if page is None or link.path != page.path]
@@ -97,44 +96,6 @@ def entity_links(
         if key and (owner is None or owner.path != link.path):
             found.append((key, link))
     return found
-
-
-def _add_profiles(notes: list[Note], resolver: Resolver) -> None:
-    """The user and the agent their profiles name, as entities, unless a page already is theirs (by a name)."""
-    for entity in profile_entities(notes):
-        if any(resolver.entity(name) for name in (entity.name, *entity.aliases)):
-            continue
-        for alias in entity.aliases:
-            resolver.aliases.setdefault(entity_key(alias), entity.key)
-        resolver.add_entity(entity)
-
-
-def _prose_entities(notes: list[Note], resolver: Resolver) -> ProseScan | None:
-    """The entities the notes name in prose, made entities of the resolver, and what the pass over the prose
-    found; None where the workspace keeps entity pages of its own (its entities are those)."""
-    if not reads_prose(notes):
-        return None
-
-    def known(name: str) -> str | None:
-        entity = resolver.entity(name)
-        return entity.key if entity is not None else None
-
-    found = prose_entities(notes, known, homes(notes))
-    for entity in found.entities:
-        resolver.add_entity(
-            Entity(entity.key, entity.name, slugify(entity.name), aliases=entity.aliases, prose=True, home=entity.home)
-        )
-        for alias in entity.aliases:
-            resolver.aliases.setdefault(entity_key(alias), entity.key)
-    return found.scan
-
-
-def _prose_mentions(scan: ProseScan | None, notes: list[Note], resolver: Resolver) -> dict[str, list[Link]]:
-    """The lines naming each entity in plain text, where the prose was read (``_prose_entities``)."""
-    if scan is None:
-        return {}
-    names = {name: key for key, entity in resolver.entities.items() for name in (entity.name, *entity.aliases)}
-    return prose_mentions(scan, notes, names)
 
 
 def link_inputs(note: Note, *, prose: bool = False) -> tuple[object, ...]:
@@ -317,47 +278,3 @@ def _facts_by_entity(facts: list[Fact], resolver: Resolver) -> dict[str, list[Fa
         for key in {e.key for e in map(resolver.entity, fact.names) if e}:
             out[key].append(fact)
     return dict(sorted(out.items()))
-
-
-def related_entities(
-    notes: list[Note], resolver: Resolver, named: dict[str, list[Link]] | None = None
-) -> dict[str, list[tuple[str, int]]]:
-    """Entities mentioned on the same line, counted: the co-mention graph (``named``: entity key -> the lines
-    naming it in prose, which count too)."""
-    in_prose: dict[str, list[tuple[int, str]]] = defaultdict(list)
-    for key, links in (named or {}).items():
-        for link in links:
-            in_prose[link.path].append((link.line, key))
-    pairs: Counter[tuple[str, str]] = Counter()
-    for note in notes:
-        pairs.update(co_mentions(note, resolver, in_prose.get(note.path, ())))
-    by_first: dict[str, list[tuple[int, str]]] = defaultdict(list)
-    for (a, b), count in pairs.items():
-        by_first[a].append((-count, b))
-    return {a: co_mentioned(found) for a, found in sorted(by_first.items())}
-
-
-def co_mentioned(found: list[tuple[int, str]]) -> list[tuple[str, int]]:
-    """One entity's (-count, other) pairs as its ``related`` list: most co-mentions first, then by key (sorted as
-    tuples, no key function)."""
-    return [(b, -count) for count, b in sorted(found)]
-
-
-def co_mentions(note: Note, resolver: Resolver, named: Iterable[tuple[int, str]] = ()) -> list[tuple[str, str]]:
-    """Each pair of entities the note mentions on one line (both ways; an entity's page mentions itself on each);
-    ``named``: the lines naming an entity in prose (line, entity key)."""
-    by_line: dict[int, set[str]] = defaultdict(set)
-    own = entity_key(note.stem) if note.kind == "entity" else None
-    for link in note.links:
-        entity = resolver.entity(link.target)
-        if entity:
-            by_line[link.line].add(entity.key)
-    for line, key in named:
-        by_line[line].add(key)
-    pairs: list[tuple[str, str]] = []
-    for keys in by_line.values():
-        if own:
-            keys.add(own)
-        if len(keys) > 1:
-            pairs += itertools.permutations(keys, 2)
-    return pairs

@@ -21,11 +21,10 @@ from site_builder.core.diagnostics import Diagnostic, Diagnostics
 from site_builder.core.model import Fact, Library, Link, Note, Opinion, fact_order
 from site_builder.core.resolver import Resolver
 from site_builder.library.citing import citing_after
+from site_builder.library.co_mentions import co_mentioned, co_mentions
 from site_builder.library.graph import shown_mentions
 from site_builder.library.link import (
     OPINIONS_PATH,
-    co_mentioned,
-    co_mentions,
     dedupe_links,
     entity_links,
     named_enough,

@@ -1,0 +1,50 @@
+"""The entities notes name without a page of their own, made entities of the resolver while linking
+(``library.link``): the user and the agent their profiles name (``library.subject``), and the names found in the
+prose (``library.prose_entities``), with the lines that name each entity.
+"""
+
+from __future__ import annotations
+
+from site_builder.core.model import Entity, Link, Note
+from site_builder.core.names import entity_key, slugify
+from site_builder.core.resolver import Resolver
+from site_builder.library.prose_entities import ProseScan, homes, prose_entities, prose_mentions, reads_prose
+from site_builder.library.subject import profile_entities
+
+
+def add_profiles(notes: list[Note], resolver: Resolver) -> None:
+    """The user and the agent their profiles name, as entities, unless a page already is theirs (by a name)."""
+    for entity in profile_entities(notes):
+        if any(resolver.entity(name) for name in (entity.name, *entity.aliases)):
+            continue
+        for alias in entity.aliases:
+            resolver.aliases.setdefault(entity_key(alias), entity.key)
+        resolver.add_entity(entity)
+
+
+def add_prose_entities(notes: list[Note], resolver: Resolver) -> ProseScan | None:
+    """The entities the notes name in prose, made entities of the resolver, and what the pass over the prose
+    found; None where the workspace keeps entity pages of its own (its entities are those)."""
+    if not reads_prose(notes):
+        return None
+
+    def known(name: str) -> str | None:
+        entity = resolver.entity(name)
+        return entity.key if entity is not None else None
+
+    found = prose_entities(notes, known, homes(notes))
+    for entity in found.entities:
+        resolver.add_entity(
+            Entity(entity.key, entity.name, slugify(entity.name), aliases=entity.aliases, prose=True, home=entity.home)
+        )
+        for alias in entity.aliases:
+            resolver.aliases.setdefault(entity_key(alias), entity.key)
+    return found.scan
+
+
+def prose_mentions_of(scan: ProseScan | None, notes: list[Note], resolver: Resolver) -> dict[str, list[Link]]:
+    """The lines naming each entity in plain text, where the prose was read (``add_prose_entities``)."""
+    if scan is None:
+        return {}
+    names = {name: key for key, entity in resolver.entities.items() for name in (entity.name, *entity.aliases)}
+    return prose_mentions(scan, notes, names)
