@@ -619,5 +619,5 @@ def test_the_recall_index_of_a_build_holds_the_pages_reflect_wrote_as_written(
     db.close()
     assert digest == load(ws, cache=False).library.note_by_path["bank/entities/Sam.md"].digest
     lines = text.split("\n")
-    assert sorted(indexed) == [(3, "A friend."), (7, "Sails a dinghy.")] and lines[6] == "Sails a dinghy."
+    assert sorted(indexed) == [(3, "A friend."), (5, "Boats"), (7, "Sails a dinghy.")] and lines[6] == "Sails a dinghy."
     assert "Up to date" in run(*build).output

@@ -76,6 +76,8 @@ def test_a_profile_that_names_nobody_is_about_the_user(tmp_path: Path) -> None:
             "user_role.md": "---\nname: Role\ndescription: what they do\ntype: user\n---\n\nData scientist at a bank.\n",
             "project_bank.md": "---\nname: Bank\ndescription: the bank project\ntype: project\n---\n\n"
             "The bank wants a new fraud model.\nThe data scientist on call changes weekly.\n",
+            # more lines, as any workspace has: in six lines "bank" is too common for BM25 to weigh it at all
+            **{f"project_day_{day}.md": f"# Day {day}\n\nWalked {day} km.\nRead a chapter.\n" for day in range(8)},
         },
     )
     assert recall_sources("What does the user do at the bank?", str(ws))[0] == "user_role.md#L7"

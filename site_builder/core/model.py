@@ -129,6 +129,7 @@ class Note:
     body: str
     body_start: int
     meta: dict[str, Any] = field(default_factory=dict)
+    fields: dict[str, int] = field(default_factory=dict)  # the line of each top-level key of ``meta``
     date: dt.date | None = None
     facts: list[Fact] = field(default_factory=list)
     links: list[Link] = field(default_factory=list)

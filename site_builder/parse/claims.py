@@ -52,11 +52,6 @@ def read_claims(meta: dict[str, Any], path: str, line: int, diagnostics: Diagnos
     return tuple(claims)
 
 
-def claims_line(front_matter: list[str]) -> int:
-    """The line (1-based, in the file) where ``claims:`` is written in the front matter's lines, else 1."""
-    return next((i for i, text in enumerate(front_matter, 2) if text.startswith("claims:")), 1)
-
-
 def _confidence(value: object, label: str, path: str, line: int, diagnostics: Diagnostics) -> float | None:
     if value is None:
         return None

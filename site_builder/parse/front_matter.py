@@ -26,6 +26,12 @@ def split_front_matter(text: str, path: str, diagnostics: Diagnostics) -> tuple[
     return {}, text, 1
 
 
+def field_lines(text: str, body_start: int) -> dict[str, int]:
+    """The line (in the file) of each top-level key of the front matter that ends before ``body_start``."""
+    lines = text.split("\n", body_start)[1 : body_start - 2]
+    return {m[1]: number for number, line in enumerate(lines, 2) if (m := FLAT_PAIR.match(line))}
+
+
 def front_matter_end(lines: list[str]) -> int | None:
     """The index of the line that closes the front matter; None when there is none (or it is never closed)."""
     if not lines or lines[0].strip() != "---":

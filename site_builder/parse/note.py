@@ -17,12 +17,18 @@ from site_builder.core.model import Fact, Heading, Link, Note
 from site_builder.core.names import heading_slug
 from site_builder.io.sources import SourceFile
 from site_builder.parse.blocks import HISTORY_ROW, find_spans, take_blocks
-from site_builder.parse.claims import claims_line, read_claims
+from site_builder.parse.claims import read_claims
 from site_builder.parse.credential_context import Finding
 from site_builder.parse.credentials import redact
 from site_builder.parse.dates import date_in_path, find_occurred
 from site_builder.parse.file_links import file_links
-from site_builder.parse.front_matter import front_matter_end, hide_private_blocks, is_private, split_front_matter
+from site_builder.parse.front_matter import (
+    field_lines,
+    front_matter_end,
+    hide_private_blocks,
+    is_private,
+    split_front_matter,
+)
 from site_builder.parse.lines import DREAM_MARK, walk_lines
 from site_builder.parse.link_syntax import LinkRef, find_links, plain_sentence
 from site_builder.parse.records import record_date, records_markdown
@@ -89,10 +95,10 @@ def parse_note(source: SourceFile) -> Note:
         digest=source.digest,
         filled_lines=sum(map(bool, map(str.strip, body.split("\n")))),
     )
+    if meta:
+        note.fields = field_lines(text, body_start)
     if "claims" in meta:
-        note.claims = read_claims(
-            meta, path, claims_line(text.split("\n", body_start)[1 : body_start - 1]), diagnostics
-        )
+        note.claims = read_claims(meta, path, note.fields.get("claims", 1), diagnostics)
     _scan_body(note, diagnostics)
     if records:
         note.records = records

@@ -142,7 +142,7 @@ def sql(plan: Plan, query: RecallQuery, ranked: bool, limit: int = 0) -> tuple[s
     else:  # a time alone: newest first, facts before raw lines
         rank = "-1.0 - (d.kind IN ('W','B','O','S'))"
         order = "d.date DESC, rank, d.path, d.line"
-    columns = "d.path, d.line, d.content, d.date, d.kind, d.entities, d.occurred, d.confidence, d.opinion"
+    columns = "d.path, d.line, d.content, d.date, d.kind, d.entities, d.occurred, d.confidence, d.opinion, d.prior"
     limit = limit or max(CANDIDATES, query.k * 4)
     if ranked and not plan.where:  # rank the FTS rows alone; join only the candidates (not every matching line)
         sql = f"""

@@ -28,7 +28,7 @@ from typing import Any
 
 from site_builder.core.stop_words import STOP_WORDS
 
-Row = tuple[Any, ...]  # path, line, content, date, kind, entities, occurred, confidence, opinion, rank
+Row = tuple[Any, ...]  # path, line, content, date, kind, entities, occurred, confidence, opinion, prior, rank
 FACT_KINDS = ("W", "B", "O", "S")
 COVERAGE = 0.6  # share of a fact's words that the line it restates must have
 SHARED = 2  # and at least this many words

@@ -1,9 +1,10 @@
 """The recall index: SQLite FTS5 over every fact and log line, under ``.memwiki/``.
 
-One row per non-blank, non-heading line of the workspace (``index_rows``; the tables:
-``index_schema``). Retain facts carry their kind and entities; log lines carry their
-neighbours as context, so a line that answers a question in two turns is still found,
-and the headings they sit under. The index is
+One row per non-blank line of the workspace, per heading that says what its section is about and per
+front-matter field written in words (``index_rows``; the tables: ``index_schema``). Retain facts carry their
+kind and entities; other lines carry their neighbours and the item they hang from as context, so a line that
+answers a question in two turns is still found, the headings they sit under, and a prior: curated memory
+over logs, prose over sample code. The index is
 derived: it is updated file by file and rebuilt if it is corrupt.
 
 Freshness: every call stats the workspace's notes (size and modification time,

@@ -1,11 +1,14 @@
 """What one note becomes in the recall index: a row per searchable line, a log line with its neighbours as context.
 
 A line of a log or page often answers in two lines (a question and the turn
-after it), so its row holds the text of the lines next to it, and the headings
-it sits under (a column of their own: "## Blockers" says what the lines below it
-are, and a heading on every line weighs nothing there). A Retain fact
+after it), so its row holds the text of the lines next to it and of the list item
+or lead-in it hangs from, and the headings it sits under (a column of their own:
+"## Blockers" says what the lines below it are, and a heading on every line weighs
+nothing there); a table row reads with its header (``surroundings``). A Retain fact
 stands on its own: the facts around it are about other things, so it has no
-context and is no other line's context.
+context and is no other line's context. Each row has a prior, what it is worth
+before any query (``prior``): the agent's curated memory states a thing as it
+stands now, and a line of sample code is an example, not the workspace's own.
 
 The rows come from the note's one parse: its facts, headings and links (with
 the plain sentence of each linked line) are what the parser made; only the
@@ -21,7 +24,7 @@ from __future__ import annotations
 import functools
 import re
 import sqlite3
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from typing import NamedTuple
 
 from site_builder.core.model import Fact, Note
@@ -29,16 +32,26 @@ from site_builder.core.names import entity_key
 from site_builder.library.opinions import DEFAULT_CONFIDENCE, opinion_key
 from site_builder.parse.lines import walk_lines
 from site_builder.parse.link_syntax import plain_sentence
+from site_builder.parse.retain import RETAIN_HEADING
+from site_builder.recall.surroundings import (
+    TIMED_HEADING,
+    front_matter_rows,
+    heading_day,
+    parents,
+    sections,
+    table_rows,
+)
 
 CONTEXT_LINES = 1
-# A heading that starts with a time or a date ("## 14:30 call with Bob", "# Session: 2026-01-16 14:30:00 UTC",
-# "# 2026-03-06") says when its lines were written, not what they are about: the line's date and time say that.
-TIMED_HEADING = re.compile(r"\W*(?:session\W*)?(?:\d{1,2}[:.h]\d\d|\d{4}-\d\d-\d\d)", re.IGNORECASE)
 TABLE_RULE = frozenset("|-: ")  # a line of only these is a Markdown table's rule, not text
-# A heading naming who or what does something ("Blockers", "Owners", "Reviewers") heads the lines that answer "what
-# blocks…", "who owns…", "who reviews…": the stemmer keeps "blocker" and "block" apart, so the heading's column
-# holds the verb too (doubled consonants undone: "Planners" -> "plan").
-DOER = re.compile(r"\b([^\W\d_]{3,}?)(?:([b-df-hj-km-np-tv-xz])\2)?ers?\b", re.IGNORECASE)
+# The agent's curated memory: its core memory, profile and standing files, its bank and entity pages, its feedback
+# and project notes. Where memory states a thing twice, their statement is the current one; a line of sample code
+# (inside a fence) is an example, not what the workspace itself does.
+CURATED_KINDS = frozenset({"core", "soul", "standing", "bank", "entity", "feedback", "project"})
+CURATED_TYPES = frozenset({"user", "project", "reference", "feedback"})  # a Claude Code memory's ``type``
+CURATED_PRIOR = 1.5
+CODE_PRIOR = 0.8
+WORDS = re.compile(r"[^\W\d_]{2}")  # two letters in a row
 
 
 class Doc(NamedTuple):
@@ -53,74 +66,99 @@ class Doc(NamedTuple):
     confidence: float | None = None
     opinion: str | None = None  # the opinion an O fact states (restatements share it)
     heading: str = ""  # the headings a line that is not a fact sits under, outermost first
+    prior: float = 1.0  # what the line is worth before any query (``prior``)
 
 
 def docs_of(note: Note, subject: str | None = None) -> list[Doc]:
-    """Every searchable line of a note (code inside fences too; not fence lines, comments or headings), each line
-    that is not a fact with its neighbours; each about ``subject`` (an entity key) when the whole note is."""
+    """Every searchable line of a note (code inside fences too; not fence lines or comments), its headings and its
+    front matter's fields; each line that is not a fact with its neighbours and what it hangs from
+    (``surroundings``); each about ``subject`` (an entity key) when the whole note is."""
     facts = {f.line: f for f in note.facts}
-    headings = {h.line for h in note.headings}
     linked: dict[int, list[str]] = {}
     sentences: dict[int, str] = {}  # the parser's plain sentence of each line that holds a link
     for link in note.links:
         linked.setdefault(link.line, []).append(link.target)
         if link.syntax in ("mention", "wikilink"):
             sentences[link.line] = link.sentence
-    date = note.date.isoformat() if note.date else None
-    kind = "log" if note.kind == "daily" else "page"
-    rows: list[tuple[int, str, tuple[str, ...], Fact | None]] = []  # line, content, entities, fact
-    for number, text in _searchable(note):
-        if number in headings:
-            continue
+    searchable, code = _searchable(note)
+    tables = table_rows(searchable) if "|" in note.body else {}
+    hanging = parents(searchable)
+    rows: list[tuple[int, str, tuple[str, ...], Fact | None]] = [  # line, content, entities, fact
+        (line, text, (subject,) if subject else (), None) for line, text in front_matter_rows(note)
+    ]
+    headed = {h.line for h in note.headings}
+    title_line = next((h.line for h in note.headings[:1] if h.level == 1 or h.text == note.title), 0)
+    for number, text in searchable:
         fact = facts.get(number)
         if fact is not None:
             rows.append((number, fact.content, _keys(fact.names, subject), fact))
             continue
-        content = sentences[number] if number in sentences else plain_sentence(text)
-        if content and not TABLE_RULE.issuperset(content):
+        if number in tables:
+            content = tables[number][0]
+        else:
+            content = sentences[number] if number in sentences else plain_sentence(text)
+        if number in headed:  # a heading is about what it names, not about its page's subject: one word long,
+            if _says_what(content) and number != title_line:  # it would outrank the page's lines on the subject alone
+                rows.append((number, content, _keys(linked.get(number, ()), None), None))
+        elif content and not TABLE_RULE.issuperset(content):
             rows.append((number, content, _keys(linked.get(number, ()), subject), None))
     contents = ["" if fact else content for _, content, _, fact in rows]  # a fact is no line's context
-    under = _under_headings(note, [number for number, *_ in rows])
+    is_heading = [number in headed for number, *_ in rows]
+    around = sections(note, [number for number, *_ in rows])
     docs = []
+    worth = prior(note)
+    kind = "log" if note.kind == "daily" else "page"
     for i, (number, content, entities, fact) in enumerate(rows):
-        if fact is None:
-            near = contents[max(0, i - CONTEXT_LINES) : i] + contents[i + 1 : i + 1 + CONTEXT_LINES]
-            context = " ".join(filter(None, near))
-            docs.append(Doc(note.path, number, date, kind, entities, content, context, heading=under[i]))
-        else:
-            docs.append(Doc(note.path, number, date, fact.kind, entities, content, "", *_about(fact)))
+        section = around[i]
+        day = note.date or (heading_day(content) if number in headed else None) or section.day
+        date = day.isoformat() if day else None
+        if fact is not None:
+            docs.append(Doc(note.path, number, date, fact.kind, entities, content, "", *_about(fact), prior=worth))
+            continue
+        near = _neighbours(contents, is_heading, i)
+        if number in hanging and hanging[number] not in near:
+            near.append(hanging[number])
+        heading = f"{section.headings} {tables[number][1]}" if number in tables else section.headings
+        line_worth = worth * CODE_PRIOR if number in code else worth
+        context = " ".join(filter(None, near))
+        docs.append(Doc(note.path, number, date, kind, entities, content, context, heading=heading, prior=line_worth))
     return docs
 
 
-def _under_headings(note: Note, numbers: list[int]) -> list[str]:
-    """For each line (``numbers``, in order), the headings it sits under, outermost first: "Blockers" says what the
-    lines below it are, "Organic chemistry Mechanisms" what a topic page's lines are about. Not the headings that
-    stamp a time (``TIMED_HEADING``)."""
-    headings = sorted((h for h in note.headings if not TIMED_HEADING.match(h.text)), key=lambda h: h.line)
-    chain: list[tuple[int, str]] = []  # (level, text) of the headings open at the current line
-    under = []
-    upcoming = iter(headings)
-    heading = next(upcoming, None)
-    for number in numbers:
-        while heading is not None and heading.line < number:
-            chain = [*(open_ for open_ in chain if open_[0] < heading.level), (heading.level, heading.text)]
-            heading = next(upcoming, None)
-        under.append(" ".join(text for _, text in chain))
-    return [f"{text} {' '.join(_doers(text))}" if "er" in text else text for text in under]
+def _neighbours(contents: list[str], is_heading: list[bool], i: int) -> list[str]:
+    """The text of the rows next to row ``i`` within its section: a line's context is the line (or heading) above
+    it and the line below it; a heading below a line begins another section. A heading has none: it is found by
+    what it says (the lines under it are found by it, in their heading column)."""
+    if is_heading[i]:
+        return []
+    before = contents[max(0, i - CONTEXT_LINES) : i]
+    after = contents[i + 1 : i + 1 + CONTEXT_LINES]
+    return before + [text for text, heading in zip(after, is_heading[i + 1 :], strict=False) if not heading]
 
 
-def _doers(heading: str) -> Iterator[str]:
-    """The verbs of the heading's agent nouns ("Blockers" -> "Block"), for the heading column (``DOER``)."""
-    for found in DOER.finditer(heading):
-        yield found[1] + (found[2] or "")
+def _says_what(heading: str) -> bool:
+    """Is a heading (not the note's title: its first heading, at level 1) a line of its own: it says what its section is about ("Komodo down",
+    "Florentina — distributed consciousness"), not only when it was written ("14:30", "Session: 2026-01-16 14:30
+    UTC") or where memwiki's facts start ("Retain")?"""
+    return bool(WORDS.search(heading)) and not TIMED_HEADING.match(heading) and not RETAIN_HEADING.match(heading)
 
 
-def _searchable(note: Note) -> Iterator[tuple[int, str]]:
-    """``(number, text)`` of the lines that are neither fence lines nor comments; walked only when the note has any."""
+def prior(note: Note) -> float:
+    """What a line of this note is worth before any query: the agent's curated memory (``CURATED_KINDS``, and
+    Claude Code's memories of the user, a project, a reference or feedback) states a thing as it stands, a log as
+    it was on its day."""
+    curated = note.kind in CURATED_KINDS or note.meta.get("type") in CURATED_TYPES
+    return CURATED_PRIOR if curated else 1.0
+
+
+def _searchable(note: Note) -> tuple[list[tuple[int, str]], set[int]]:
+    """``(number, text)`` of the lines that are neither fence lines nor comments, and the numbers of those inside
+    a code fence; walked only when the note has any."""
     lines = note.body.split("\n")
     if "```" not in note.body and "~~~" not in note.body and "<!--" not in note.body:
-        return enumerate(lines, note.body_start)
-    return ((line.number, line.text) for line in walk_lines(lines, note.body_start) if line.role in ("text", "code"))
+        return list(enumerate(lines, note.body_start)), set()
+    walked = [line for line in walk_lines(lines, note.body_start) if line.role in ("text", "code")]
+    return [(line.number, line.text) for line in walked], {line.number for line in walked if line.role == "code"}
 
 
 def _about(fact: Fact) -> tuple[str | None, float | None, str | None]:
@@ -149,8 +187,8 @@ def insert_docs(db: sqlite3.Connection, docs: list[Doc]) -> None:
 
     first = int(db.execute("SELECT coalesce(max(id), 0) + 1 FROM docs").fetchone()[0])
     db.executemany(
-        "INSERT INTO docs(id, path, line, date, kind, entities, content, occurred, confidence, opinion)"
-        " VALUES (?,?,?,?,?,?,?,?,?,?)",
+        "INSERT INTO docs(id, path, line, date, kind, entities, content, occurred, confidence, opinion, prior)"
+        " VALUES (?,?,?,?,?,?,?,?,?,?,?)",
         (
             (
                 rowid,
@@ -163,6 +201,7 @@ def insert_docs(db: sqlite3.Connection, docs: list[Doc]) -> None:
                 d.occurred,
                 d.confidence,
                 d.opinion,
+                d.prior,
             )
             for rowid, d in enumerate(docs, first)
         ),

@@ -9,7 +9,7 @@ every page name and alias, the names of the user and of each project (``subject`
 each file was indexed at.
 """
 
-INDEX_VERSION = "9"
+INDEX_VERSION = "10"
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE IF NOT EXISTS files(path TEXT PRIMARY KEY, digest TEXT NOT NULL, stamp TEXT NOT NULL, day TEXT);
@@ -19,7 +19,7 @@ CREATE INDEX IF NOT EXISTS aliases_folded ON aliases(folded);
 CREATE TABLE IF NOT EXISTS docs(
     id INTEGER PRIMARY KEY, path TEXT NOT NULL, line INTEGER NOT NULL, date TEXT,
     kind TEXT NOT NULL, entities TEXT NOT NULL, content TEXT NOT NULL,
-    occurred TEXT, confidence REAL, opinion TEXT);
+    occurred TEXT, confidence REAL, opinion TEXT, prior REAL NOT NULL);
 CREATE INDEX IF NOT EXISTS docs_path ON docs(path);
 CREATE INDEX IF NOT EXISTS docs_opinion ON docs(opinion) WHERE opinion IS NOT NULL;
 CREATE TABLE IF NOT EXISTS opinion_points(

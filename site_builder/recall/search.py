@@ -172,7 +172,7 @@ def _plan(index: RecallIndex, query: RecallQuery, terms: list[str], window: tupl
 def _score(row: Row, plan: Plan, days: tuple[str, str] | None) -> float:
     """BM25 (higher is better) lifted for entities the query names, lines in its time and, when it asks when, lines
     that say when (``when_asked``)."""
-    score = -float(row[9])
+    score = -float(row[10]) * float(row[9])  # BM25 by the line's prior (``index_rows``)
     if plan.lifted and about(row, plan.lifted):
         score *= ENTITY_LIFT
     if days and row[3] and days[0] <= row[3] <= days[1]:
@@ -206,7 +206,7 @@ def _with_note_support(scored: list[tuple[float, Row]]) -> list[tuple[float, Row
 
 
 def _hit(found: Evidence) -> Hit:
-    path, line, content, date, kind, entities, occurred, confidence, opinion, _ = found.row
+    path, line, content, date, kind, entities, occurred, confidence, opinion, *_ = found.row
     also = tuple(f"{row[0]}#L{row[1]}" for row in found.also)
     return Hit(
         path, line, content, date, kind, tuple(entities.split()), found.score, occurred, confidence, opinion, also=also

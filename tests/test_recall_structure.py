@@ -1,0 +1,86 @@
+"""Recall reads a line with what a reader sees around it: its table's header, the item it hangs from, the headings
+over it and the day they name, a front-matter field with its key; curated memory over logs, prose over samples."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.conftest import recall_results, recall_sources, write_workspace
+
+# Days of other things, as any workspace has: in a handful of lines every word is too common for BM25 to weigh.
+FILLER = {
+    f"memory/2026-01-{day:02d}.md": f"# 2026-01-{day:02d}\n\n- Walked {day} km.\n- Read a chapter.\n"
+    for day in range(1, 13)
+}
+
+
+def test_a_table_row_reads_with_its_header(tmp_path: Path) -> None:
+    page = (
+        "# Solar\n\n| Item | Details |\n|---|---|\n| Panels | 14 solar panels |\n| Inverter | 5 kW hybrid |\n\n"
+        "| Setting | Old | New | Why |\n|---|---|---|---|\n| auto_qualify_min | 9.0 | 7.0 | 9.0 was impossible |\n"
+    )
+    ws = write_workspace(tmp_path / "ws", {**FILLER, "projects/house/solar.md": page})
+    top = recall_results("How many panels?", str(ws))[0]
+    assert (top["source"], top["content"]) == ("projects/house/solar.md#L5", "Panels: 14 solar panels")
+    row = recall_results("auto_qualify_min", str(ws))[0]
+    assert row["content"] == "auto_qualify_min — Old: 9.0; New: 7.0; Why: 9.0 was impossible"
+    # the header's words find the rows under it
+    rows = {"projects/house/solar.md#L5", "projects/house/solar.md#L6"}
+    assert rows <= set(recall_sources("details", str(ws), "--k", "3"))
+
+
+def test_a_list_item_is_found_by_the_item_or_lead_in_it_hangs_from(tmp_path: Path) -> None:
+    log = (
+        "# 2026-02-05\n\nLong talk about money today, and other things.\n\n"
+        "**My proposal to Daniel: 1,000,000 sats**\n"
+        "- Opening three channels, 300K each.\n- A small trading pot.\n- Keep the rest.\n\n"
+        "- Garden\n  - Planted tomatoes.\n  - Watered the figs.\n"
+    )
+    ws = write_workspace(tmp_path / "ws", {**FILLER, "memory/2026-02-05.md": log})
+    found = recall_sources("proposal to Daniel", str(ws), "--k", "10")
+    assert "memory/2026-02-05.md#L7" in found  # two lines below the lead-in: only the lead-in says "proposal"
+    found = recall_sources("garden", str(ws), "--k", "3")
+    assert {"memory/2026-02-05.md#L11", "memory/2026-02-05.md#L12"} <= set(found)  # items under "Garden"
+
+
+def test_a_heading_is_a_line_and_its_day_dates_the_section(tmp_path: Path) -> None:
+    incidents = (
+        "# Incidents\n\n## 2026-05-12 — Komodo down because MongoDB would not start\n\n"
+        "**What happened:** the dashboard returned 502 all morning.\n\n**Recovery:** upgraded the database.\n\n"
+        "## 2026-03-01 — Printer jam\n\nPaper stuck in tray two.\n"
+    )
+    ws = write_workspace(tmp_path / "ws", {**FILLER, "memory/incidents.md": incidents})
+    results = recall_results("What happened to Komodo on 2026-05-12?", str(ws), "--k", "3")
+    assert results[0]["source"] == "memory/incidents.md#L3"  # the heading itself
+    assert {r["date"] for r in results if r["source"].startswith("memory/incidents.md")} == {"2026-05-12"}
+    lines = {r["source"]: r["date"] for r in recall_results("tray", str(ws))}
+    assert lines["memory/incidents.md#L11"] == "2026-03-01"  # a line is dated by the heading it sits under
+    # a page's title is not a line of its own; a heading that only stamps a time is not either
+    assert "memory/incidents.md#L1" not in recall_sources("incidents", str(ws), "--k", "20")
+
+
+def test_a_front_matter_field_is_a_line_with_its_key(tmp_path: Path) -> None:
+    memory = (
+        "---\nname: Gemini collaboration\ndescription: Gemini CLI was tested and judged net negative for this repo\n"
+        "type: feedback\ntags: [tools, review]\n---\n\nUse it only for stateless tasks.\n"
+    )
+    ws = write_workspace(tmp_path / "ws", {**FILLER, "feedback_gemini.md": memory})
+    top = recall_results("net negative", str(ws))[0]
+    assert (top["source"], top["content"]) == (
+        "feedback_gemini.md#L3",
+        "description: Gemini CLI was tested and judged net negative for this repo",
+    )
+    assert not any(s.endswith(("#L2", "#L5")) for s in recall_sources("gemini tools", str(ws), "--k", "20"))
+
+
+def test_curated_memory_ranks_over_an_older_log_and_prose_over_sample_code(tmp_path: Path) -> None:
+    files = {
+        **FILLER,
+        "MEMORY.md": "# Memory\n\n## Models\n\n- Default model: sonnet-5 for every agent run.\n\n## Network\n\n"
+        "- The gateway listens on port 18789.\n",
+        "memory/2026-01-20.md": "# 2026-01-20\n\n- Default model: opus-3 for every agent run, for now.\n",
+        "knowledge/howto.md": "# How to run a server\n\n```python\nserver.listen(port=8080)  # the gateway port\n```\n",
+    }
+    ws = write_workspace(tmp_path / "ws", files)
+    assert recall_sources("default model for agent runs", str(ws))[:2] == ["MEMORY.md#L5", "memory/2026-01-20.md#L3"]
+    assert recall_sources("gateway port", str(ws))[0] == "MEMORY.md#L9"
