@@ -3,9 +3,11 @@ over it and the day they name, a front-matter field with its key; curated memory
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
-from tests.conftest import recall_results, recall_sources, write_workspace
+from site_builder.core.tokens import estimate_tokens
+from tests.conftest import recall_results, recall_sources, run, write_workspace
 
 # Days of other things, as any workspace has: in a handful of lines every word is too common for BM25 to weigh.
 FILLER = {
@@ -84,3 +86,40 @@ def test_curated_memory_ranks_over_an_older_log_and_prose_over_sample_code(tmp_p
     ws = write_workspace(tmp_path / "ws", files)
     assert recall_sources("default model for agent runs", str(ws))[:2] == ["MEMORY.md#L5", "memory/2026-01-20.md#L3"]
     assert recall_sources("gateway port", str(ws))[0] == "MEMORY.md#L9"
+
+
+def test_an_empty_answer_says_why_and_what_to_try(tmp_path: Path) -> None:
+    profile = "# User\n\n## Identity\n- **Name**: Noor Haddad\n- **Location**: Montreal\n"
+    ws = write_workspace(tmp_path / "ws", {**FILLER, "memory/USER.md": profile})
+    last_week = run("recall", "what happened last week", str(ws), "--now", "2026-06-10")
+    assert last_week.exit_code == 0
+    assert "No line is dated from 2026-06-01 to 2026-06-07" in last_week.output
+    assert "from 2026-01-01 to 2026-01-12" in last_week.output and "--now 2026-01-12" in last_week.output
+    about = run("recall", "timezone", str(ws), "--entity", "user", "--json")
+    answer = json.loads(about.output)
+    assert answer["results"] == [] and "lines about 'user' matches 'timezone'" in answer["note"]
+    assert "unknown" not in answer["note"]
+    words = run("recall", "zanzibar", str(ws))
+    assert "No line matches 'zanzibar'" in words.output
+    unknown = run("recall", "kiln", str(ws), "--entity", "Nobody")
+    assert unknown.exit_code == 1 and "unknown entity 'Nobody'" in unknown.output
+
+
+def test_a_budget_smaller_than_the_core_memory_keeps_room_for_the_query(tmp_path: Path) -> None:
+    core = "# Memory\n\n" + "".join(
+        f"- Standing rule {n}: keep the weekly report short and plain.\n" for n in range(60)
+    )
+    log = "# 2026-01-20\n\n- Booked the ferry to Zanzibar for March.\n"
+    ws = write_workspace(tmp_path / "ws", {**FILLER, "MEMORY.md": core, "memory/2026-01-20.md": log})
+    result = run("context", str(ws), "--budget", "300", "--query", "ferry to Zanzibar")
+    assert result.exit_code == 0, result.output
+    text = result.stdout
+    assert estimate_tokens(text) <= 300
+    assert "Booked the ferry to Zanzibar" in text  # the query's line, though the core memory alone is larger
+    assert text.index("## Most relevant to") < text.index("## Core memory (MEMORY.md)")
+    kept = text.count("- Standing rule")
+    assert 0 < kept < 60
+    assert f"(Left out for the budget: the last {60 - kept} of 62 lines of MEMORY.md;" in text
+    # a budget the core memory fits: the core memory first, whole, and no note
+    roomy = run("context", str(ws), "--budget", "5000", "--query", "ferry to Zanzibar").stdout
+    assert roomy.index("## Core memory") < roomy.index("## Most relevant") and "Left out" not in roomy

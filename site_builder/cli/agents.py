@@ -102,11 +102,16 @@ def recall_command(
     hits = answer[1]
     if isinstance(hits, QueryError):
         raise click.ClickException(str(hits))
+    answer_record: dict[str, object] = {"query": query, "results": [h.as_json() for h in hits]}
+    if not hits:
+        from site_builder.recall.empty_answer import why_nothing
+
+        answer_record["note"] = why_nothing(index, dataclasses.replace(base, text=query or ""))
     if as_json:
-        click.echo(json.dumps({"query": query, "results": [h.as_json() for h in hits]}, ensure_ascii=False, indent=2))
+        click.echo(json.dumps(answer_record, ensure_ascii=False, indent=2))
         return
     if not hits:
-        click.echo("No matching facts or log lines.")
+        click.echo(f"Nothing found. {answer_record['note']}")
     for rank, hit in enumerate(hits, 1):
         click.echo(hit.as_text(rank))
 

@@ -34,6 +34,9 @@ class MemorySources:
         return cls(library.core, library.opinions, latest, recent_first_as_read(library.facts))
 
 
+CUT_NOTE_TOKENS = 40  # kept free for the line that says what of the core memory was left out
+
+
 @dataclass(frozen=True)
 class ContextBlock:
     text: str
@@ -56,7 +59,8 @@ class _Lines:
         self.lines: list[str] = []
         self.budget = budget
         self.used = estimate_tokens(closing + "\n")
-        self.truncated = False
+        self.truncated = False  # something was left out
+        self.full = False  # the budget is spent: no section after the one that ran out
 
     def add(self, line: str) -> bool:
         cost = estimate_tokens(line + "\n")
@@ -67,18 +71,28 @@ class _Lines:
         self.used += cost
         return True
 
-    def section(self, title: str, lines: Iterable[str]) -> None:
-        """A heading and as many of ``lines`` as fit (read no further than that); no heading if none fits."""
+    def section(self, title: str, lines: Iterable[str], upto: int | None = None) -> int:
+        """A heading and as many of ``lines`` as fit (read no further than that; ``upto``: spend no more than this
+        many tokens on the block so far, and leave the rest to the sections after it); no heading if none fits.
+        Returns how many lines it took."""
         more = iter(lines)
         first = next(more, None)
-        if first is None:
-            return
-        if self.truncated or not self.add(f"\n## {title}"):
-            self.truncated = True
-            return
-        for line in itertools.chain([first], more):
-            if not self.add(line):
-                return
+        if first is None or self.full:
+            self.truncated |= first is not None
+            return 0
+        budget = self.budget
+        self.budget = min(budget, upto) if upto is not None else budget
+        taken = 0
+        ran_out = not self.add(f"\n## {title}")
+        if not ran_out:
+            for line in itertools.chain([first], more):
+                if not self.add(line):
+                    ran_out = True
+                    break
+                taken += 1
+        self.full = ran_out and upto is None
+        self.budget = budget
+        return taken
 
 
 def default_budget(core: Note | None, rest: int) -> int:
@@ -87,21 +101,36 @@ def default_budget(core: Note | None, rest: int) -> int:
 
 
 def context_block(sources: MemorySources, title: str, budget: int, relevant: Relevant | None = None) -> ContextBlock:
+    """The block within ``budget`` tokens. When the core memory does not fit, a query's lines come first (in up to
+    half of what is left: the core memory, cut, follows) and the block ends saying what of the core memory it left
+    out."""
     latest = sources.latest_day.isoformat() if sources.latest_day else "none"
     opening = f'<memory source="memwiki" title="{_attr(title)}" latest_day="{latest}">'
     closing = "</memory>"
     out = _Lines(budget, closing)
     out.add(opening)
     core = sources.core
-    if core is not None:
-        out.section(f"Core memory ({core.path})", [line.rstrip() for line in core.body.strip().split("\n")])
-    out.section("Opinions", (_opinion_line(o) for o in recently_changed_first(sources.opinions)))
+    core_lines = [line.rstrip() for line in core.body.strip().split("\n")] if core is not None else []
+    tight = sum(estimate_tokens(line + "\n") for line in core_lines) > budget - out.used
+    if tight:
+        out.budget -= CUT_NOTE_TOKENS
     cited: set[str] = set()
-    if relevant is not None:
+    if relevant is not None and tight:
+        cited = relevant.cited
+        out.section(relevant.title, relevant.lines, upto=out.used + (out.budget - out.used) // 2)
+    kept = out.section(f"Core memory ({core.path})", core_lines) if core is not None else 0
+    out.section("Opinions", (_opinion_line(o) for o in recently_changed_first(sources.opinions)))
+    if relevant is not None and not tight:
         cited = relevant.cited
         out.section(relevant.title, relevant.lines)
     recent = (f for f in sources.recent if f.source not in cited and f.kind != "O")
     out.section("Recent facts", (_fact_line(f) for f in recent))
+    if core is not None and kept < len(core_lines):
+        left = len(core_lines) - kept
+        out.lines.append(
+            f"\n(Left out for the budget: the last {left} of {len(core_lines)} lines of {core.path}; "
+            "ask memwiki recall for them.)"
+        )
     text = "\n".join([*out.lines, closing]) + "\n"
     return ContextBlock(text, estimate_tokens(text), out.truncated)
 

@@ -9,7 +9,7 @@ every page name and alias, the names of the user and of each project (``subject`
 each file was indexed at.
 """
 
-INDEX_VERSION = "10"
+INDEX_VERSION = "11"
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE IF NOT EXISTS files(path TEXT PRIMARY KEY, digest TEXT NOT NULL, stamp TEXT NOT NULL, day TEXT);
