@@ -123,3 +123,34 @@ def test_a_budget_smaller_than_the_core_memory_keeps_room_for_the_query(tmp_path
     # a budget the core memory fits: the core memory first, whole, and no note
     roomy = run("context", str(ws), "--budget", "5000", "--query", "ferry to Zanzibar").stdout
     assert roomy.index("## Core memory") < roomy.index("## Most relevant") and "Left out" not in roomy
+
+
+def test_a_question_about_a_thing_finds_where_memory_says_what_it_is(tmp_path: Path) -> None:
+    logs = {
+        f"memory/2026-03-{day:02d}.md": f"# 2026-03-{day:02d}\n\n- @funwolf liked a post.\n- Fixed the {day} cron jobs.\n"
+        "- Wrote the weekly digest.\n- Reviewed two pull requests.\n"
+        for day in range(1, 21)
+    }
+    memory = (
+        "# Memory\n\n## Key Connections\n"
+        "- **funwolf** — Email and discovery agent; says APIs gatekeep and email routes, prefers plain SMTP.\n"
+        "- **santaclawd** — Trust scoring and attestation.\n"
+    )
+    ws = write_workspace(tmp_path / "ws", {**logs, "MEMORY.md": memory, "USER.md": "- **Name:** 馆长\n- 住在上海。\n"})
+    for question in ("What do we know about funwolf?", "Who is funwolf?", "Tell me about funwolf"):
+        assert recall_sources(question, str(ws))[0] == "MEMORY.md#L4", question
+    assert recall_sources("关于馆长，我们知道些什么？", str(ws))[0] == "USER.md#L1"
+
+
+def test_a_line_is_found_by_the_folders_and_name_of_its_file(tmp_path: Path) -> None:
+    solar = "# Solar\n\n| Item | Details |\n|---|---|\n| Panels | 14 solar panels |\n| Battery | 10 kWh |\n"
+    garden = "# Garden\n\n- 14 fruit trees planted.\n"
+    files = {
+        **FILLER,
+        "projects/home-olivella/solar-energy/index.md": solar,
+        "projects/home-sitges/garden.md": garden,
+    }
+    ws = write_workspace(tmp_path / "ws", files)
+    assert (
+        recall_sources("How many panels at Olivella?", str(ws))[0] == "projects/home-olivella/solar-energy/index.md#L5"
+    )

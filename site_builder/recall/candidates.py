@@ -25,6 +25,7 @@ from site_builder.recall.evidence import Row
 from site_builder.recall.expand import LinesAbout
 from site_builder.recall.index import RecallIndex
 from site_builder.recall.query import RecallQuery
+from site_builder.recall.scripts import has_cjk
 
 HEADING_WEIGHT = 1.0
 WEIGHTS = (1.0, 0.75, 0.0, 1.0, HEADING_WEIGHT)  # content, neighbours, entities (see the module's note), CJK, headings
@@ -33,6 +34,7 @@ WORD_COLUMNS = ("content", "context", "entities", "heading")  # a query word is 
 CANDIDATES = 400
 COMMON_SHARE = 0.25  # a word in the text of this share of all lines or more is common (see the module's note)
 HOP_SCAN = 300  # the newest lines about an entity the second hop reads
+OPENING_SCAN = 300  # the lines opening with the name a question asks about that are read (``lines_opening_with``)
 NAMING_SCAN = 2000  # the lines naming the question's people that are read for what it asks (``answer_types``)
 
 
@@ -110,6 +112,19 @@ def lines_naming(index: RecallIndex, plan: Plan, query: RecallQuery, names: froz
     )
     naming = dataclasses.replace(plan, match=restricted(said, plan.only))
     rows: list[Row] = index.db.execute(*sql(naming, query, ranked=True, limit=NAMING_SCAN)).fetchall()
+    return rows
+
+
+def lines_opening_with(index: RecallIndex, plan: Plan, query: RecallQuery, name: str) -> list[Row]:
+    """The lines (at most ``OPENING_SCAN``) whose text opens with ``name``, curated memory first, within the query's
+    filters: where memory says what the thing a question asks about is (``asks_about``)."""
+    words = " ".join(word for word in name.casefold().split() if word)
+    if not words or any(has_cjk(word) for word in words.split()):
+        return []
+    opening = dataclasses.replace(plan, match=restricted(f"content : ^{phrase(words)}", plan.only))
+    text, params = sql(opening, query, ranked=True, limit=OPENING_SCAN)
+    rows: list[Row] = index.db.execute(text, params).fetchall()
+    rows.sort(key=lambda row: -row[9])  # the prior: curated memory first (stable: by BM25 within)
     return rows
 
 

@@ -51,6 +51,7 @@ CURATED_KINDS = frozenset({"core", "soul", "standing", "bank", "entity", "feedba
 CURATED_TYPES = frozenset({"user", "project", "reference", "feedback"})  # a Claude Code memory's ``type``
 CURATED_PRIOR = 1.5
 CODE_PRIOR = 0.8
+PATH_WORDS = re.compile(r"[\W\d_]+")
 WORDS = re.compile(r"[^\W\d_]{2}")  # two letters in a row
 
 
@@ -107,6 +108,7 @@ def docs_of(note: Note, subject: str | None = None) -> list[Doc]:
     around = sections(note, [number for number, *_ in rows])
     docs = []
     worth = prior(note)
+    where = "" if note.date else PATH_WORDS.sub(" ", note.path.removesuffix(".md"))  # "projects home olivella solar"
     kind = "log" if note.kind == "daily" else "page"
     for i, (number, content, entities, fact) in enumerate(rows):
         section = around[i]
@@ -119,6 +121,8 @@ def docs_of(note: Note, subject: str | None = None) -> list[Doc]:
         if number in hanging and hanging[number] not in near:
             near.append(hanging[number])
         heading = f"{section.headings} {tables[number][1]}" if number in tables else section.headings
+        if where:
+            heading = f"{where} {heading}"
         line_worth = worth * CODE_PRIOR if number in code else worth
         context = " ".join(filter(None, near))
         docs.append(Doc(note.path, number, date, kind, entities, content, context, heading=heading, prior=line_worth))
@@ -147,7 +151,8 @@ def prior(note: Note) -> float:
     """What a line of this note is worth before any query: the agent's curated memory (``CURATED_KINDS``, and
     Claude Code's memories of the user, a project, a reference or feedback) states a thing as it stands, a log as
     it was on its day."""
-    curated = note.kind in CURATED_KINDS or note.meta.get("type") in CURATED_TYPES
+    kind = note.meta.get("type")
+    curated = note.kind in CURATED_KINDS or (isinstance(kind, str) and kind in CURATED_TYPES)
     return CURATED_PRIOR if curated else 1.0
 
 

@@ -38,6 +38,7 @@ from collections.abc import Mapping
 
 from site_builder.core.names import entity_key
 from site_builder.recall.answer_types import ANSWER_SUPPORT, Names, asked_for
+from site_builder.recall.asks_about import DEFINES_SUPPORT, asked_about, opening_with
 from site_builder.recall.candidates import (
     NAMED_WEIGHTS,
     WEIGHTS,
@@ -46,6 +47,7 @@ from site_builder.recall.candidates import (
     in_each_column,
     lines_about,
     lines_naming,
+    lines_opening_with,
     phrase,
     restricted,
     share_about,
@@ -96,11 +98,16 @@ def search(index: RecallIndex, query: RecallQuery) -> list[Hit]:
         raise QueryError("empty query")
     query = dataclasses.replace(query, text=query.text[:MAX_QUERY_CHARS])  # longer text is cut, not read whole
     window, text = time_window(query.text, query.today) if query.today else (None, query.text)
+    about = asked_about(text)  # "What do we know about X?": searched as X (``asks_about``)
+    text = about or text
     terms = terms_of(text)
     if not terms and window is None:
         raise QueryError("the query has only stop words; add a word that names what you look for")
     plan = _plan(index, query, terms, window)
     rows = candidates(index, plan, query) if terms else index.db.execute(*sql(plan, query, False)).fetchall()
+    if about:
+        have = {(row[0], row[1]) for row in rows}
+        rows += [row for row in lines_opening_with(index, plan, query, about) if (row[0], row[1]) not in have]
     plan = dataclasses.replace(plan, lifted=plan.lifted | _mentioned(rows, terms))
     asked = asked_for(query.text) if terms else None
     if asked:
@@ -112,6 +119,8 @@ def search(index: RecallIndex, query: RecallQuery) -> list[Hit]:
     scored = [(_score(row, plan, days), row) for row in rows]
     if terms:
         scored = with_answers(_with_note_support(_with_answer_support(with_time_support(scored, days), asked)))
+        if about:
+            scored = _with_definition_support(scored, opening_with(about))
         scored.sort(key=lambda sr: (-sr[0], sr[1][0], sr[1][1]))
         found = one_per_evidence(scored)
         if not query.entity:
@@ -194,6 +203,15 @@ def _with_answer_support(scored: list[tuple[float, Row]], asked: Names | None) -
         return scored
     support = ANSWER_SUPPORT * max(score for score, _ in scored)
     return [(score + support if asked(row) else score, row) for score, row in scored]
+
+
+def _with_definition_support(scored: list[tuple[float, Row]], opens: Names) -> list[tuple[float, Row]]:
+    """Each line that opens with the name a question asks about (``asks_about``) with a share of the best score,
+    by its prior: where curated memory says what the thing is comes first."""
+    if not scored:
+        return scored
+    support = DEFINES_SUPPORT * max(score for score, _ in scored)
+    return [(score + support * float(row[9]) if opens(row) else score, row) for score, row in scored]
 
 
 def _with_note_support(scored: list[tuple[float, Row]]) -> list[tuple[float, Row]]:
