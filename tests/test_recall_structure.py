@@ -101,6 +101,8 @@ def test_an_empty_answer_says_why_and_what_to_try(tmp_path: Path) -> None:
     assert "unknown" not in answer["note"]
     words = run("recall", "zanzibar", str(ws))
     assert "No line matches 'zanzibar'" in words.output
+    # a first name is the one entity whose name holds it: the lines about Noor Haddad, the user
+    assert recall_sources("Montreal", str(ws), "--entity", "Noor")[0] == "memory/USER.md#L5"
     unknown = run("recall", "kiln", str(ws), "--entity", "Nobody")
     assert unknown.exit_code == 1 and "unknown entity 'Nobody'" in unknown.output
 

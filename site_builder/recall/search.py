@@ -66,6 +66,7 @@ from site_builder.recall.when_asked import SAYS_WHEN_LIFT, asks_when, says_when,
 NAMED_SHARE = 0.25  # an entity that more than this share of all lines is about is not "few lines"
 ENTITY_LIFT = 1.25
 TIME_LIFT = 1.5
+NAMING_KEYS = 500  # lines read to find which entities a name given to --entity may stand for
 NOTE_SUPPORT = 0.2  # share of the best score in a line's note that the line gets on top of its own
 
 __all__ = ["Hit", "QueryError", "RecallQuery", "answer_json", "entity_names", "resolve_entity", "search"]
@@ -81,8 +82,12 @@ def resolve_entity(index: RecallIndex, name: str) -> str:
     key = fold_accents(entity_key(name))
     if key in (aliases := alias_map(index)):
         return aliases[key]
-    if not _mentioned_anywhere(index, key):
+    named = _keys_naming(index, key)
+    if not named:
         raise QueryError(f"unknown entity '{name}': no page, alias or mention matches it")
+    if key not in named and len(named) == 1:  # "Noor": the one entity whose name holds it ("noor-haddad")
+        (key,) = named
+        return aliases.get(key, key)
     return key
 
 
@@ -280,6 +285,22 @@ def _mentioned_anywhere(index: RecallIndex, key: str) -> bool:
     """Does some line have this entity (a folded key) among its entities?"""
     about = f"entities : {phrase(key.replace('-', ' '))}"
     return index.db.execute("SELECT 1 FROM docs_fts WHERE docs_fts MATCH ? LIMIT 1", (about,)).fetchone() is not None
+
+
+def _keys_naming(index: RecallIndex, key: str) -> frozenset[str]:
+    """The entity keys (folded) of lines about an entity whose key holds this one's words in a row ("noor" is in
+    "noor-haddad"), among the first ``NAMING_KEYS`` such lines."""
+    about = f"entities : {phrase(key.replace('-', ' '))}"
+    rows = index.db.execute(
+        "SELECT d.entities FROM docs_fts JOIN docs d ON d.id = docs_fts.rowid WHERE docs_fts MATCH ? LIMIT ?",
+        (about, NAMING_KEYS),
+    )
+    return frozenset(
+        folded
+        for (entities,) in rows
+        for folded in map(fold_accents, str(entities).split())
+        if f"-{key}-" in f"-{folded}-"
+    )
 
 
 def _names(terms: list[str]) -> list[str]:
