@@ -156,3 +156,14 @@ def test_a_line_is_found_by_the_folders_and_name_of_its_file(tmp_path: Path) -> 
     assert (
         recall_sources("How many panels at Olivella?", str(ws))[0] == "projects/home-olivella/solar-energy/index.md#L5"
     )
+
+
+def test_a_query_that_names_a_day_prefers_that_days_lines_to_curated_memory(tmp_path: Path) -> None:
+    files = {
+        **FILLER,
+        "MEMORY.md": "# Memory\n\n- The backup job runs nightly at 02:00.\n- The backup job writes to the NAS.\n",
+        "memory/2026-01-20.md": "# 2026-01-20\n\n- Long day of meetings and reviews with the team, then the backup job failed.\n",
+    }
+    ws = write_workspace(tmp_path / "ws", files)
+    assert recall_sources("backup job", str(ws))[0].startswith("MEMORY.md")  # curated memory first
+    assert recall_sources("What happened to the backup job on 2026-01-20?", str(ws))[0] == "memory/2026-01-20.md#L3"

@@ -184,9 +184,11 @@ def _plan(index: RecallIndex, query: RecallQuery, terms: list[str], window: tupl
 
 
 def _score(row: Row, plan: Plan, days: tuple[str, str] | None) -> float:
-    """BM25 (higher is better) lifted for entities the query names, lines in its time and, when it asks when, lines
-    that say when (``when_asked``)."""
-    score = -float(row[10]) * float(row[9])  # BM25 by the line's prior (``index_rows``)
+    """BM25 (higher is better) by the line's prior (``index_rows``: curated memory over logs; not when the query
+    names a time, whose logs are what it asks for), lifted for entities the query names, lines in its time and, when
+    it asks when, lines that say when (``when_asked``)."""
+    prior = float(row[9])
+    score = -float(row[10]) * (min(prior, 1.0) if days else prior)
     if plan.lifted and about(row, plan.lifted):
         score *= ENTITY_LIFT
     if days and row[3] and days[0] <= row[3] <= days[1]:

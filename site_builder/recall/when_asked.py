@@ -7,7 +7,8 @@ April. Lines dated then are lifted (``search.TIME_LIFT``), but a lift leaves a
 line near nothing when only a name matched, so each line dated in the window
 also gets a share (``TIME_SUPPORT``) of the best score of the query: it ranks
 after the lines that match the question well and before those of other times
-that match as little.
+that match as little. A query that names one day ("on 2026-05-12") asks for that day's lines: they get a larger
+share (``DAY_SUPPORT``; LoCoMo R@10 82.7 → 82.8, the real questions' temporal ones 20 → 21 of 24).
 
 A question that asks when, how long or how many is answered by a time or a
 number: "When did Anna start pottery?" by "I signed up for a pottery class
@@ -27,6 +28,7 @@ import re
 from site_builder.recall.evidence import Row
 
 TIME_SUPPORT = 0.2  # share of the query's best score that a line dated in the time it names gets on top of its own
+DAY_SUPPORT = 0.4  # the share when the time is one day ("What happened to Komodo on 2026-05-12?"): that day's lines
 SAYS_WHEN_LIFT = 1.2  # a line that says when or how much, on a question that asks it
 
 _AUXILIARY = "did|does|do|was|were|is|are|will|would|has|have|had|can|could"
@@ -57,5 +59,6 @@ def with_time_support(scored: list[tuple[float, Row]], days: tuple[str, str] | N
     """Each line dated inside ``days`` (ISO dates, both included) with a share of the best score added."""
     if days is None or not scored:
         return scored
-    support = TIME_SUPPORT * max(score for score, _ in scored)
+    share = DAY_SUPPORT if days[0] == days[1] else TIME_SUPPORT
+    support = share * max(score for score, _ in scored)
     return [(score + support if row[3] and days[0] <= row[3] <= days[1] else score, row) for score, row in scored]
