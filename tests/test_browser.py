@@ -187,3 +187,28 @@ def test_a_days_other_files_open_in_place(page: Any, tmp_path: Path) -> None:
         dream = files.filter(has_text="REM")
         dream.locator("summary").click(position={"x": 2, "y": 2})
         page.wait_for_function("() => /follow deploys/.test(document.body.textContent)")
+
+
+def test_a_table_cell_never_breaks_a_word_on_a_phone(page: Any, tmp_path: Path) -> None:
+    rows = "".join(
+        f"| {label} | `{label.lower()}-{n}.servers.example.org` (Technitium, zone example.org) |\n"
+        for n, label in enumerate(["Service", "Username", "Hostname", "Decommissioned"])
+    )
+    write_workspace(
+        tmp_path / "ws",
+        {"MEMORY.md": "# Memory\n\n- Hi.\n", "memory/hosts.md": f"# Hosts\n\n| Field | Value |\n|---|---|\n{rows}"},
+    )
+    build(tmp_path / "ws", tmp_path / "wiki", search=False)
+    page.set_viewport_size({"width": 390, "height": 800})
+    with serving(tmp_path) as url:
+        page.goto(url + "wiki/memory/hosts.html")
+        lines_per_label = page.evaluate(
+            """() => [...document.querySelectorAll('main td:first-child')].map(cell => {
+                 const range = document.createRange(); range.selectNodeContents(cell);
+                 return new Set([...range.getClientRects()].map(r => Math.round(r.top))).size; })"""
+        )
+        assert lines_per_label == [1, 1, 1, 1]  # "Usernam|e" was two lines
+        table = page.evaluate(
+            "() => { const t = document.querySelector('main table'); return [t.scrollWidth, t.clientWidth]; }"
+        )
+        assert table[0] > table[1]  # the wide table scrolls instead
