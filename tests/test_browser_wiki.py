@@ -280,3 +280,24 @@ def test_on_a_phone_the_contents_of_a_long_page_come_first_folded(browser: Any, 
             page.wait_for_url("**#part-5")
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("height", [900, 560])
+def test_see_all_results_stays_in_view_at_any_window_height(browser: Any, site: str, height: int) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": height})
+    try:
+        page.goto(site + "index.html")
+        page.locator("#site-search-q").press_sequentially("peter", delay=30)
+        panel = page.locator(".live-results")
+        panel.wait_for(state="visible")
+        page.wait_for_function("() => document.querySelectorAll('.live-results [role=option]').length >= 8")
+        box = page.evaluate(
+            """() => { const p = document.querySelector('.live-results').getBoundingClientRect(),
+                        a = document.querySelector('.live-all').getBoundingClientRect();
+                       return {panel: p.bottom, all: a.bottom, top: a.top, window: innerHeight,
+                               scrolls: document.querySelector('.live-results').scrollHeight > p.height}; }"""
+        )
+        assert box["scrolls"]  # more lines than fit: the list scrolls
+        assert box["all"] <= box["panel"] + 1 and box["panel"] <= box["window"]  # the link is inside what is seen
+    finally:
+        page.close()
