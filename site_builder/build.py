@@ -37,6 +37,7 @@ def build(
     search: bool = True,
     progress: Progress | None = None,
     base_url: str | None = None,
+    title: str | None = None,
     reflector: Reflector | None = None,
     cache: bool = True,
     search_later: bool = False,
@@ -52,7 +53,7 @@ def build(
     options = BuildOptions(strict, search, progress or Progress(), base_url, reflector, cache, search_later, settle)
     with build_lock(opened.root / ".memwiki", lambda message: print(f"memwiki: {message}", file=sys.stderr)):
         try:
-            return _build(opened.with_base_url(base_url), output, options)
+            return _build(opened.with_base_url(base_url).with_title(title), output, options)
         finally:
             gc.unfreeze()  # the model the build froze can be collected again (serve builds again and again)
 

@@ -39,6 +39,7 @@ from site_builder.library.saved import (
     save_library,
     save_library_notes,
 )
+from site_builder.library.subject import site_title
 from site_builder.load import Loaded, key_after_reflect, load_sources
 from site_builder.recall.publish import publish_recall, update_recall_index
 from site_builder.reflect_loaded import (
@@ -116,8 +117,9 @@ def make_site(
     )
     # what a page or shard made from unchanged texts holds on
     texts = LibraryTexts.of(loaded.library, linked.token, loaded.linked.since)
+    config = site_title(opened.config, loaded.notes, opened.root)  # the agent's name when no title is set
     publish = functools.partial(
-        publish_recall, loaded.library, opened.config.title, opened.config.recall_max_tokens, staging,
+        publish_recall, loaded.library, config.title, config.recall_max_tokens, staging,
         load_shard_marks(memwiki_dir) if cache else None,
         (opened, loaded.notes, stamps_of(listing.entries)) if index_now else None, texts,
         (memo, linked.opinions) if cache else None,
@@ -145,7 +147,7 @@ def make_site(
             digests = memo.get("opinion-digests", (loaded.linked.opinions,), list) if loaded.linked.opinions else None
             site = render_site(
                 loaded.library,
-                opened.config,
+                config,
                 sections,
                 opened.layout.names,
                 reuse if isinstance(reuse, Fragments) else None,

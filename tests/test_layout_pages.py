@@ -159,3 +159,24 @@ def test_a_tier_of_many_files_lists_its_folders_with_their_files_and_tokens(tmp_
     small = write_workspace(tmp_path / "small", {"memory.md": "# Core\n", **dict(list(days.items())[:5])})
     assert run("build", str(small), "-o", str(tmp_path / "small-site"), "--no-search").exit_code == 0
     assert 'href="memory/2025-01-01.html"' in (tmp_path / "small-site/agent.html").read_text()
+
+
+def test_the_site_is_titled_by_its_settings_else_its_agent_else_its_folder(tmp_path: Path) -> None:
+    files = {"MEMORY.md": "# Memory\n\n- Likes tea.\n", "IDENTITY.md": "# IDENTITY.md\n\n- **Name:** Vader\n"}
+    ws = write_workspace(tmp_path / "home-server", files)
+
+    def title(*args: str) -> str:
+        assert run("build", str(ws), "-o", str(tmp_path / "site"), "--no-search", *args).exit_code == 0
+        found = re.search(r"<title>([^<]*)</title>", (tmp_path / "site" / "index.html").read_text(encoding="utf-8"))
+        assert found is not None
+        return found[1]
+
+    assert title() == "Vader"  # the agent's name, from its identity
+    assert title("--title", "Vader's <memory>") == "Vader&#39;s &lt;memory&gt;"  # given, and escaped
+    (ws / "memwiki.toml").write_text('[site]\ntitle = "Home lab"\n', encoding="utf-8")
+    assert title() == "Home lab"
+    (ws / "memwiki.toml").unlink()
+    (ws / "IDENTITY.md").unlink()
+    assert title() == "home-server"  # no identity: the folder's name
+    context = run("context", str(ws), "--budget", "200")
+    assert 'title="home-server"' in context.stdout

@@ -25,6 +25,10 @@ base_url_option = click.option(
     "--base-url",
     help="Absolute URL the site is hosted at (feed, sitemap, canonical links); overrides [site] base_url.",
 )
+title_option = click.option(
+    "--title",
+    help="The site's title; overrides [site] title (default: the agent's name from IDENTITY.md, else the folder's).",
+)
 
 
 def _print_version(ctx: click.Context) -> None:
@@ -105,6 +109,7 @@ def _unusable(exc: WorkspaceError) -> click.ClickException:
 @click.option("--no-reflect", is_flag=True, help="Do not run reflect first (render the pages as they are).")
 @click.option("--no-cache", is_flag=True, help="Parse every file again instead of reusing the build cache.")
 @base_url_option
+@title_option
 def build_command(
     workspace: Path,
     output: Path | None,
@@ -114,6 +119,7 @@ def build_command(
     no_reflect: bool,
     no_cache: bool,
     base_url: str | None,
+    title: str | None,
 ) -> None:
     """Reflect, then render WORKSPACE into a static wiki."""
     from site_builder.build import build
@@ -135,6 +141,7 @@ def build_command(
             search=not no_search,
             progress=Progress.for_terminal(),
             base_url=base_url,
+            title=title,
             reflector=reflector,
             cache=not no_cache,
             settle=not _one_shot(),  # the old site's removal goes on once this process has ended
@@ -235,8 +242,16 @@ def reflect_command(workspace: Path, dry_run: bool, provider: str | None, strict
 @click.option("--strict", is_flag=True, help="Treat warnings as build errors (shown on the page).")
 @click.option("--no-reflect", is_flag=True, help="Do not run reflect before each build.")
 @base_url_option
+@title_option
 def serve_command(
-    workspace: Path, port: int, host: str, output: Path | None, strict: bool, no_reflect: bool, base_url: str | None
+    workspace: Path,
+    port: int,
+    host: str,
+    output: Path | None,
+    strict: bool,
+    no_reflect: bool,
+    base_url: str | None,
+    title: str | None,
 ) -> None:
     """Build WORKSPACE, serve it, rebuild on every change and reload open pages."""
     from site_builder.serve.loop import serve_workspace
@@ -245,7 +260,7 @@ def serve_command(
         opened = open_workspace(workspace)
         opened.require_usable()
         out = check_output(output or opened.root / "_site", opened.root)
-        serve_workspace(opened, out, host, port, strict, base_url, not no_reflect)
+        serve_workspace(opened, out, host, port, strict, (base_url, title), not no_reflect)
     except WorkspaceError as exc:
         raise _unusable(exc) from None
     except (OutputError, OSError) as exc:

@@ -57,6 +57,12 @@ class Workspace:
     def with_config(self, config: Config) -> Workspace:
         return dataclasses.replace(self, config=config)
 
+    def with_title(self, title: str | None) -> Workspace:
+        """The workspace with ``--title`` over its configured one (None or blank: as configured)."""
+        if title is None or not title.strip():
+            return self
+        return self.with_config(dataclasses.replace(self.config, title=title.strip()))
+
     def with_base_url(self, base_url: str | None) -> Workspace:
         """The workspace with ``--base-url`` over its configured one (None: as configured)."""
         if base_url is None:

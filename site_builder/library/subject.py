@@ -18,9 +18,13 @@ live?" asks about Oscar too.
 
 from __future__ import annotations
 
+import dataclasses
 import re
+from collections.abc import Iterable
+from pathlib import Path
 from typing import NamedTuple
 
+from site_builder.core.config import Config
 from site_builder.core.model import Entity, Note
 from site_builder.core.names import entity_key, slugify
 from site_builder.library.projects import find_projects
@@ -147,3 +151,12 @@ def entity_aliases(note: Note) -> tuple[str, ...] | None:
     if not isinstance(raw, list):
         return None
     return tuple(str(a).strip() for a in raw if str(a).strip())
+
+
+def site_title(config: Config, notes: Iterable[Note], root: Path) -> Config:
+    """The settings with the site's title: ``[site] title`` (or ``--title``), else the agent's name its
+    ``IDENTITY.md`` gives (the longest, as its entity is named), else the workspace folder's name."""
+    if config.title:
+        return config
+    names = next((profile_names(n) for n in notes if n.path in IDENTITY_FILES and not n.private), ())
+    return dataclasses.replace(config, title=max(names, key=len) if names else root.resolve().name or "memwiki")

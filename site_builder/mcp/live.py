@@ -105,6 +105,13 @@ class LiveWorkspace:
             self._names = (paths, names)
         return self._names[1]
 
+    def titled(self) -> Workspace:
+        """The workspace with the site's title its settings or its agent's identity give (``site_title``)."""
+        from site_builder.library.subject import IDENTITY_FILES, site_title
+
+        identity = self._notes_at(sorted(IDENTITY_FILES & set(self._stamps)))
+        return self.workspace.with_config(site_title(self.workspace.config, identity, self.workspace.root))
+
     def memory_sources(self) -> tuple[MemorySources, RecallIndex]:
         """What the context block is made of, as the files are now, and the index it came from: the same as a
         library of the whole workspace gives (``MemorySources.of``)."""

@@ -134,7 +134,7 @@ class MemoryTools:
 
         sources, index = self.live.memory_sources()  # from the index: no note but the core memory is parsed
         text, summary = memory_block(
-            self.live.workspace, sources, budget=budget, query=query.strip(), today=self.today(), index=index
+            self.live.titled(), sources, budget=budget, query=query.strip(), today=self.today(), index=index
         )
         return {"text": text, "summary": summary}
 

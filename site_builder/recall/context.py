@@ -13,6 +13,7 @@ from site_builder.core.tokens import estimate_tokens
 from site_builder.io.reader import Workspace
 from site_builder.library.agent_view import SYSTEM_NAMES, agent_block, budget_report
 from site_builder.library.memory_block import MemorySources, Relevant, context_block, default_budget
+from site_builder.library.subject import site_title
 from site_builder.recall.hits import Hit
 from site_builder.recall.index import RecallIndex, refresh_index
 from site_builder.recall.query import RecallQuery
@@ -39,7 +40,8 @@ def context_for(
         text = agent_block(library, fmt, query)
         return text, f"memwiki context: {fmt} block, ~{estimate_tokens(text):,} tokens."
     index = refresh_index(workspace, notes) if query else None
-    return memory_block(workspace, MemorySources.of(library), budget=budget, query=query, today=today, index=index)
+    titled = workspace.with_config(site_title(workspace.config, notes, workspace.root))
+    return memory_block(titled, MemorySources.of(library), budget=budget, query=query, today=today, index=index)
 
 
 def memory_block(

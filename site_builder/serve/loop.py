@@ -25,7 +25,13 @@ from site_builder.site.search_indexing import update_search
 
 
 def serve_workspace(
-    workspace: Workspace, out: Path, host: str, port: int, strict: bool, base_url: str | None, reflect: bool
+    workspace: Workspace,
+    out: Path,
+    host: str,
+    port: int,
+    strict: bool,
+    given: tuple[str | None, str | None],
+    reflect: bool,
 ) -> None:
     """Serve until Ctrl-C or SIGTERM; every batch of edits rebuilds (reflect first, unless told not to), in the
     builder process (``serve.builder``) when one can be forked."""
@@ -44,7 +50,7 @@ def serve_workspace(
         # race corpus) does not hold back the word that the build is done, which serve waits for to take the
         # next edit.
         last = None
-        wrote, last, unread = rebuild(root, out, news, strict, base_url, reflect)
+        wrote, last, unread = rebuild(root, out, news, strict, given, reflect)
         return wrote
 
     def when_idle() -> None:
@@ -114,20 +120,24 @@ def show_edited_first(last: Loaded, changed: list[str], out: Path, state: News) 
 
 
 def rebuild(
-    root: Path, out: Path, state: News, strict: bool, base_url: str | None, reflect: bool
+    root: Path, out: Path, state: News, strict: bool, given: tuple[str | None, str | None], reflect: bool
 ) -> tuple[list[Path], Loaded | None, bool]:
     """One build for serve; returns the workspace files reflect wrote (not a reason to build again), what the
     build read (the next edit's page is shown from it first), or None when it did not read the workspace, and
     whether that is because the site was up to date (the workspace can then be read as the site shows it).
 
-    The workspace is opened again each time: ``memwiki.toml`` may be what changed.
+    The workspace is opened again each time: ``memwiki.toml`` may be what changed. ``given``: ``--base-url`` and
+    ``--title`` (None: as configured).
     """
     started = time.perf_counter()
     state.working("rebuilding")
     try:
         workspace = open_workspace(root)
         reflector = make_reflector(workspace.config, root=root) if reflect else None
-        result = build(workspace, out, strict=strict, base_url=base_url, reflector=reflector, search_later=True)
+        base_url, title = given
+        result = build(
+            workspace, out, strict=strict, base_url=base_url, title=title, reflector=reflector, search_later=True
+        )
     except (WorkspaceError, OutputError, ReflectorError) as exc:
         lines = [f"{p.where}: error: {p.message}" for p in exc.problems] if isinstance(exc, BadSettings) else []
         message = "\n".join([*lines, str(exc)])
