@@ -180,3 +180,15 @@ def test_the_site_is_titled_by_its_settings_else_its_agent_else_its_folder(tmp_p
     assert title() == "home-server"  # no identity: the folder's name
     context = run("context", str(ws), "--budget", "200")
     assert 'title="home-server"' in context.stdout
+
+
+def test_a_days_excerpt_is_what_happened_not_a_line_that_records_a_value(tmp_path: Path) -> None:
+    log = (
+        "# 2026-03-12\n\n- **Session Key**: agent:main:discord:direct:691315817366945832\n- Agent ID: `vader`\n"
+        "- Duration: 42m\n- Pushed the SSH key to both Proxmox hosts and checked the backups.\n"
+    )
+    ws = write_workspace(tmp_path / "ws", {"MEMORY.md": "# Memory\n\n- Likes tea.\n", "memory/2026-03-12.md": log})
+    assert run("build", str(ws), "-o", str(tmp_path / "site"), "--no-search").exit_code == 0
+    home = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    day = re.search(r'<time datetime="2026-03-12">.*?<p>(.*?)</p>', home, re.S)
+    assert day is not None and day[1].startswith("Pushed the SSH key"), day

@@ -8,6 +8,9 @@ from site_builder.core.model import Entity, Fact, Library, Note
 from site_builder.parse.link_syntax import WIKILINK_RE, plain_sentence
 
 NOT_PROSE = ("#", "```", "~~~", "|", "<!--", "---", ">")
+# A line that records a value, not what happened: a short label and one token ("**Session Key**: agent:main:…",
+# "Agent ID: `vader`", "Duration: 42m", "Queue file: /var/spool/x.json"), a line no summary should stand for.
+METADATA = re.compile(r"^\W*[^\W\d][\w .'/-]{0,30}?\**\s*[:：]\s*\**\s*(?:`[^`]*`|[^\s`]+)\s*$")
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9@\[])")
 
 
@@ -31,12 +34,17 @@ def description(library: Library, note: Note) -> str:
     return ""
 
 
+def says_something(line: str) -> bool:
+    """Is the line prose a summary may stand on: not a heading, table, fence, comment or quote, nor a line that only
+    records a value (``METADATA``)?"""
+    return bool(plain(line)) and not line.lstrip().startswith(NOT_PROSE) and not METADATA.match(plain_sentence(line))
+
+
 def first_line(note: Note, limit: int = 180) -> str:
-    """The first line of prose in a note, shortened to ``limit`` characters."""
+    """The first line of prose in a note (``says_something``), shortened to ``limit`` characters."""
     for line in note.body.split("\n"):
-        text = plain(line)
-        if text and not line.lstrip().startswith(NOT_PROSE):
-            return shorten(text, limit)
+        if says_something(line):
+            return shorten(plain(line), limit)
     return ""
 
 
@@ -44,7 +52,7 @@ def first_line_markdown(note: Note, limit: int = 180) -> str:
     """The first line of prose as Markdown (list mark and heading marks dropped), shortened to ``limit`` characters
     without leaving a ``**``, a backtick or a ``[[`` open, so it renders as the line does in the note."""
     for line in note.body.split("\n"):
-        if plain(line) and not line.lstrip().startswith(NOT_PROSE):
+        if says_something(line):
             text = plain_sentence(line)
             if len(text) <= limit:
                 return text
