@@ -406,3 +406,12 @@ def test_an_opinion_is_stale_past_sixty_days_without_evidence(tmp_path: Path, la
     check = run("check", str(ws))
     finding = "'Ann likes green tea.' is stale: last evidence 2025-01-01"
     assert (finding in check.output) == stale, check.output  # 60 days after its last evidence: not yet; 61: stale
+
+
+def test_a_template_placeholder_in_front_matter_is_reported_at_its_own_line(tmp_path: Path) -> None:
+    template = "---\ndate: {{date}}\ntags: [daily, log]\n---\n# {{date}}\n\n- What happened today.\n"
+    ws = write_workspace(tmp_path / "ws", {"MEMORY.md": "# Memory\n\n- Likes tea.\n", "notes/daily-note.md": template})
+    result = run("build", str(ws), "-o", str(tmp_path / "site"), "--no-search")
+    assert result.exit_code == 0
+    assert "notes/daily-note.md:2: warning: date: '{{date}}' is a template's placeholder" in result.output
+    assert "[daily, log]" not in result.output  # a YAML list: the other line is not blamed

@@ -75,16 +75,29 @@ def _flat_pairs(raw: str, path: str, diagnostics: Diagnostics) -> dict[str, Any]
         if m is None:
             return None
         value: Any = (m[2] or "").strip()
-        if value.startswith(("[", "{", '"', "'")):  # JSON (ClawXMemory's aliases), or text that starts with a quote
-            try:
-                value = json.loads(value)
-            except ValueError:
-                if value.startswith(("[", "{")):
-                    diagnostics.warn(
-                        path, number, f"{m[1]}: {value[:40]!r} is not a valid list; kept as text", "front-matter"
-                    )
+        if value.startswith(("[", "{", '"', "'")):  # JSON (ClawXMemory's aliases), YAML, or text in quotes
+            value = _flow_value(m[1], value, path, number, diagnostics)
         pairs[m[1]] = {"true": True, "false": False}.get(value, value) if isinstance(value, str) else value
     return pairs
+
+
+def _flow_value(key: str, value: str, path: str, number: int, diagnostics: Diagnostics) -> Any:
+    """A value that starts like a list, a mapping or a quoted text: as JSON (``["a", "b"]``), else as YAML
+    (``[daily, log]``), else the text itself, reported at its line when it looked like a list or mapping (the line
+    YAML rejects: ``date: {{date}}``, a template's placeholder)."""
+    import yaml
+
+    try:
+        return json.loads(value)
+    except ValueError:
+        pass
+    try:
+        return yaml.safe_load(value)
+    except yaml.YAMLError:
+        if value.startswith(("[", "{")):
+            what = "is a template's placeholder, not a value" if value.startswith("{{") else "is not a valid list"
+            diagnostics.warn(path, number, f"{key}: {value[:40]!r} {what}; kept as text", "front-matter")
+        return value
 
 
 def is_private(meta: dict[str, Any], path: str, diagnostics: Diagnostics) -> bool:
