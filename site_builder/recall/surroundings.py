@@ -57,18 +57,23 @@ def sections(note: Note, numbers: Sequence[int]) -> list[Section]:
     out = []
     upcoming = iter(sorted(note.headings, key=lambda h: h.line))
     heading = next(upcoming, None)
+    current = Section("", None)  # what ``chain`` says, worked out when it changes (most lines share it)
     for number in numbers:
         while heading is not None and heading.line < number:
             chain = [*(open_ for open_ in chain if open_[0] < heading.level), _opened(heading)]
+            current = _said(chain)
             heading = next(upcoming, None)
         if heading is not None and heading.line == number:  # a heading sits under the headings that hold it
-            open_ = [entry for entry in chain if entry[0] < heading.level]
+            out.append(_said([entry for entry in chain if entry[0] < heading.level]))
         else:
-            open_ = chain
-        said = " ".join(text for _, text, _ in open_ if text)
-        day = next((day for _, _, day in reversed(open_) if day), None)
-        out.append(Section(f"{said} {' '.join(_doers(said))}" if "er" in said else said, day))
+            out.append(current)
     return out
+
+
+def _said(chain: list[tuple[int, str, dt.date | None]]) -> Section:
+    said = " ".join(text for _, text, _ in chain if text)
+    day = next((day for _, _, day in reversed(chain) if day), None)
+    return Section(f"{said} {' '.join(_doers(said))}" if "er" in said else said, day)
 
 
 def _opened(heading: Heading) -> tuple[int, str, dt.date | None]:
@@ -139,7 +144,8 @@ def parents(lines: Sequence[tuple[int, str]]) -> dict[int, str]:
     """The text each list item hangs from (by line): the item it is indented under, or for an item at the top of
     its list, the line that leads into the list ("**Key decisions:**", "My proposal: 1,000,000 sats")."""
     found: dict[int, str] = {}
-    open_items: list[tuple[int, str]] = []  # (indent, text) of the items the current one may be under
+    open_items: list[tuple[int, str]] = []  # (indent, text as written) of the items the current one may be under
+    plain: dict[str, str] = {}  # an item's plain text, made once, when some item hangs from it
     lead_in = ""
     previous = ""
     for number, text in lines:
@@ -154,10 +160,14 @@ def parents(lines: Sequence[tuple[int, str]]) -> dict[int, str]:
             open_items.pop()
         if not open_items and not lead_in and previous and LEAD_IN.match(previous):
             lead_in = plain_sentence(previous).replace("**", "").strip()
-        parent = open_items[-1][1] if open_items else lead_in
-        if parent:
-            found[number] = parent[:LONGEST_PARENT]
-        open_items.append((indent, plain_sentence(text)))
+        if open_items:
+            over = open_items[-1][1]
+            if over not in plain:
+                plain[over] = plain_sentence(over)[:LONGEST_PARENT]
+            found[number] = plain[over]
+        elif lead_in:
+            found[number] = lead_in[:LONGEST_PARENT]
+        open_items.append((indent, text))
     return found
 
 
