@@ -254,13 +254,13 @@ def serve_command(
     title: str | None,
 ) -> None:
     """Build WORKSPACE, serve it, rebuild on every change and reload open pages."""
-    from site_builder.serve.loop import serve_workspace
+    from site_builder.serve.loop import Given, serve_workspace
 
     try:
         opened = open_workspace(workspace)
         opened.require_usable()
         out = check_output(output or opened.root / "_site", opened.root)
-        serve_workspace(opened, out, host, port, strict, (base_url, title), not no_reflect)
+        serve_workspace(opened, out, host, port, strict, Given(base_url, title), not no_reflect)
     except WorkspaceError as exc:
         raise _unusable(exc) from None
     except (OutputError, OSError) as exc:

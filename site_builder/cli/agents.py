@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 import click
 
@@ -15,6 +15,11 @@ from site_builder.core.diagnostics import Diagnostics
 from site_builder.io.reader import WorkspaceError, open_workspace
 from site_builder.library.agent_view import FORMATS
 from site_builder.recall.query import DEFAULT_K
+
+if TYPE_CHECKING:
+    from site_builder.recall.hits import Hit
+    from site_builder.recall.index import RecallIndex
+    from site_builder.recall.query import RecallQuery
 
 
 @click.command("recall")
@@ -59,8 +64,6 @@ def recall_command(
 ) -> None:
     """Answer QUERY from WORKSPACE with ranked, dated, cited lines."""
     from site_builder.recall.ahead import answer_fresh
-    from site_builder.recall.hits import Hit
-    from site_builder.recall.index import RecallIndex
     from site_builder.recall.query import QueryError, make_query, parse_now
     from site_builder.recall.search import answer_json, resolve_entity, search
 
@@ -102,16 +105,21 @@ def recall_command(
     hits = answer[1]
     if isinstance(hits, QueryError):
         raise click.ClickException(str(hits))
-    answer_record: dict[str, object] = {"query": query, "results": [h.as_json() for h in hits]}
+    _print_answer(index, dataclasses.replace(base, text=query or ""), hits, as_json)
+
+
+def _print_answer(index: RecallIndex, query: RecallQuery, hits: list[Hit], as_json: bool) -> None:
+    """The hits, as text or JSON; an empty answer says why (``recall.empty_answer``)."""
+    record: dict[str, object] = {"query": query.text, "results": [h.as_json() for h in hits]}
     if not hits:
         from site_builder.recall.empty_answer import why_nothing
 
-        answer_record["note"] = why_nothing(index, dataclasses.replace(base, text=query or ""))
+        record["note"] = why_nothing(index, query)
     if as_json:
-        click.echo(json.dumps(answer_record, ensure_ascii=False, indent=2))
+        click.echo(json.dumps(record, ensure_ascii=False, indent=2))
         return
     if not hits:
-        click.echo(f"Nothing found. {answer_record['note']}")
+        click.echo(f"Nothing found. {record['note']}")
     for rank, hit in enumerate(hits, 1):
         click.echo(hit.as_text(rank))
 

@@ -74,7 +74,6 @@ def docs_of(note: Note, subject: str | None = None) -> list[Doc]:
     """Every searchable line of a note (code inside fences too; not fence lines or comments), its headings and its
     front matter's fields; each line that is not a fact with its neighbours and what it hangs from
     (``surroundings``); each about ``subject`` (an entity key) when the whole note is."""
-    facts = {f.line: f for f in note.facts}
     linked: dict[int, list[str]] = {}
     sentences: dict[int, str] = {}  # the parser's plain sentence of each line that holds a link
     for link in note.links:
@@ -84,25 +83,8 @@ def docs_of(note: Note, subject: str | None = None) -> list[Doc]:
     searchable, code = _searchable(note)
     tables = table_rows(searchable) if "|" in note.body else {}
     hanging = parents(searchable)
-    rows: list[tuple[int, str, tuple[str, ...], Fact | None]] = [  # line, content, entities, fact
-        (line, text, (subject,) if subject else (), None) for line, text in front_matter_rows(note)
-    ]
     headed = {h.line for h in note.headings}
-    title_line = next((h.line for h in note.headings[:1] if h.level == 1 or h.text == note.title), 0)
-    for number, text in searchable:
-        fact = facts.get(number)
-        if fact is not None:
-            rows.append((number, fact.content, _keys(fact.names, subject), fact))
-            continue
-        if number in tables:
-            content = tables[number][0]
-        else:
-            content = sentences[number] if number in sentences else plain_sentence(text)
-        if number in headed:  # a heading is about what it names, not about its page's subject: one word long,
-            if _says_what(content) and number != title_line:  # it would outrank the page's lines on the subject alone
-                rows.append((number, content, _keys(linked.get(number, ()), None), None))
-        elif content and not TABLE_RULE.issuperset(content):
-            rows.append((number, content, _keys(linked.get(number, ()), subject), None))
+    rows = _rows(note, subject, searchable, tables, linked, sentences)
     contents = ["" if fact else content for _, content, _, fact in rows]  # a fact is no line's context
     is_heading = [number in headed for number, *_ in rows]
     around = sections(note, [number for number, *_ in rows])
@@ -127,6 +109,40 @@ def docs_of(note: Note, subject: str | None = None) -> list[Doc]:
         context = " ".join(filter(None, near))
         docs.append(Doc(note.path, number, date, kind, entities, content, context, heading=heading, prior=line_worth))
     return docs
+
+
+Row = tuple[int, str, tuple[str, ...], Fact | None]  # line, content, entities, fact
+
+
+def _rows(
+    note: Note,
+    subject: str | None,
+    searchable: list[tuple[int, str]],
+    tables: dict[int, tuple[str, str]],
+    linked: dict[int, list[str]],
+    sentences: dict[int, str],
+) -> list[Row]:
+    """The note's front-matter fields written in words, then its lines, in order: each fact, heading (not its
+    title, not one that only stamps a time: ``_says_what``) and line of text, with its entities."""
+    facts = {f.line: f for f in note.facts}
+    rows: list[Row] = [(line, text, (subject,) if subject else (), None) for line, text in front_matter_rows(note)]
+    headed = {h.line for h in note.headings}
+    title_line = next((h.line for h in note.headings[:1] if h.level == 1 or h.text == note.title), 0)
+    for number, text in searchable:
+        fact = facts.get(number)
+        if fact is not None:
+            rows.append((number, fact.content, _keys(fact.names, subject), fact))
+            continue
+        if number in tables:
+            content = tables[number][0]
+        else:
+            content = sentences[number] if number in sentences else plain_sentence(text)
+        if number in headed:  # a heading is about what it names, not about its page's subject: one word long,
+            if _says_what(content) and number != title_line:  # it would outrank the page's lines on the subject alone
+                rows.append((number, content, _keys(linked.get(number, ()), None), None))
+        elif content and not TABLE_RULE.issuperset(content):
+            rows.append((number, content, _keys(linked.get(number, ()), subject), None))
+    return rows
 
 
 def _neighbours(contents: list[str], is_heading: list[bool], i: int) -> list[str]:

@@ -6,6 +6,7 @@ import signal
 import threading
 import time
 from pathlib import Path
+from typing import NamedTuple
 
 import click
 
@@ -24,14 +25,15 @@ from site_builder.site.pagefind import SearchIndexError
 from site_builder.site.search_indexing import update_search
 
 
+class Given(NamedTuple):
+    """What the command line sets over ``memwiki.toml`` (None: as configured)."""
+
+    base_url: str | None = None
+    title: str | None = None
+
+
 def serve_workspace(
-    workspace: Workspace,
-    out: Path,
-    host: str,
-    port: int,
-    strict: bool,
-    given: tuple[str | None, str | None],
-    reflect: bool,
+    workspace: Workspace, out: Path, host: str, port: int, strict: bool, given: Given, reflect: bool
 ) -> None:
     """Serve until Ctrl-C or SIGTERM; every batch of edits rebuilds (reflect first, unless told not to), in the
     builder process (``serve.builder``) when one can be forked."""
@@ -120,24 +122,20 @@ def show_edited_first(last: Loaded, changed: list[str], out: Path, state: News) 
 
 
 def rebuild(
-    root: Path, out: Path, state: News, strict: bool, given: tuple[str | None, str | None], reflect: bool
+    root: Path, out: Path, state: News, strict: bool, given: Given, reflect: bool
 ) -> tuple[list[Path], Loaded | None, bool]:
     """One build for serve; returns the workspace files reflect wrote (not a reason to build again), what the
     build read (the next edit's page is shown from it first), or None when it did not read the workspace, and
     whether that is because the site was up to date (the workspace can then be read as the site shows it).
 
-    The workspace is opened again each time: ``memwiki.toml`` may be what changed. ``given``: ``--base-url`` and
-    ``--title`` (None: as configured).
+    The workspace is opened again each time: ``memwiki.toml`` may be what changed.
     """
     started = time.perf_counter()
     state.working("rebuilding")
     try:
         workspace = open_workspace(root)
         reflector = make_reflector(workspace.config, root=root) if reflect else None
-        base_url, title = given
-        result = build(
-            workspace, out, strict=strict, base_url=base_url, title=title, reflector=reflector, search_later=True
-        )
+        result = build(workspace, out, strict=strict, reflector=reflector, search_later=True, **given._asdict())
     except (WorkspaceError, OutputError, ReflectorError) as exc:
         lines = [f"{p.where}: error: {p.message}" for p in exc.problems] if isinstance(exc, BadSettings) else []
         message = "\n".join([*lines, str(exc)])
