@@ -117,7 +117,7 @@ def make_site(
     )
     # what a page or shard made from unchanged texts holds on
     texts = LibraryTexts.of(loaded.library, linked.token, loaded.linked.since)
-    config = site_title(opened.config, loaded.notes, opened.root)  # the agent's name when no title is set
+    config = site_title(opened.config, loaded.notes)  # the agent's name when no title is set
     publish = functools.partial(
         publish_recall, loaded.library, config.title, config.recall_max_tokens, staging,
         load_shard_marks(memwiki_dir) if cache else None,

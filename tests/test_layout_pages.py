@@ -177,9 +177,10 @@ def test_the_site_is_titled_by_its_settings_else_its_agent_else_its_folder(tmp_p
     assert title() == "Home lab"
     (ws / "memwiki.toml").unlink()
     (ws / "IDENTITY.md").unlink()
-    assert title() == "home-server"  # no identity: the folder's name
+    assert title() == "memwiki"  # no identity: memwiki's name, not the folder's (a clone builds the same site)
+    (ws / "IDENTITY.md").write_text("# IDENTITY.md\n\n- **Name:** 小七\n", encoding="utf-8")
     context = run("context", str(ws), "--budget", "200")
-    assert 'title="home-server"' in context.stdout
+    assert 'title="小七"' in context.stdout
 
 
 def test_a_days_excerpt_is_what_happened_not_a_line_that_records_a_value(tmp_path: Path) -> None:

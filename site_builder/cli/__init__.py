@@ -27,7 +27,7 @@ base_url_option = click.option(
 )
 title_option = click.option(
     "--title",
-    help="The site's title; overrides [site] title (default: the agent's name from IDENTITY.md, else the folder's).",
+    help="The site's title; overrides [site] title (default: the agent's name from IDENTITY.md, else 'memwiki').",
 )
 
 

@@ -21,7 +21,6 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Iterable
-from pathlib import Path
 from typing import NamedTuple
 
 from site_builder.core.config import Config
@@ -153,10 +152,11 @@ def entity_aliases(note: Note) -> tuple[str, ...] | None:
     return tuple(str(a).strip() for a in raw if str(a).strip())
 
 
-def site_title(config: Config, notes: Iterable[Note], root: Path) -> Config:
+def site_title(config: Config, notes: Iterable[Note]) -> Config:
     """The settings with the site's title: ``[site] title`` (or ``--title``), else the agent's name its
-    ``IDENTITY.md`` gives (the longest, as its entity is named), else the workspace folder's name."""
+    ``IDENTITY.md`` gives (the longest, as its entity is named), else "memwiki". Not the workspace folder's name:
+    the same memory builds the same site wherever it is checked out (a CI runner's folder, a clone)."""
     if config.title:
         return config
     names = next((profile_names(n) for n in notes if n.path in IDENTITY_FILES and not n.private), ())
-    return dataclasses.replace(config, title=max(names, key=len) if names else root.resolve().name or "memwiki")
+    return dataclasses.replace(config, title=max(names, key=len) if names else "memwiki")

@@ -110,7 +110,7 @@ class LiveWorkspace:
         from site_builder.library.subject import IDENTITY_FILES, site_title
 
         identity = self._notes_at(sorted(IDENTITY_FILES & set(self._stamps)))
-        return self.workspace.with_config(site_title(self.workspace.config, identity, self.workspace.root))
+        return self.workspace.with_config(site_title(self.workspace.config, identity))
 
     def memory_sources(self) -> tuple[MemorySources, RecallIndex]:
         """What the context block is made of, as the files are now, and the index it came from: the same as a
