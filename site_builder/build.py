@@ -59,7 +59,7 @@ def build(
 
 
 def _build(opened: Workspace, output: str | Path | None, options: BuildOptions) -> BuildResult:
-    out = check_output(Path(output) if output else opened.root / "_site", opened.root)
+    out = check_output(Path(output) if output else opened.default_output, opened.root)
     memwiki_dir = opened.root / ".memwiki"
     with options.progress.stage("read"):
         listing = list_notes(opened, options.settings)
@@ -81,6 +81,6 @@ def _up_to_date(out: Path, last: LastBuild, progress: Progress) -> BuildResult:
     """Nothing to do: what the last build made and said."""
     search = last.search if isinstance(last.search, SearchStats) else None
     return BuildResult(
-        out, last.pages, last.files, True, None, Diagnostics(list(last.diagnostics)), search, last.recall_report,
+        out, last.pages, last.site_files, True, None, Diagnostics(list(last.diagnostics)), search, last.recall_report,
         progress.timings, up_to_date=True,
     )  # fmt: skip

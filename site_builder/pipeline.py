@@ -139,7 +139,7 @@ def make_site(
             found = functools.cache(loaded.problems)  # worked out once: every note's problems, file links, dates
 
             def sections() -> list[Section]:  # asked for by render once the searched pages are made
-                return hygiene_report(loaded.library, Diagnostics([*found().items, *later.items]))
+                return hygiene_report(loaded.library, Diagnostics([*found().items, *later.items]), opened.left_out)
 
             reuse = load_fragments(memwiki_dir) if cache else None
             keep_compiled_templates(memwiki_dir / MEMO_FOLDER / "templates" if cache else None)
@@ -194,7 +194,7 @@ def make_site(
         records.prune(set(site.records.values())) if cache or search_later else _drop_records(records)
     _copy_recall_bundle(loaded, published.paths, out, recall_problems)
     diagnostics.extend(recall_problems)
-    files = site.pages + len(site.files) + len(published.paths)
+    files = count_files(out)  # as many as a look at the folder finds (the search index and theme too)
     recall.finish()  # the library the child saves when linked anew: only then the notes it holds for (below)
     if cache:
         save_page_marks(memwiki_dir, site.fragments, reuse, anew=anew)
@@ -226,7 +226,7 @@ def make_site(
             save_opinions_block(memo, loaded, linked.opinions, reflected)
         if key and not search_later:
             done = LastBuild(
-                key, stamps, str(out), count_files(out), site.pages, files, tuple(diagnostics.items),
+                key, stamps, str(out), files, site.pages, tuple(diagnostics.items),
                 published.report, stats,
             )  # fmt: skip
             save_last_build(memo, done)

@@ -410,7 +410,9 @@ def test_an_opinion_is_stale_past_sixty_days_without_evidence(tmp_path: Path, la
 
 def test_a_template_placeholder_in_front_matter_is_reported_at_its_own_line(tmp_path: Path) -> None:
     template = "---\ndate: {{date}}\ntags: [daily, log]\n---\n# {{date}}\n\n- What happened today.\n"
-    ws = write_workspace(tmp_path / "ws", {"MEMORY.md": "# Memory\n\n- Likes tea.\n", "notes/daily-note.md": template})
+    keep = "[workspace]\nkeep_templates = true\n"  # else a template is left out, not read
+    files = {"MEMORY.md": "# Memory\n\n- Likes tea.\n", "notes/daily-note.md": template, "memwiki.toml": keep}
+    ws = write_workspace(tmp_path / "ws", files)
     result = run("build", str(ws), "-o", str(tmp_path / "site"), "--no-search")
     assert result.exit_code == 0
     assert "notes/daily-note.md:2: warning: date: '{{date}}' is a template's placeholder" in result.output

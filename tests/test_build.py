@@ -197,12 +197,32 @@ def test_build_reflects_first_and_keeps_every_human_byte(workspace: MakeWorkspac
 
 
 def test_default_output_is_workspace_site_and_rebuild_replaces_it(workspace: MakeWorkspace) -> None:
+    """A workspace set up for memwiki (its memwiki.toml) has its site in _site/."""
     ws = small(workspace)
-    assert run("build", str(ws), "--no-search").exit_code == 0
-    assert (ws / "_site" / "index.html").is_file()
+    (ws / "memwiki.toml").write_text('[site]\ntitle = "Mine"\n', encoding="utf-8")
+    result = run("build", str(ws), "--no-search")
+    assert result.exit_code == 0 and ".memwiki/site" not in result.output
+    assert (ws / "_site" / "index.html").is_file() and not (ws / ".memwiki" / "site").exists()
     (ws / "memory" / "2025-11-22.md").unlink()
     assert run("build", str(ws), "--no-search").exit_code == 0
     assert not (ws / "_site" / "memory" / "2025-11-22.html").exists()
+
+
+def test_an_agents_own_workspace_gets_its_site_under_dot_memwiki(workspace: MakeWorkspace) -> None:
+    """Without a memwiki.toml the workspace is the agent's: it gains .memwiki/ only, and the terminal says where the
+    site is, as many files as are on disk, and that an earlier _site/ is no longer kept up."""
+    ws = small(workspace)
+    (ws / "_site").mkdir()
+    (ws / "_site" / ".memwiki-site").write_text("", encoding="utf-8")  # an earlier build's
+    before = {p.name for p in ws.iterdir()}
+    result = run("build", str(ws))
+    assert result.exit_code == 0, result.output
+    site = ws / ".memwiki" / "site"
+    assert (site / "index.html").is_file() and {p.name for p in ws.iterdir()} == before | {".memwiki"}
+    on_disk = sum(1 for p in site.rglob("*") if p.is_file())
+    assert f"({on_disk} files) into {site}" in result.output and (site / "pagefind").is_dir()
+    assert "The site is in .memwiki/site/: this workspace has no memwiki.toml" in result.output
+    assert "_site/ holds an earlier build's site, no longer updated" in result.output
 
 
 @pytest.mark.parametrize("python", ["ours", "one that cannot run"])
@@ -217,7 +237,7 @@ def test_the_old_site_is_gone_once_a_rebuild_is_done(
         assert run("build", str(ws), "--no-search").exit_code == 0
         (ws / "memory" / f"{day}.md").write_text(f"# {day}\n\nAnother line.\n", encoding="utf-8")
     assert run("build", str(ws), "--no-search").exit_code == 0
-    assert sorted(p.name for p in ws.iterdir() if p.name.startswith(("_site", "._site"))) == ["_site"]
+    assert sorted(p.name for p in (ws / ".memwiki").iterdir() if p.name.startswith(("site", ".site"))) == ["site"]
 
 
 def test_search_index_is_built_with_pagefind(

@@ -66,7 +66,7 @@ def test_the_index_finds_by_relative_path_suffix_name_and_folder_nearest_the_roo
 
 def test_wikilinks_open_notes_by_path_suffix_relative_path_and_folder_page(workspace: MakeWorkspace) -> None:
     root = workspace(FILES)
-    out = root / "_site"
+    out = root / ".memwiki" / "site"
     result = run("build", str(root), "--no-search")
     assert result.exit_code == 0, result.output
     memory = hrefs(out / "MEMORY.html")
@@ -125,10 +125,11 @@ def test_a_link_to_a_page_not_written_yet_gets_one_and_a_hygiene_entry(workspace
         }
     )
     assert run("build", str(root), "--no-search").exit_code == 0
-    memory = hrefs(root / "_site" / "MEMORY.html")
+    memory = hrefs(root / ".memwiki" / "site" / "MEMORY.html")
     assert memory["Some Person"] == "bank/entities/some-person.html"
-    assert (root / "_site" / "bank/entities/some-person.html").is_file()
-    assert "[[tts:voiceId=abc]]" in (root / "_site" / "MEMORY.html").read_text(encoding="utf-8")  # a directive: text
+    assert (root / ".memwiki" / "site" / "bank/entities/some-person.html").is_file()
+    text = (root / ".memwiki" / "site" / "MEMORY.html").read_text(encoding="utf-8")
+    assert "[[tts:voiceId=abc]]" in text  # a directive: text
     check = run("check", str(root)).output
     assert "Some Person: mentioned once, no page" in check
     assert "MEMORY.md:3: [[photo.png]]: no such note in the workspace" in check
@@ -142,5 +143,5 @@ def test_a_wikilink_in_a_table_cell_escapes_its_bar(workspace: MakeWorkspace) ->
         }
     )
     assert run("build", str(root), "--no-search").exit_code == 0
-    assert hrefs(root / "_site" / "MEMORY.html")["Roger"] == "knowledge/people/roger.html"
+    assert hrefs(root / ".memwiki" / "site" / "MEMORY.html")["Roger"] == "knowledge/people/roger.html"
     assert not [d for d in load(root).library.problems.items if d.code == "broken-link"]

@@ -44,7 +44,8 @@ def tricky_workspace(tmp_path: Path) -> Path:
 def test_a_path_is_readable_exactly_when_the_walk_lists_it(tmp_path: Path) -> None:
     """The walk lists a file reached by two names (a link inside the workspace) once; either name reads it."""
     root = tricky_workspace(tmp_path)
-    listed = set(stamp_workspace(open_workspace(root), Diagnostics()))
+    opened = open_workspace(root)
+    listed = set(stamp_workspace(opened, Diagnostics()))
     every = {rel for rel, _ in walk_files(root, Diagnostics())}
     every |= {p.relative_to(root).as_posix() for p in root.rglob("*")}
     assert "out.md" not in listed and "outdir/leak.md" not in every
@@ -52,8 +53,8 @@ def test_a_path_is_readable_exactly_when_the_walk_lists_it(tmp_path: Path) -> No
     second_names = set()
     for rel in sorted(every | {"outdir/leak.md", "linked-notes/topic.md", "memory/none.md", "memory", "notes"}):
         if rel in listed:
-            assert is_listed(root, rel), rel
-        elif is_listed(root, rel):
+            assert is_listed(opened, rel), rel
+        elif is_listed(opened, rel):
             assert (root / rel).resolve() in files, rel
             second_names.add(rel)
     # A file keeps its own name: memory.md, not the link also-core.md that sorts before it.
@@ -118,11 +119,12 @@ REAL = REPO.parent / "shared" / "real"
 def test_on_real_workspaces_every_listed_file_is_readable_and_nothing_else() -> None:
     for real in sorted(p for p in REAL.iterdir() if p.is_dir()):
         root = real.resolve()
-        listed = set(stamp_workspace(open_workspace(root), Diagnostics()))
+        opened = open_workspace(root)
+        listed = set(stamp_workspace(opened, Diagnostics()))
         files = {(root / rel).resolve() for rel in listed}
         for path in root.rglob("*"):
             rel = path.relative_to(root).as_posix()
             if rel in listed:
-                assert is_listed(root, rel), (real.name, rel)
-            elif is_listed(root, rel):
+                assert is_listed(opened, rel), (real.name, rel)
+            elif is_listed(opened, rel):
                 assert path.resolve() in files, (real.name, rel)  # a second name of a listed file

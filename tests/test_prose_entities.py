@@ -51,7 +51,7 @@ def test_a_name_in_curated_memory_and_the_logs_is_an_entity_with_its_lines(works
     root = workspace(FILES)
     result = run("build", str(root), "--no-search")
     assert result.exit_code == 0, result.output
-    found = entities_of(root / "_site")
+    found = entities_of(root / ".memwiki" / "site")
     assert set(found) == {"Roger Gimbel", "Komodo", "GitHub"}  # not Heartbeat, Fixed, Monday, Foo Bar, Zelda Quist
     roger = found["Roger Gimbel"]
     assert roger["aliases"] == ["Roger"]
@@ -65,7 +65,7 @@ def test_a_name_in_curated_memory_and_the_logs_is_an_entity_with_its_lines(works
     ]
     assert roger["mentions"][1]["sentence"] == "Fixed the deploy for Roger Gimbel; Komodo restarted twice."  # type: ignore[index]
     assert {r["name"] for r in roger["related"]} == {"Komodo", "GitHub"}  # type: ignore[attr-defined]
-    page = (root / "_site" / "bank" / "entities" / "roger-gimbel.html").read_text(encoding="utf-8")
+    page = (root / ".memwiki" / "site" / "bank" / "entities" / "roger-gimbel.html").read_text(encoding="utf-8")
     assert "Named in the workspace" in page and "No page yet" not in page
     assert "Fixed the deploy for Roger Gimbel" in page
     assert not list(root.glob("bank/**/*.md"))  # nothing written into the workspace
@@ -123,7 +123,7 @@ def test_a_long_list_of_mentions_folds_the_older_notes(workspace: MakeWorkspace)
     }
     root = workspace({"MEMORY.md": "# Memory\n\n- My human is Roger Gimbel.\n", **days})
     assert run("build", str(root), "--no-search").exit_code == 0
-    page = (root / "_site" / "bank" / "entities" / "roger-gimbel.html").read_text(encoding="utf-8")
+    page = (root / ".memwiki" / "site" / "bank" / "entities" / "roger-gimbel.html").read_text(encoding="utf-8")
     shown, folded = page.split('<details class="more-backlinks">')
     assert shown.count('class="backlink-group"') == 20  # the newest 20 days: 40 lines
     assert "21 more, in 11 older notes</summary>" in folded  # 10 days and MEMORY.md
@@ -141,7 +141,7 @@ def test_the_user_and_the_agent_their_profiles_name_are_entities(workspace: Make
         }
     )
     assert run("build", str(root), "--no-search").exit_code == 0
-    found = entities_of(root / "_site")
+    found = entities_of(root / ".memwiki" / "site")
     assert found["Oscar Serra"]["aliases"] == ["Oscar"]
     assert found["Oscar Serra"]["id"] == "oscar-serra"
     assert [m["source"] for m in found["Oscar Serra"]["mentions"]] == [  # type: ignore[attr-defined]
@@ -152,7 +152,7 @@ def test_the_user_and_the_agent_their_profiles_name_are_entities(workspace: Make
     ]
     vader = [m["source"] for m in found["Vader"]["mentions"]]  # type: ignore[attr-defined]
     assert vader == ["IDENTITY.md#L3", "memory/2026-02-10.md#L3"]
-    page = (root / "_site" / "bank/entities/oscar-serra.html").read_text(encoding="utf-8")
+    page = (root / ".memwiki" / "site" / "bank/entities/oscar-serra.html").read_text(encoding="utf-8")
     assert 'Written up in <a href="../../USER.html">USER.md</a>' in page
     assert "Oscar Serra" not in run("check", str(root)).output  # no placeholder to fix
 
@@ -241,7 +241,7 @@ def test_many_mentions_are_drawn_by_month_and_a_home_says_what_it_is(workspace: 
     home = "# Roger Gimbel\n\nThe human this agent works for; runs the **lab**.\n"
     root = workspace({"MEMORY.md": "# Memory\n", "people/roger-gimbel.md": home, **days})
     assert run("build", str(root), "--no-search").exit_code == 0
-    page = (root / "_site" / "bank" / "entities" / "roger-gimbel.html").read_text(encoding="utf-8")
+    page = (root / ".memwiki" / "site" / "bank" / "entities" / "roger-gimbel.html").read_text(encoding="utf-8")
     assert '<p class="lede">The human this agent works for; runs the <strong>lab</strong>.</p>' in page
     chart = page.split('<svg class="chart months"', 1)[1].split("</svg>", 1)[0]
     assert "<title>2026-02: 20</title>" in chart and "<title>2026-03: 40</title>" in chart

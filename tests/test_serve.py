@@ -105,7 +105,7 @@ def test_serves_pages_with_the_live_script_but_leaves_files_alone(served: tuple[
     status, html = server.get("/memory/2025-11-03.html")
     assert status == 200 and "Peter owns a green kite." in html
     assert '<script src="/__memwiki/live.js?v=1"></script></body>' in html
-    assert "live.js" not in (ws / "_site/memory/2025-11-03.html").read_text(encoding="utf-8")
+    assert "live.js" not in (ws / ".memwiki/site/memory/2025-11-03.html").read_text(encoding="utf-8")
     status, script = server.get("/__memwiki/live.js")
     assert status == 200 and "EventSource" in script
     status, _ = server.get("/no/such/page.html")

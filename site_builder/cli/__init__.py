@@ -14,9 +14,18 @@ import site_builder
 from site_builder.cli.agents import context_command, mcp_command, recall_command
 from site_builder.cli.init import init_command
 from site_builder.cli.options import workspace_argument
+from site_builder.core.config import CONFIG_NAME
 from site_builder.core.diagnostics import PROBLEM_CODES, Diagnostics
-from site_builder.io.reader import BadSettings, NotAWorkspace, WorkspaceError, open_workspace
-from site_builder.io.staging import OutputError, check_output
+from site_builder.io.reader import (
+    HIDDEN_SITE_FOLDER,
+    SITE_FOLDER,
+    BadSettings,
+    NotAWorkspace,
+    Workspace,
+    WorkspaceError,
+    open_workspace,
+)
+from site_builder.io.staging import MARKER, OutputError, check_output
 
 # Heavy modules (the renderer, Pagefind, the anthropic SDK, watchfiles) are imported inside the
 # commands that use them, so `memwiki recall` starts fast.
@@ -55,6 +64,9 @@ def main() -> None:
     """
 
 
+OUTPUT_HELP = (
+    f"Output folder (default: WORKSPACE/{SITE_FOLDER}; WORKSPACE/{HIDDEN_SITE_FOLDER} without a {CONFIG_NAME})."
+)
 ONE_SHOT = "one-shot"  # the context object of the ``memwiki`` process (``run``): it exits once a build is done
 
 
@@ -102,7 +114,7 @@ def _unusable(exc: WorkspaceError) -> click.ClickException:
 
 @main.command("build")
 @workspace_argument
-@click.option("-o", "--output", type=click.Path(path_type=Path), help="Output folder (default: WORKSPACE/_site).")
+@click.option("-o", "--output", type=click.Path(path_type=Path), help=OUTPUT_HELP)
 @click.option("--strict", is_flag=True, help="Treat warnings as errors: exit 1 and keep the previous site.")
 @click.option("--open", "open_site", is_flag=True, help="Open the built site in a web browser.")
 @click.option("--no-search", is_flag=True, help="Skip the Pagefind search index (faster).")
@@ -167,11 +179,25 @@ def build_command(
     else:
         click.echo(f"Built {result.pages} pages ({result.files} files) into {result.output} in {took}")
     click.echo(result.recall_report)
+    if output is None:
+        _say_where(opened)
     if open_site:
         import webbrowser
 
         webbrowser.open(index.as_uri())
     _exit_built()
+
+
+def _say_where(opened: Workspace) -> None:
+    """Why the site is in ``.memwiki/site/`` when it is, and that an earlier build's ``_site/`` is no longer kept up."""
+    if opened.default_output.name == SITE_FOLDER:
+        return
+    click.echo(
+        f"The site is in {HIDDEN_SITE_FOLDER}/: this workspace has no {CONFIG_NAME}, so memwiki adds only .memwiki/ "
+        "to it (-o DIR builds elsewhere)."
+    )
+    if (opened.root / SITE_FOLDER / MARKER).is_file():
+        click.echo(f"{SITE_FOLDER}/ holds an earlier build's site, no longer updated: remove it, or build with -o.")
 
 
 @main.command("check")
@@ -189,11 +215,11 @@ def check_command(workspace: Path, strict: bool) -> None:
     except WorkspaceError as exc:
         raise click.ClickException(str(exc)) from None
     diagnostics = loaded.problems()
-    sections = hygiene_report(loaded.library, diagnostics)
+    sections = hygiene_report(loaded.library, diagnostics, loaded.workspace.left_out)
     root = str(loaded.root)
     click.echo("\n".join([*inventory_lines(loaded.workspace, loaded.notes), *report_lines(sections, root)]))
     problems = [d for d in diagnostics.items if d.code in PROBLEM_CODES or d.level == "error"]
-    findings = sum(len(s.findings) for s in sections)
+    findings = sum(len(s.findings) for s in sections if s.to_fix)
     click.echo(f"{findings} finding(s), {len(problems)} problem(s).")
     if problems or (strict and findings):
         sys.exit(1)
@@ -238,7 +264,7 @@ def reflect_command(workspace: Path, dry_run: bool, provider: str | None, strict
 @workspace_argument
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True, help="Port (0: any free port).")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (loopback by default).")
-@click.option("-o", "--output", type=click.Path(path_type=Path), help="Output folder (default: WORKSPACE/_site).")
+@click.option("-o", "--output", type=click.Path(path_type=Path), help=OUTPUT_HELP)
 @click.option("--strict", is_flag=True, help="Treat warnings as build errors (shown on the page).")
 @click.option("--no-reflect", is_flag=True, help="Do not run reflect before each build.")
 @base_url_option
@@ -259,7 +285,7 @@ def serve_command(
     try:
         opened = open_workspace(workspace)
         opened.require_usable()
-        out = check_output(output or opened.root / "_site", opened.root)
+        out = check_output(output or opened.default_output, opened.root)
         serve_workspace(opened, out, host, port, strict, Given(base_url, title), not no_reflect)
     except WorkspaceError as exc:
         raise _unusable(exc) from None

@@ -17,6 +17,8 @@ import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass
 
+import pathspec
+
 from site_builder.core.diagnostics import Diagnostic, Diagnostics
 
 CONFIG_NAME = "memwiki.toml"
@@ -37,6 +39,8 @@ class Config:
     recent_days: int = 7
     layout: str = ""  # "" = detect; else one of LAYOUTS
     publish_install: str = ""  # the pip spec the GitHub Pages workflow installs; "" = the one `init` chose
+    exclude: tuple[str, ...] = ()  # gitignore-style patterns of files the site and recall leave out
+    keep_templates: bool = False  # True: note templates (a templates folder, {{date}} placeholders) are notes too
 
 
 @dataclass(frozen=True)
@@ -75,6 +79,19 @@ def _not_blank(value: object) -> str:
     return "" if str(value).strip() else "must not be empty"
 
 
+def _patterns(value: object) -> str:
+    """'' when ``value`` is a list of gitignore-style patterns (``templates/``, ``drafts/**/*.md``, ``!keep.md``)."""
+    assert isinstance(value, list)
+    for pattern in value:
+        if not isinstance(pattern, str) or not pattern.strip():
+            return f"must list patterns in quotes, like ['templates/', 'drafts/**']; {_toml_value(pattern)} is not one"
+        try:
+            pathspec.GitIgnoreSpec.from_lines([pattern])
+        except ValueError as exc:
+            return f"holds a pattern that is not a valid glob: {pattern!r} ({exc})"
+    return ""
+
+
 SETTINGS: dict[str, dict[str, Setting]] = {
     "site": {
         "title": Setting("title", str, _not_blank),
@@ -87,10 +104,14 @@ SETTINGS: dict[str, dict[str, Setting]] = {
         "provider": Setting("reflect_provider", str, _one_of(*PROVIDERS)),
         "model": Setting("reflect_model", str, _not_blank),
     },
-    "workspace": {"layout": Setting("layout", str, _one_of(*LAYOUTS, empty=True))},
+    "workspace": {
+        "layout": Setting("layout", str, _one_of(*LAYOUTS, empty=True)),
+        "exclude": Setting("exclude", list, _patterns),
+        "keep_templates": Setting("keep_templates", bool),
+    },
     "publish": {"install": Setting("publish_install", str)},
 }
-KIND_NAMES = {str: "text in quotes", int: "a whole number"}
+KIND_NAMES = {str: "text in quotes", int: "a whole number", list: "a list in brackets", bool: "true or false"}
 
 
 def parse_config(text: str | None, diagnostics: Diagnostics, path: str = CONFIG_NAME) -> Config:
@@ -121,6 +142,11 @@ def parse_config(text: str | None, diagnostics: Diagnostics, path: str = CONFIG_
     )
 
 
+def setting_line(text: str, table: str, key: str) -> int:
+    """The line of ``memwiki.toml``'s ``text`` where ``[table] key`` is set (1 when it is not)."""
+    return _Locator(text).line(table, key)
+
+
 def config_errors(problems: tuple[Diagnostic, ...] | list[Diagnostic]) -> list[Diagnostic]:
     """The problems of the settings that stop a command (wrong types, values out of range, bad TOML)."""
     return [p for p in problems if p.level == "error"]
@@ -131,13 +157,13 @@ def _setting(diagnostics: Diagnostics, path: str, line: int, table: str, key: st
     if setting is None:
         _unknown(diagnostics, path, line, key, table)
         return {}
-    wrong_type = not isinstance(value, setting.kind) or isinstance(value, bool)
+    wrong_type = not isinstance(value, setting.kind) or (isinstance(value, bool) and setting.kind is not bool)
     problem = f"must be {KIND_NAMES[setting.kind]}" if wrong_type else setting.check(value)
     if problem:
-        shown = _toml_value(value)
-        diagnostics.error(path, line, f"[{table}] {key} {problem}, not {shown}", "config")
+        shown = "" if isinstance(value, list) and not wrong_type else f", not {_toml_value(value)}"  # it names the item
+        diagnostics.error(path, line, f"[{table}] {key} {problem}{shown}", "config")
         return {}
-    return {setting.field: value}
+    return {setting.field: tuple(value) if isinstance(value, list) else value}
 
 
 def _unknown(diagnostics: Diagnostics, path: str, line: int, key: str, table: str | None) -> None:

@@ -71,9 +71,8 @@ class LastBuild:
     key: str
     stamps: str  # the same input, told from the files' stamps alone (``io.listing.list_notes``); "" when they could not tell
     output: str
-    site_files: int  # files in the output folder after it
+    site_files: int  # files in the output folder after it (what the build said it made)
     pages: int
-    files: int
     diagnostics: tuple[Diagnostic, ...]
     recall_report: str
     search: object  # SearchStats | None

@@ -14,14 +14,17 @@ import shlex
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from site_builder.core.config import CONFIG_NAME, Config, config_errors, parse_config
+from site_builder.core.config import CONFIG_NAME, Config, config_errors, parse_config, setting_line
 from site_builder.core.diagnostics import WHOLE_WORKSPACE, Diagnostic, Diagnostics
 from site_builder.io.layout import DEFAULT_LAYOUT, RECORD_FILES, Layout, detect
+from site_builder.io.left_out import LeaveOut, check_patterns, leave_out_of
 from site_builder.io.staging import MARKER
 from site_builder.io.stamps import NoteEntry, stamps_of
 
+SITE_FOLDER = "_site"  # the site's folder in a workspace with a memwiki.toml (``Workspace.default_output``)
+HIDDEN_SITE_FOLDER = ".memwiki/site"  # and in one without: an agent's workspace memwiki did not set up
 # Folders that hold no memory: dependencies, caches and the site a build made with its default name.
-SKIPPED_FOLDERS = {"node_modules", "__pycache__", "_site"}
+SKIPPED_FOLDERS = {"node_modules", "__pycache__", SITE_FOLDER}
 
 
 class WorkspaceError(Exception):
@@ -49,10 +52,20 @@ class Workspace:
     layout: Layout = DEFAULT_LAYOUT
     problems: tuple[Diagnostic, ...] = ()  # what reading memwiki.toml found
     holds_memory: bool = True  # False: no memory file and no memwiki.toml (a README, an empty folder)
+    leave_out: LeaveOut = field(default_factory=LeaveOut)  # which files are not memory (``io.left_out``)
+    # Why each file listing or reading left out was (``leave_out``), by path: for the hygiene report.
+    left_out: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
     # The walk of its files made when it was opened, and what that walk found, when the opener lists its notes right
     # after (``open_workspace``'s ``listed_next``: the build command): handed to that listing (``note_entries``), not
     # walked twice; any later listing walks anew.
     first_walk: list[tuple[list[NoteEntry], Diagnostics]] = field(default_factory=list, compare=False, repr=False)
+
+    @property
+    def default_output(self) -> Path:
+        """Where the site goes without ``-o``: ``_site/`` in a workspace set up for memwiki (its ``memwiki.toml``),
+        else ``.memwiki/site/``, so that an agent's own workspace gains one folder to ignore, not a site beside its
+        notes."""
+        return self.root / (SITE_FOLDER if (self.root / CONFIG_NAME).is_file() else HIDDEN_SITE_FOLDER)
 
     def with_config(self, config: Config) -> Workspace:
         return dataclasses.replace(self, config=config)
@@ -95,7 +108,8 @@ def open_workspace(path: str | Path | Workspace, *, listed_next: bool = False) -
 def open_workspace_stamped(path: str | Path) -> tuple[Workspace, dict[str, str]]:
     """The workspace and the stamps of its notes (see ``stamp_workspace``) from one walk of its folders."""
     workspace, files, _ = _open(path, ordered=False)
-    return workspace, stamps_of((rel, info) for rel, info in files if is_memory_file(rel))
+    leave_out = workspace.leave_out
+    return workspace, stamps_of((rel, i) for rel, i in files if is_memory_file(rel) and not leave_out.reason(rel))
 
 
 def _open(path: str | Path, ordered: bool = True) -> tuple[Workspace, list[NoteEntry], Diagnostics]:
@@ -107,13 +121,17 @@ def _open(path: str | Path, ordered: bool = True) -> tuple[Workspace, list[NoteE
         raise WorkspaceError(f"workspace is not a folder: {root}")
     root = root.resolve()
     diagnostics = Diagnostics()
-    config = parse_config(_read_config(root, diagnostics), diagnostics)
+    config_text = _read_config(root, diagnostics)
+    config = parse_config(config_text, diagnostics)
     walked = Diagnostics()
     files = walk_files(root, walked) if ordered else _walk(root, walked)
     paths = [rel for rel, _ in files]
     layout = detect(paths, config.layout or None)
     holds_memory = (root / CONFIG_NAME).is_file() or _holds_memory(layout, paths)
-    return Workspace(root, config, layout, tuple(diagnostics.items), holds_memory), files, walked
+    leave_out = leave_out_of(root, config)
+    memory = [rel for rel in paths if is_memory_file(rel)]
+    check_patterns(leave_out, memory, setting_line(config_text or "", "workspace", "exclude"), diagnostics)
+    return Workspace(root, config, layout, tuple(diagnostics.items), holds_memory, leave_out), files, walked
 
 
 def _holds_memory(layout: Layout, files: list[str]) -> bool:
@@ -132,13 +150,21 @@ def _read_config(root: Path, diagnostics: Diagnostics) -> str | None:
 
 
 def note_entries(workspace: Workspace, diagnostics: Diagnostics) -> list[NoteEntry]:
-    """``(relative path, stat)`` of every note file, sorted by path (see ``walk_files``)."""
+    """``(relative path, stat)`` of every note file, sorted by path (see ``walk_files``); the files its settings
+    leave out are in ``workspace.left_out``."""
     if workspace.first_walk:  # the walk made when the workspace was opened, once
         files, found = workspace.first_walk.pop()
         diagnostics.extend(found)
     else:
         files = walk_files(workspace.root, diagnostics)
-    return [(rel, info) for rel, info in files if is_memory_file(rel)]
+    entries = []
+    for rel, info in files:
+        if is_memory_file(rel):
+            if reason := workspace.leave_out.reason(rel):
+                workspace.left_out[rel] = reason
+            else:
+                entries.append((rel, info))
+    return entries
 
 
 def is_memory_file(rel: str) -> bool:
@@ -148,13 +174,14 @@ def is_memory_file(rel: str) -> bool:
     return rel.rsplit("/", 1)[-1] in RECORD_FILES or rel.split("/")[-2:] == ["skills", "index.json"]
 
 
-def is_listed(root: Path, rel: str) -> bool:
-    """Would ``walk_files`` list ``rel`` (workspace-relative, POSIX, without ``.`` or ``..``) as a memory file?
+def is_listed(workspace: Workspace, rel: str) -> bool:
+    """Would ``note_entries`` list ``rel`` (workspace-relative, POSIX, without ``.`` or ``..``) as a memory file?
     Checked along its own path, without walking the workspace: no dot-folder, dependency or output folder on the way,
-    no symlink that leaves the workspace, and a file memwiki reads as memory at the end."""
+    no symlink that leaves the workspace, a file memwiki reads as memory at the end, not left out."""
     parts = rel.split("/")
-    if not is_memory_file(rel) or any(not part or part[0] == "." for part in parts):
+    if not is_memory_file(rel) or any(not part or part[0] == "." for part in parts) or workspace.leave_out.reason(rel):
         return False
+    root = workspace.root
     here = root
     for depth, name in enumerate(parts, 1):
         here = here / name

@@ -78,7 +78,11 @@ def _read_text(workspace: Workspace, rel: str, diagnostics: Diagnostics) -> Sour
     except OSError as exc:
         diagnostics.warn(rel, 1, f"cannot read file ({exc.strerror or exc}); skipped", "io")
         return None
-    return source_file(workspace, rel, data)
+    read = source_file(workspace, rel, data)
+    if read.text and (line := workspace.leave_out.template_line(read.text)):
+        workspace.left_out[rel] = f"a note template (a placeholder at line {line})"
+        return None
+    return read
 
 
 def source_file(workspace: Workspace, rel: str, data: bytes) -> SourceFile:

@@ -26,10 +26,12 @@ class Section:
     title: str
     explanation: str
     findings: list[Finding]
+    to_fix: bool = True  # False: what the site leaves out, said for the record (``check --strict`` passes)
 
 
-def hygiene_report(library: Library, diagnostics: Diagnostics) -> list[Section]:
-    """Sections in a fixed order; empty sections are kept so the report is complete."""
+def hygiene_report(library: Library, diagnostics: Diagnostics, left_out: dict[str, str] | None = None) -> list[Section]:
+    """Sections in a fixed order; empty sections are kept so the report is complete. ``left_out``: the files the
+    settings leave out (``io.left_out``), why by path: a last section when there are any."""
     by_code: dict[str, list[Diagnostic]] = {}
     for item in diagnostics.sorted():
         by_code.setdefault(item.code, []).append(item)
@@ -71,7 +73,20 @@ def hygiene_report(library: Library, diagnostics: Diagnostics) -> list[Section]:
         ),
         *_claims_to_review(library),
         Section("Other warnings", "Everything else the build noticed.", other),
+        *_left_out(left_out or {}),
     ]
+
+
+def _left_out(left_out: dict[str, str]) -> list[Section]:
+    """The files that are not memory, and why: no page, no recall, no search (a section only when there are any)."""
+    if not left_out:
+        return []
+    findings = [Finding(path, 0, why) for path, why in sorted(left_out.items())]
+    explanation = (
+        "Files not published, searched or recalled: note templates, and what [workspace] exclude names "
+        "(set [workspace] keep_templates = true to keep templates)."
+    )
+    return [Section("Left out", explanation, findings, to_fix=False)]
 
 
 def _claims_to_review(library: Library) -> list[Section]:

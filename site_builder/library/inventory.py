@@ -22,13 +22,18 @@ def inventory_lines(workspace: Workspace, notes: list[Note]) -> list[str]:
     kinds = Counter(n.kind for n in notes)
     by_kind = ", ".join(f"{kind} {count}" for kind, count in sorted(kinds.items(), key=lambda kc: (-kc[1], kc[0])))
     lines.append(f"Read: {len(notes)} file(s) ({by_kind})" if notes else "Read: no Markdown files")
-    read = {n.path for n in notes}
+    read = {n.path for n in notes} | set(workspace.left_out)
     skipped = [
         rel
         for rel, _ in walk_files(workspace.root, Diagnostics())
         if rel not in read and rel != "memwiki.toml" and not rel.lower().endswith(NOT_MEMORY)
     ]
+    if workspace.left_out:
+        lines.append(f"Left out: {len(workspace.left_out)} file(s) ({_examples(sorted(workspace.left_out))})")
     if skipped:
-        shown = ", ".join(skipped[:EXAMPLES]) + (", …" if len(skipped) > EXAMPLES else "")
-        lines.append(f"Not read: {len(skipped)} file(s) memwiki does not read ({shown})")
+        lines.append(f"Not read: {len(skipped)} file(s) memwiki does not read ({_examples(skipped)})")
     return lines
+
+
+def _examples(paths: list[str]) -> str:
+    return ", ".join(paths[:EXAMPLES]) + (", …" if len(paths) > EXAMPLES else "")

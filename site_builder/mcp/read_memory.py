@@ -56,7 +56,7 @@ def check_path(path: str, workspace: Workspace) -> str:
     if any(part.startswith(".") for part in parts):
         raise ReadError("not_memory", f"'{path[:200]}' is inside a hidden folder (.git, .memwiki…); not memory")
     rel = "/".join(part for part in parts if part != ".")
-    if not is_listed(workspace.root, rel):
+    if not is_listed(workspace, rel):
         raise ReadError("not_found", f"'{path[:200]}' is not a memory file of this workspace")
     return rel
 
