@@ -66,7 +66,8 @@ def tier_bar(page_url: str, tier: Tier, notes: list[Note], window: int, cuts: di
                 _marked(segment(LinkView(note.path, href(page_url, note.url))), cuts.get(note.path), page_url)
             )
         start += tokens
-    return BarView(_caption(tier, window), segments, axis.at(window) if axis.length > window else "")
+    marked = [s for s in segments if s.mark]
+    return BarView(_caption(tier, window), segments, marked, axis.at(window) if axis.length > window else "")
 
 
 def _shown(sizes: list[tuple[Note, int]], cuts: dict[str, Injected]) -> list[tuple[Note | None, int]]:

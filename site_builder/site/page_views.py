@@ -116,11 +116,8 @@ class BarView:
 
     caption: str  #: "Always loaded: ~12,345 tokens, 6.2 % of a 200,000-token context window"
     segments: list[SegmentView]  #: its files in tier order, the smallest past ``BAR_FILES`` as one segment
+    marked: list[SegmentView]  #: the segments of the files OpenClaw cuts, which carry a mark
     window_end: str = ""  #: where the context window ends on the bar when the tier overflows it, "27.1%"; else ""
-
-    @property
-    def marked(self) -> list[SegmentView]:
-        return [s for s in self.segments if s.mark]
 
 
 @dataclass(frozen=True)
