@@ -212,3 +212,45 @@ def test_a_table_cell_never_breaks_a_word_on_a_phone(page: Any, tmp_path: Path) 
             "() => { const t = document.querySelector('main table'); return [t.scrollWidth, t.clientWidth]; }"
         )
         assert table[0] > table[1]  # the wide table scrolls instead
+
+
+BAR_ON_SCREEN = """() => {
+  const bar = document.querySelector('svg.ctx-bar').getBoundingClientRect();
+  const memory = [...document.querySelectorAll('.ctx-seg.cut')].map(g => g.querySelector('rect').getBoundingClientRect());
+  const mark = document.querySelector('svg.ctx-mark path').getBoundingClientRect();
+  return {bar: [bar.left, bar.width, bar.height], memory: memory.map(r => [r.left, r.width]),
+          mark: [mark.left + mark.width / 2, mark.bottom, mark.width], page: document.documentElement.scrollWidth,
+          view: window.innerWidth, fill: getComputedStyle(document.querySelector('.ctx-mark path')).fill};
+}"""
+
+
+@pytest.mark.parametrize(("width", "scheme"), [(1280, "light"), (390, "dark")])
+def test_the_agent_bar_shows_and_marks_the_memory_openclaw_cuts(
+    browser: Any, tmp_path: Path, width: int, scheme: str
+) -> None:
+    from axe_playwright_python.sync_playwright import Axe
+
+    line = "- The agent noted what it learned about the deploy and the people on the project today.\n"
+    files = {
+        "AGENTS.md": "# Agents\n\nRead MEMORY.md.\n",
+        "SOUL.md": "# Soul\n",
+        "MEMORY.md": "# Memory\n\n" + line * 360,
+    }
+    write_workspace(tmp_path / "ws", {**files, "memory/2026-03-01.md": "# Day\n\n- Deployed.\n"})
+    build(tmp_path / "ws", tmp_path / "wiki", search=False)
+    context = browser.new_context(color_scheme=scheme, viewport={"width": width, "height": 900})
+    page = context.new_page()
+    try:
+        page.goto((tmp_path / "wiki" / "agent.html").as_uri())
+        shown = page.evaluate(BAR_ON_SCREEN)
+        assert shown["bar"][1] > width * 0.6 and shown["bar"][2] >= 30, shown  # the bar spans the card
+        assert shown["page"] <= shown["view"], shown  # nothing wider than the phone
+        [(left, segment_width)] = shown["memory"]
+        assert segment_width > 0 and left <= shown["mark"][0] <= left + segment_width, shown  # the mark over MEMORY.md
+        assert shown["mark"][2] >= 10 and shown["fill"] not in ("none", "rgba(0, 0, 0, 0)"), shown
+        assert page.locator(".ctx-cuts li").inner_text().startswith("▼ MEMORY.md: 31,689 characters, over the 20,000")
+        assert "MEMORY.md: ~7,923 tokens" in page.locator(".ctx-seg.cut title").text_content()
+        violations = Axe().run(page).response["violations"]
+        assert violations == [], [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in violations]
+    finally:
+        context.close()

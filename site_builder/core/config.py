@@ -34,6 +34,7 @@ class Config:
     language: str = ""  # a BCP 47 tag ("de", "pt-BR", "zh"); "" = told from the notes' text
     base_url: str = ""
     recall_max_tokens: int = 4000
+    context_tokens: int = 200_000  # the agent's model's context window, the agent page's bars are drawn against
     reflect_provider: str = "offline"
     reflect_model: str = "claude-haiku-5-5"  # a current small Claude model
     recent_days: int = 7
@@ -100,6 +101,7 @@ SETTINGS: dict[str, dict[str, Setting]] = {
         "language": Setting("language", str, _language_tag),
     },
     "recall": {"max_tokens": Setting("recall_max_tokens", int, _between(50, 1_000_000))},
+    "agent": {"context_tokens": Setting("context_tokens", int, _between(1_000, 100_000_000))},
     "reflect": {
         "provider": Setting("reflect_provider", str, _one_of(*PROVIDERS)),
         "model": Setting("reflect_model", str, _not_blank),

@@ -14,6 +14,8 @@ from site_builder.core.names import href
 from site_builder.core.tokens import estimate_tokens, tokens_of
 from site_builder.library.agent_view import Tier, agent_block, tiers
 from site_builder.library.memory_block import MemorySources, context_block, default_budget
+from site_builder.library.openclaw_bootstrap import Injected, injected
+from site_builder.site.agent_bars import LIMITS, tier_bar
 from site_builder.site.builder import PageBuilder
 from site_builder.site.entity_page import INDEX_URL
 from site_builder.site.folder_page import OWN_INDEX
@@ -44,20 +46,24 @@ def _agent(builder: PageBuilder, fmt: str) -> AgentView:
         text = block.text
     else:
         text = agent_block(library, fmt)
+    cuts = {cut.path: cut for cut in injected(library)} if fmt == "openclaw" else {}
     return AgentView(
         name=fmt,
         command=f"memwiki context --format {fmt}",
-        tiers=[_tier_view(builder, tier) for tier in tiers(library, fmt)],
+        tiers=[_tier_view(builder, tier, cuts) for tier in tiers(library, fmt)],
         block=text,
         block_tokens=f"{estimate_tokens(text):,}",
+        limits=LIMITS if fmt == "openclaw" else "",
     )
 
 
-def _tier_view(builder: PageBuilder, tier: Tier) -> TierView:
-    """A tier with its files, or with its folders when it has more than ``TIER_FILES_LISTED`` files."""
+def _tier_view(builder: PageBuilder, tier: Tier, cuts: dict[str, Injected]) -> TierView:
+    """A tier with its bar and its files, or its folders when it has more than ``TIER_FILES_LISTED`` files."""
     notes = [note for path in tier.paths if (note := builder.library.note(path))]
+    bar = tier_bar(URL, tier, notes, builder.config.context_tokens, cuts)
     if len(notes) <= TIER_FILES_LISTED:
-        return TierView(tier.name, f"{tier.tokens:,}", len(notes), [LinkView(n.path, href(URL, n.url)) for n in notes])
+        files = [LinkView(n.path, href(URL, n.url)) for n in notes]
+        return TierView(tier.name, f"{tier.tokens:,}", len(notes), files, bar=bar)
     by_folder: dict[str, list[Note]] = {}
     for note in notes:
         by_folder.setdefault(note.path.rpartition("/")[0], []).append(note)
@@ -66,7 +72,7 @@ def _tier_view(builder: PageBuilder, tier: Tier) -> TierView:
         LinkView(f"{folder}/", href(URL, _folder_url(builder, folder)), _size(in_folder, tier.loaded == "listed"))
         for folder, in_folder in sorted(by_folder.items())
     ]
-    return TierView(tier.name, f"{tier.tokens:,}", len(notes), files, folders)
+    return TierView(tier.name, f"{tier.tokens:,}", len(notes), files, folders, bar)
 
 
 def _folder_url(builder: PageBuilder, folder: str) -> str:

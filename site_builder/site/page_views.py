@@ -95,6 +95,32 @@ class FolderPage(PageView):
 
 
 @dataclass(frozen=True)
+class SegmentView:
+    """One file's part of a tier's bar (or the rest of a tier's files together), placed against the context window."""
+
+    link: LinkView  #: the file (or "312 other files", leading nowhere: href "")
+    tokens: str  #: its estimated size, "1,234"
+    share: str  #: its part of the context window, "0.6 %" ("<0.1 %" for a sliver)
+    x: str  #: where it starts on the bar, "12.345%"
+    width: str  #: how long it is on the bar, "0.617%"
+    tone: int  #: its colour, 1 to ``TONES``, in turn
+    mark: str = ""  #: how OpenClaw cuts it, when it does: "OpenClaw keeps 19,857 of its 31,204 characters…"
+    middle: str = ""  #: the middle of the segment, where its mark points, "13.1%"
+    lost: str = ""  #: the first line the prompt loses of the file, when OpenClaw cuts it (a link)
+    lost_part: tuple[str, str] = ("", "")  #: where the part the prompt loses lies on the bar: x and width
+
+
+@dataclass(frozen=True)
+class BarView:
+    """A tier's files as one stacked bar against the model's context window."""
+
+    caption: str  #: "Always loaded: ~12,345 tokens, 6.2 % of a 200,000-token context window"
+    segments: list[SegmentView]  #: its files in tier order, the smallest past ``BAR_FILES`` as one segment
+    marked: list[SegmentView]  #: the segments of the files OpenClaw cuts, which carry a mark
+    window_end: str = ""  #: where the context window ends on the bar when the tier overflows it, "27.1%"; else ""
+
+
+@dataclass(frozen=True)
 class TierView:
     """A part of the workspace by how the agent gets it: always loaded, listed by name, or found by search only."""
 
@@ -103,6 +129,7 @@ class TierView:
     count: int  #: how many files it has
     files: list[LinkView]  #: its files; only those of the workspace's top folder when it lists ``folders``
     folders: list[LinkView] = field(default_factory=list)  #: its folders, when it has too many files to list
+    bar: BarView | None = None  #: its files against the context window (None for an empty tier)
 
 
 @dataclass(frozen=True)
@@ -114,6 +141,7 @@ class AgentView:
     tiers: list[TierView]  #: always loaded, listed, searchable only
     block: str  #: the prompt block it injects, as text
     block_tokens: str  #: the block's estimated size in tokens
+    limits: str = ""  #: where the bootstrap limits the marks apply come from (OpenClaw only), as a sentence
 
 
 @dataclass(frozen=True)
