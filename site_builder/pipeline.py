@@ -25,7 +25,7 @@ from site_builder.core.progress import Progress
 from site_builder.io.build_cache import LastBuild, count_files, load_shard_marks, save_last_build
 from site_builder.io.derived import write_derived
 from site_builder.io.library_texts import LibraryTexts
-from site_builder.io.listing import Listing, save_known
+from site_builder.io.listing import KnownTexts, Listing, save_known
 from site_builder.io.memo_store import MEMO_FOLDER, MemoStore
 from site_builder.io.reader import Workspace
 from site_builder.io.record_store import RecordStore
@@ -41,8 +41,10 @@ from site_builder.library.saved import (
 )
 from site_builder.library.subject import site_title
 from site_builder.load import Loaded, key_after_reflect, load_sources
-from site_builder.recall.publish import publish_recall, update_recall_index
+from site_builder.recall.publish import Published, publish_recall, update_recall_index
+from site_builder.reflect.run import ReflectResult
 from site_builder.reflect_loaded import (
+    ReflectInput,
     reflect_input,
     reflect_unless_settled,
     save_opinions_block,
@@ -81,173 +83,235 @@ def make_site(
     """Every stage after reading: the site of ``sources`` (as ``listing`` listed them) into ``out``. ``key`` is
     their input's key, saved as the last build's when the site is done; ``last_files``: how many files the last
     build left in ``out`` (when it built into it)."""
-    progress, reflector, cache, search, search_later = (
-        options.progress, options.reflector, options.cache, options.search, options.search_later
-    )  # fmt: skip
-    memwiki_dir = opened.root / ".memwiki"
-    memo = MemoStore.of(memwiki_dir, cache=cache)  # what stages made, by what they were made from
-    memo.begin()
-    later = Diagnostics()  # what the stages after linking find
-    staging = Staging(out)  # render writes each page into it as soon as it is made
-    if cache:  # the last site's files linked in beside reading and linking: the pages kept are in place already
-        # (its search index too when this build makes one now: a part the index still has is then in place too)
-        staging.link_last_site(leave=[] if search and not search_later else [SEARCH_FOLDER])
+    stages = SiteBuild(opened, out, listing, options)
+    stages.gather(sources)
+    stages.start_beside(last_files)
     try:
-        reflected, reflected_from = None, None
-        with cycle_collection_paused():  # frozen before the collector runs again: it never walks the model
-            loaded = load_sources(opened, sources, listing.problems, progress, cache=cache)
-            if reflector is not None:
-                with progress.stage("reflect"):
-                    memwiki = memwiki_dir if cache else None
-                    loaded, reflected, reflected_from = reflect_unless_settled(loaded, reflector, later, memwiki)
-            gc.freeze()  # the model lives as long as the build: the collector need not walk its objects again
+        stages.render()
+        stages.write()
     except BaseException:
-        staging.abort()
+        stages.abort()
         raise
-    staging.linked()  # before a process forks with it
-    records = _record_store(memwiki_dir, keep=cache or search_later) if search else None
-    # recall.json, its shards and the recall index are made by a child beside render (both cores busy); the index
-    # waits for reflect's pages to be written, when it wrote some (the index records each file as it stands).
-    index_now = reflected is None or not reflected.changes
-    # A library linked anew is saved by the same child once recall is sent, for the next build (``library.saved``).
-    linked = LinkedFrom(
-        loaded.linked.token or new_token(),
-        {key[0]: key for key in loaded.cached.now},
-        opinions=loaded.linked.opinions or new_token(),
-    )
-    # what a page or shard made from unchanged texts holds on
-    texts = LibraryTexts.of(loaded.library, linked.token, loaded.linked.since)
-    config = site_title(opened.config, loaded.notes)  # the agent's name when no title is set
-    publish = functools.partial(
-        publish_recall, loaded.library, config.title, config.recall_max_tokens, staging,
-        load_shard_marks(memwiki_dir) if cache else None,
-        (opened, loaded.notes, stamps_of(listing.entries)) if index_now else None, texts,
-        (memo, linked.opinions) if cache else None,
-    )  # fmt: skip
-    keep = functools.partial(
-        save_library, memwiki_dir, loaded.library, linked.token, linked.opinions, anew=not loaded.linked.opinions
-    )
-    work = work_size(len(loaded.notes), sum(note.chars for note in loaded.notes))  # recall's work: lines to index
-    recall = Background(publish, work, PARALLEL_FROM, keep if cache and not loaded.linked.token else None)
-    indexing = None
-    if records is not None and not search_later:
-        # The last site's index is taken as it stands only when nothing was added to or removed from that site since.
-        as_left = staging.linked_files is not None and staging.linked_files == last_files
-        indexing = Indexing(memwiki_dir / "cache" if cache else None, staging.path, staging.discard, as_left)
-    try:
-        with progress.stage("render") as tick:  # its size once its pages are known
-            found = functools.cache(loaded.problems)  # worked out once: every note's problems, file links, dates
+    diagnostics = Diagnostics([*stages.found().items, *stages.later.items])
+    if options.strict and diagnostics.items:
+        stages.abort()
+        diagnostics.extend(stages.recall_problems)
+        return stages.result(diagnostics, 0, written=False)
+    files = stages.commit(diagnostics)
+    if options.cache:
+        stages.remember(sources, key, files, diagnostics)
+    return stages.result(diagnostics, files, written=True)
+
+
+class SiteBuild:
+    """One build's stages, in the order ``make_site`` runs them, and what each leaves for the next: gather (parse,
+    link, reflect), start recall and the search index beside render, render, write, then commit the site and
+    remember, through the memo store, what the next build can reuse."""
+
+    def __init__(self, opened: Workspace, out: Path, listing: Listing, options: BuildOptions) -> None:
+        self.opened, self.out, self.listing, self.options = opened, out, listing, options
+        self.memwiki_dir = opened.root / ".memwiki"
+        self.memo = MemoStore.of(self.memwiki_dir, cache=options.cache)  # what stages made, by what they were made from
+        self.memo.begin()
+        self.later = Diagnostics()  # what the stages after linking find
+        self.staging = Staging(out)  # render writes each page into it as soon as it is made
+        self.records: RecordStore | None = None
+        self.recall: Background[Published] | None = None
+        self.recall_problems = Diagnostics()
+        self.reflected: ReflectResult | None = None
+        self.reflected_from: ReflectInput | None = None
+        self.stats: SearchStats | None = None
+        if options.cache:  # the last site's files linked in beside reading and linking: the pages kept are in place
+            # already (its search index too when this build makes one now: a part the index still has is then too)
+            leave = [] if options.search and not options.search_later else [SEARCH_FOLDER]
+            self.staging.link_last_site(leave=leave)
+
+    def gather(self, sources: list[SourceFile]) -> None:
+        """Parse and link ``sources``, then reflect: the model, frozen for the rest of the build."""
+        options = self.options
+        try:
+            with cycle_collection_paused():  # frozen before the collector runs again: it never walks the model
+                self.loaded = load_sources(
+                    self.opened, sources, self.listing.problems, options.progress, cache=options.cache
+                )
+                if options.reflector is not None:
+                    with options.progress.stage("reflect"):
+                        memwiki = self.memwiki_dir if options.cache else None
+                        self.loaded, self.reflected, self.reflected_from = reflect_unless_settled(
+                            self.loaded, options.reflector, self.later, memwiki
+                        )
+                gc.freeze()  # the model lives as long as the build: the collector need not walk its objects again
+        except BaseException:
+            self.staging.abort()
+            raise
+        self.staging.linked()  # before a process forks with it
+        self.found = functools.cache(self.loaded.problems)  # worked out once: every note's problems, links, dates
+
+    def start_beside(self, last_files: int | None) -> None:
+        """Start what works beside render: recall.json, its shards and the recall index in a child (both cores
+        busy), and Pagefind as soon as render knows every record. ``last_files``: see ``make_site``."""
+        loaded, options, memwiki_dir, cache = self.loaded, self.options, self.memwiki_dir, self.options.cache
+        if options.search:
+            self.records = _record_store(memwiki_dir, keep=cache or options.search_later)
+        # The recall index waits for reflect's pages to be written, when it wrote some (it records each file as it
+        # stands).
+        self.index_now = self.reflected is None or not self.reflected.changes
+        # A library linked anew is saved by the same child once recall is sent, for the next build (``library.saved``).
+        self.linked = LinkedFrom(
+            loaded.linked.token or new_token(),
+            {key[0]: key for key in loaded.cached.now},
+            opinions=loaded.linked.opinions or new_token(),
+        )
+        # what a page or shard made from unchanged texts holds on
+        self.texts = LibraryTexts.of(loaded.library, self.linked.token, loaded.linked.since)
+        self.config = site_title(self.opened.config, loaded.notes)  # the agent's name when no title is set
+        publish = functools.partial(
+            publish_recall, loaded.library, self.config.title, self.config.recall_max_tokens, self.staging,
+            load_shard_marks(memwiki_dir) if cache else None,
+            (self.opened, loaded.notes, stamps_of(self.listing.entries)) if self.index_now else None, self.texts,
+            (self.memo, self.linked.opinions) if cache else None,
+        )  # fmt: skip
+        keep = functools.partial(
+            save_library, memwiki_dir, loaded.library, self.linked.token, self.linked.opinions,
+            anew=not loaded.linked.opinions,
+        )  # fmt: skip
+        work = work_size(len(loaded.notes), sum(note.chars for note in loaded.notes))  # recall's work: lines to index
+        self.recall = Background(publish, work, PARALLEL_FROM, keep if cache and not loaded.linked.token else None)
+        self.indexing = None
+        if self.records is not None and not options.search_later:
+            # The last site's index is taken as it stands only when nothing was added to or removed from it since.
+            as_left = self.staging.linked_files is not None and self.staging.linked_files == last_files
+            cached = memwiki_dir / "cache" if cache else None
+            self.indexing = Indexing(cached, self.staging.path, self.staging.discard, as_left)
+
+    def render(self) -> None:
+        """Every page, into the staging folder as each is made, and its search records; then Pagefind starts."""
+        loaded, memo, memwiki_dir, cache = self.loaded, self.memo, self.memwiki_dir, self.options.cache
+        with self.options.progress.stage("render") as tick:  # its size once its pages are known
 
             def sections() -> list[Section]:  # asked for by render once the searched pages are made
-                return hygiene_report(loaded.library, Diagnostics([*found().items, *later.items]), opened.left_out)
+                found = Diagnostics([*self.found().items, *self.later.items])
+                return hygiene_report(loaded.library, found, self.opened.left_out)
 
             reuse = load_fragments(memwiki_dir) if cache else None
+            self.reuse = reuse if isinstance(reuse, Fragments) else None
             keep_compiled_templates(memwiki_dir / MEMO_FOLDER / "templates" if cache else None)
-            last_reads = memo.get("page-reads", (), PageReads)
-            digests = memo.get("opinion-digests", (loaded.linked.opinions,), list) if loaded.linked.opinions else None
-            site = render_site(
-                loaded.library,
-                config,
-                sections,
-                opened.layout.names,
-                reuse if isinstance(reuse, Fragments) else None,
-                tick,
-                PageOutput(staging, records, texts, last_reads, indexing.start if indexing else None),
-                digests,
-            )
-        if indexing is not None and records is not None:  # Pagefind works on while the rest of the site is written
-            indexing.of(SearchRecords(records.folder, site.records, site.language))
-        with progress.stage("write"):
-            if reflected is not None and reflector is not None:
-                write_reflected(opened.root, reflected, reflector, later)
-            if cache:  # after reflect's pages are written: they are cached as parsed after reflect
-                loaded.cached.save(memwiki_dir)
+            self.last_reads = memo.get("page-reads", (), PageReads)
+            opinions = loaded.linked.opinions
+            self.digests = memo.get("opinion-digests", (opinions,), list) if opinions else None
+            start = self.indexing.start if self.indexing else None
+            self.site = render_site(
+                loaded.library, self.config, sections, self.opened.layout.names, self.reuse, tick,
+                PageOutput(self.staging, self.records, self.texts, self.last_reads, start), self.digests,
+            )  # fmt: skip
+        if self.indexing is not None and self.records is not None:  # Pagefind works on while the rest is written
+            self.indexing.of(SearchRecords(self.records.folder, self.site.records, self.site.language))
+
+    def write(self) -> None:
+        """Reflect's pages into the workspace, the rest of the site into staging, recall's part, then the search
+        index, waited for."""
+        loaded, options, site, staging = self.loaded, self.options, self.site, self.staging
+        with options.progress.stage("write"):
+            if self.reflected is not None and options.reflector is not None:
+                write_reflected(self.opened.root, self.reflected, options.reflector, self.later)
+            if options.cache:  # after reflect's pages are written: they are cached as parsed after reflect
+                loaded.cached.save(self.memwiki_dir)
             staging.write(site.files)
-        with progress.stage("recall"):
-            published = recall.result()
-            recall_problems = Diagnostics(list(published.problems))  # the recall index's never keep the old site
-            if not index_now:
-                update_recall_index(opened, loaded.notes, recall_problems)
-        staging.drop_unmade([*site.fragments.pages, *site.files, *published.paths], leave=[SEARCH_FOLDER])
-        if search and search_later:
+        assert self.recall is not None
+        with options.progress.stage("recall"):
+            self.published = self.recall.result()
+            self.recall_problems = Diagnostics(list(self.published.problems))  # never keep the old site
+            if not self.index_now:
+                update_recall_index(self.opened, loaded.notes, self.recall_problems)
+        staging.drop_unmade([*site.fragments.pages, *site.files, *self.published.paths], leave=[SEARCH_FOLDER])
+        if options.search and options.search_later:
             staging.keep_from_output(SEARCH_FOLDER)
-        anew = save_rendered(memwiki_dir, site.fragments, reuse, loaded.notes) if cache else True  # Pagefind runs
-        stats = None
-        if indexing is not None:
-            stats = _place_search(indexing, staging, progress, later)
-    except BaseException:
-        recall.cancel()
-        staging.abort()
-        _drop_records(records)
-        raise
-    diagnostics = Diagnostics([*found().items, *later.items])
-    if options.strict and diagnostics.items:
-        recall.cancel()
-        staging.abort()
-        _drop_records(records)
-        diagnostics.extend(recall_problems)
-        return BuildResult(
-            out, site.pages, 0, False, loaded, diagnostics, stats, published.report, progress.timings, reflected
-        )  # fmt: skip
-    staging.commit()
-    if records is not None:  # the records of this site only; none kept by a build without cache
-        records.prune(set(site.records.values())) if cache or search_later else _drop_records(records)
-    _copy_recall_bundle(loaded, published.paths, out, recall_problems)
-    diagnostics.extend(recall_problems)
-    files = count_files(out)  # as many as a look at the folder finds (the search index and theme too)
-    recall.finish()  # the library the child saves when linked anew: only then the notes it holds for (below)
-    if cache:
-        save_page_marks(memwiki_dir, site.fragments, reuse, anew=anew)
-        if site.reads is not None and site.reads != last_reads:  # after the marks: it says when they still hold
+        # Pagefind runs meanwhile
+        self.anew = save_rendered(self.memwiki_dir, site.fragments, self.reuse, loaded.notes) if options.cache else True
+        if self.indexing is not None:
+            self.stats = _place_search(self.indexing, staging, options.progress, self.later)
+
+    def abort(self) -> None:
+        """Nothing of this build stays: the child stopped, staging and temporary records gone."""
+        if self.recall is not None:
+            self.recall.cancel()
+        self.staging.abort()
+        _drop_records(self.records)
+
+    def commit(self, diagnostics: Diagnostics) -> int:
+        """The site swapped in, its records pruned, recall.json beside the workspace: the files in ``out``."""
+        records, options = self.records, self.options
+        self.staging.commit()
+        if records is not None:  # the records of this site only; none kept by a build without cache
+            if options.cache or options.search_later:
+                records.prune(set(self.site.records.values()))
+            else:
+                _drop_records(records)
+        _copy_recall_bundle(self.loaded, self.published.paths, self.out, self.recall_problems)
+        diagnostics.extend(self.recall_problems)
+        assert self.recall is not None
+        self.recall.finish()  # the library the child saves when linked anew: only then the notes it holds for
+        return count_files(self.out)  # as many as a look at the folder finds (the search index and theme too)
+
+    def remember(self, sources: list[SourceFile], key: str, files: int, diagnostics: Diagnostics) -> None:
+        """What the next build can reuse, through the memo store; what this build did not use goes."""
+        memo, site, memwiki_dir = self.memo, self.site, self.memwiki_dir
+        save_page_marks(memwiki_dir, site.fragments, self.reuse, anew=self.anew)
+        if site.reads is not None and site.reads != self.last_reads:  # after the marks: it says when they hold
             memo.put("page-reads", (), site.reads)
         else:
             memo.keep("page-reads", ())
-        memo.put("recall-shards", (), (texts, published.marks))
+        memo.put("recall-shards", (), (self.texts, self.published.marks))
         made = site.opinion_digests  # saved when every opinion was digested (and not as given)
-        if made is not None and None not in made and made != digests:
-            memo.put("opinion-digests", (linked.opinions,), made)
-        if linked != loaded.linked:
-            save_library_notes(memwiki_dir, linked)
-        known = listing.known(sources)  # what the next build need not read again
+        if made is not None and None not in made and made != self.digests:
+            memo.put("opinion-digests", (self.linked.opinions,), made)
+        if self.linked != self.loaded.linked:
+            save_library_notes(memwiki_dir, self.linked)
+        known = self.listing.known(sources)  # what the next build need not read again
         save_known(memo, known)
-        # After reflect wrote, the input is the workspace as it left it; a site whose search comes later is not
-        # finished: look again next time.
-        stamps = listing.stamps
-        if reflected and reflected.changes:
-            key, stamps = (
-                key_after_reflect(loaded, options.base_url, options.settings, known) if not later.items else ("", "")
-            )
-        if reflector is not None and reflected is not None and reflected_from and not later.items:
-            if not reflected.changes:  # reflect settled on its input; or the workspace is as it wrote it
-                save_settled(memwiki_dir, reflected_from, reflected)
-            elif key:
-                save_settled(memwiki_dir, reflect_input(loaded, reflector, reflected_from.reads), reflected)
-        if reflected is not None:  # even after a warning: it names the file as it is
-            save_opinions_block(memo, loaded, linked.opinions, reflected)
-        if key and not search_later:
-            done = LastBuild(
-                key, stamps, str(out), files, site.pages, tuple(diagnostics.items),
-                published.report, stats,
-            )  # fmt: skip
-            save_last_build(memo, done)
-        if reflector is None:  # a build without reflect: what reflect settled on last is still for the next one
+        self._remember_input(key, known, files, diagnostics)
+        if self.options.reflector is None:  # without reflect: what reflect settled on last is still for the next
             memo.keep("reflect-settled", ())
         memo.keep_only_used()  # what this build did not use is not kept
         for retired in (memwiki_dir / "cache").glob("*.pickle"):  # earlier versions' own files: the store keeps them
             retired.unlink(missing_ok=True)
         for retired_folder in RETIRED_FOLDERS:
             shutil.rmtree(memwiki_dir / retired_folder, ignore_errors=True)
-    if options.settle:
-        staging.settle()
-    else:
-        staging.leave()
-    later_records = (
-        SearchRecords(records.folder, site.records, site.language) if records is not None and search_later else None
-    )
-    return BuildResult(
-        out, site.pages, files, True, loaded, diagnostics, stats, published.report, progress.timings, reflected,
-        records=later_records,
-    )  # fmt: skip
+
+    def _remember_input(self, key: str, known: KnownTexts, files: int, diagnostics: Diagnostics) -> None:
+        """The input this site is of, and what reflect settled on. After reflect wrote, the input is the workspace
+        as it left it; a site whose search comes later is not finished: look again next time."""
+        options, reflected, reflector, loaded = self.options, self.reflected, self.options.reflector, self.loaded
+        stamps = self.listing.stamps
+        if reflected and reflected.changes:
+            done = not self.later.items
+            key, stamps = key_after_reflect(loaded, options.base_url, options.settings, known) if done else ("", "")
+        if reflector is not None and reflected is not None and self.reflected_from and not self.later.items:
+            if not reflected.changes:  # reflect settled on its input; or the workspace is as it wrote it
+                save_settled(self.memwiki_dir, self.reflected_from, reflected)
+            elif key:
+                save_settled(self.memwiki_dir, reflect_input(loaded, reflector, self.reflected_from.reads), reflected)
+        if reflected is not None:  # even after a warning: it names the file as it is
+            save_opinions_block(self.memo, loaded, self.linked.opinions, reflected)
+        if key and not options.search_later:
+            done_build = LastBuild(
+                key, stamps, str(self.out), files, self.site.pages, tuple(diagnostics.items), self.published.report,
+                self.stats,
+            )  # fmt: skip
+            save_last_build(self.memo, done_build)
+
+    def result(self, diagnostics: Diagnostics, files: int, *, written: bool) -> BuildResult:
+        """What the build made and found; the old site removed (or left to its own process to remove)."""
+        site, records, options = self.site, self.records, self.options
+        if written:
+            self.staging.settle() if options.settle else self.staging.leave()
+        later = None
+        if written and records is not None and options.search_later:
+            later = SearchRecords(records.folder, site.records, site.language)
+        return BuildResult(
+            self.out, site.pages, files, written, self.loaded, diagnostics, self.stats, self.published.report,
+            options.progress.timings, self.reflected, records=later,
+        )  # fmt: skip
 
 
 def _record_store(memwiki_dir: Path, *, keep: bool) -> RecordStore:
