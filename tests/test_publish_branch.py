@@ -227,3 +227,18 @@ def test_publish_without_git_or_a_usable_target_says_what_to_do(tmp_path: Path, 
         assert refused.exit_code == 1 and said in refused.output, refused.output
         assert "Traceback" not in refused.output
     assert tip(tmp_path / "remote.git", "gh-pages") == ""
+
+
+def test_an_unreachable_remote_or_no_committer_is_said_before_building(
+    ws: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    git(ws, "remote", "set-url", "origin", str(tmp_path / "gone.git"))
+    result = publish(ws)
+    assert result.exit_code == 1 and "git ls-remote failed: fatal:" in result.output and "gone.git" in result.output
+    for who in ("AUTHOR", "COMMITTER"):
+        monkeypatch.delenv(f"GIT_{who}_NAME")
+        monkeypatch.delenv(f"GIT_{who}_EMAIL")
+    git(ws, "config", "user.useConfigOnly", "true")  # as where git cannot guess an address from the host's name
+    result = publish(ws)
+    assert result.exit_code == 1 and "set who commits: git config user.name and user.email" in result.output
+    assert "Traceback" not in result.output and not (ws / ".memwiki/publish").exists()

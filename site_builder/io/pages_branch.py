@@ -53,9 +53,16 @@ def git(repo: Path, *args: str, env: Mapping[str, str] | None = None, text: str 
     """Run ``git -C repo ARGS`` and return its output, stripped; ``PublishError`` with git's words when it fails."""
     done = _run_git(repo, args, env, text)
     if done.returncode:
-        said = (done.stderr or done.stdout).strip() or f"exit status {done.returncode}"
-        raise PublishError(f"git {args[0]} failed: {said}")
+        hint = " (set who commits: git config user.name and user.email)" if "user.email" in done.stderr else ""
+        raise PublishError(f"git {args[0]} failed: {_gist(done)}{hint}")
     return done.stdout.strip()
+
+
+def _gist(done: subprocess.CompletedProcess[str]) -> str:
+    """What a failed git command said, on one line: its ``fatal:`` and ``error:`` lines, else all it said."""
+    lines = [line.strip() for line in (done.stderr or done.stdout).splitlines() if line.strip()]
+    errors = [line for line in lines if line.startswith(("fatal:", "error:"))]
+    return "; ".join(errors) or " ".join(lines) or f"exit status {done.returncode}"
 
 
 def _run_git(
@@ -87,6 +94,7 @@ def open_repository(workspace: Path) -> Repository:
     if not succeeds(workspace, "rev-parse", "--verify", "-q", "HEAD^{commit}"):
         raise PublishError(f"the repository at {top} has no commit yet: commit the workspace first")
     head = git(workspace, "rev-parse", "HEAD^{commit}")
+    git(workspace, "var", "GIT_COMMITTER_IDENT")  # who commits: known before the site is built
     head_ref = _run_git(workspace, ("symbolic-ref", "-q", "HEAD"), None, None).stdout.strip()
     return Repository(top, git_dir, head, head_ref)
 
@@ -183,7 +191,7 @@ def push_commit(repo: Path, remote: str, branch: str, commit: str) -> None:
     """Push ``commit`` to ``remote``'s ``branch`` as a fast-forward (git refuses anything else)."""
     done = _run_git(repo, ("push", "--quiet", remote, f"{commit}:refs/heads/{branch}"), None, None)
     if done.returncode:
-        said = " ".join(line.strip() for line in done.stderr.splitlines() if line.strip())
+        said = " ".join(line.strip() for line in done.stderr.splitlines() if line.strip())  # the remote's reasons
         raise PublishError(
             f"{remote} refused the push of {branch} ({said or f'git push: exit status {done.returncode}'}); "
             f"nothing was published and {branch} here is as it was"
