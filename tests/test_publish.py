@@ -8,13 +8,15 @@ import shlex
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
+from importlib import metadata
 from pathlib import Path
 
 import pytest
 import yaml
 
 from site_builder.build import build
-from site_builder.io.install_spec import git_origin, spec_from_direct_url
+from site_builder.io import install_spec
+from site_builder.io.install_spec import InstallSpec, git_origin, spec_from_direct_url
 from tests.conftest import EXAMPLE, run, write_workspace
 
 ATOM = "{http://www.w3.org/2005/Atom}"
@@ -52,10 +54,21 @@ def test_init_scaffolds_a_workspace_that_builds_without_warnings(tmp_path: Path)
     assert "<title>Ada &#34;the&#34; bot</title>" in (ws / "_site/index.html").read_text(encoding="utf-8")
 
 
-def test_init_never_overwrites_and_adds_the_pages_workflow(tmp_path: Path) -> None:
+GITHUB_SPEC = "memwiki @ git+https://github.com/sam/memwiki@0123456789abcdef"
+
+
+def memwiki_installed_from(monkeypatch: pytest.MonkeyPatch, spec: str, reason: str) -> None:
+    """``init`` finds the memwiki running here installed as ``spec`` says ("": from nowhere GitHub reaches)."""
+    monkeypatch.setattr(install_spec, "installed_spec", lambda: InstallSpec(spec, reason))
+
+
+def test_init_never_overwrites_and_adds_the_pages_workflow(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    memwiki_installed_from(monkeypatch, GITHUB_SPEC, "memwiki is installed from github.com/sam/memwiki")
     ws = write_workspace(tmp_path / "ws", {"memory.md": "# Mine\nDo not touch.\n"})
     result = run("init", str(ws), "--github-pages")
     assert result.exit_code == 0
+    assert f"The Pages workflow installs {GITHUB_SPEC}" in result.output
+    assert result.output.splitlines()[-1].startswith("Push to GitHub and set Settings > Pages > Source")
     assert "kept    memory.md (already there)" in result.output
     assert (ws / "memory.md").read_text() == "# Mine\nDo not touch.\n"
     workflow = yaml.safe_load((ws / ".github/workflows/memwiki.yml").read_text())
@@ -66,6 +79,20 @@ def test_init_never_overwrites_and_adds_the_pages_workflow(tmp_path: Path) -> No
     assert any(step.get("uses", "").startswith("actions/upload-pages-artifact") for step in steps)
     assert workflow["jobs"]["deploy"]["steps"][0]["uses"].startswith("actions/deploy-pages")
     assert workflow["permissions"] == {"contents": "read", "pages": "write", "id-token": "write"}
+
+
+def test_init_writes_no_workflow_github_cannot_run_and_says_how_to_publish(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    memwiki_installed_from(monkeypatch, "", "memwiki is installed from /home/sam/memwiki, which GitHub cannot reach")
+    ws = tmp_path / "new"
+    result = run("init", str(ws), "--github-pages")
+    assert result.exit_code == 0 and not (ws / ".github").exists()
+    assert "no GitHub Pages workflow written: memwiki is installed from /home/sam/memwiki" in result.output
+    assert "set [publish] install in memwiki.toml" in result.output
+    assert result.output.splitlines()[-1].startswith("To publish: commit the workspace to a git repository")
+    assert f"memwiki publish {ws}" in result.output.splitlines()[-1]
+    assert '# install = "memwiki @ git+https://github.com/OWNER/memwiki@COMMIT"' in (ws / "memwiki.toml").read_text()
 
 
 def test_init_refuses_a_file(tmp_path: Path) -> None:
@@ -181,7 +208,8 @@ def a_checkout(folder: Path) -> tuple[str, str] | None:
 
 
 def test_the_default_spec_is_the_memwiki_installed_here_as_a_runner_can_install_it() -> None:
-    assert spec_from_direct_url(None, "0.3.0", no_checkout).spec == "memwiki==0.3.0"  # from an index
+    from_index = spec_from_direct_url(None, "0.3.0", no_checkout)  # memwiki is on no index a runner installs from
+    assert from_index.spec == "" and "memwiki is not on PyPI" in from_index.reason
     from_git = {"url": "https://github.com/sam/memwiki", "vcs_info": {"vcs": "git", "commit_id": "abc123"}}
     assert (
         spec_from_direct_url(from_git, "0.3.0", no_checkout).spec
@@ -197,6 +225,17 @@ def test_the_default_spec_is_the_memwiki_installed_here_as_a_runner_can_install_
     assert alone.spec == "" and "/home/sam/memwiki, which GitHub Actions cannot reach" in alone.reason
     wheel = {"url": "file:///tmp/memwiki-0.3.0-py3-none-any.whl", "archive_info": {}}
     assert spec_from_direct_url(wheel, "0.3.0", no_checkout).spec == ""
+
+
+def test_memwiki_run_from_its_source_folder_is_installed_from_that_checkout(monkeypatch: pytest.MonkeyPatch) -> None:
+    def not_installed(name: str) -> object:
+        raise metadata.PackageNotFoundError(name)
+
+    monkeypatch.setattr(metadata, "distribution", not_installed)
+    monkeypatch.setattr(install_spec, "git_origin", lambda folder: ("https://github.com/sam/memwiki", "abc123"))
+    found = install_spec.installed_spec()
+    assert found.spec == "memwiki @ git+https://github.com/sam/memwiki@abc123"
+    assert str(install_spec.SOURCE) in found.reason and (install_spec.SOURCE / "site_builder").is_dir()
 
 
 def test_a_checkout_s_ssh_remote_is_installed_over_https(tmp_path: Path) -> None:
@@ -239,21 +278,16 @@ def run_build_steps(ws: Path, tmp_path: Path) -> tuple[subprocess.CompletedProce
 
 
 @pytest.mark.slow
-def test_the_workflow_s_build_steps_install_the_configured_spec_and_build_the_site(tmp_path: Path) -> None:
+def test_the_workflow_s_build_steps_install_the_configured_spec_and_build_the_site(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    memwiki_installed_from(monkeypatch, GITHUB_SPEC, "memwiki is installed from github.com/sam/memwiki")
     ws = tmp_path / "ws"
     assert run("init", str(ws), "--github-pages").exit_code == 0
-    settings = (ws / "memwiki.toml").read_text(encoding="utf-8")
-    assert "[publish]" in settings
-    done, _ = run_build_steps(ws, tmp_path)
-    if "\ninstall = " not in settings:  # memwiki here comes from a folder a runner cannot reach: a clear stop
-        assert done.returncode == 1 and "::error file=memwiki.toml::set [publish] install" in done.stdout
-        spec = "memwiki @ git+https://github.com/sam/memwiki@0123456789abcdef"
-        (ws / "memwiki.toml").write_text(settings + f'install = "{spec}"\n', encoding="utf-8")
-    else:
-        spec = settings.split("\ninstall = ")[1].split("\n")[0].strip('"')
+    assert f'install = "{GITHUB_SPEC}"' in (ws / "memwiki.toml").read_text(encoding="utf-8")
     done, pip_args = run_build_steps(ws, tmp_path)
     assert done.returncode == 0, done.stdout + done.stderr
-    assert pip_args == ["install", *spec.split()]
+    assert pip_args == ["install", *GITHUB_SPEC.split()]
     site = ws / "_site"  # what upload-pages-artifact uploads
     assert (site / "index.html").is_file() and (site / "pagefind").is_dir()
     assert f"{BASE_URL}/memory/" in (site / "sitemap.xml").read_text(encoding="utf-8")

@@ -13,31 +13,17 @@ import click
 import site_builder
 from site_builder.cli.agents import context_command, mcp_command, recall_command
 from site_builder.cli.init import init_command
-from site_builder.cli.options import workspace_argument
+from site_builder.cli.options import base_url_option, title_option, workspace_argument
+from site_builder.cli.options import report_problems as _report
+from site_builder.cli.options import unusable as _unusable
+from site_builder.cli.publish import publish_command
 from site_builder.core.config import CONFIG_NAME
-from site_builder.core.diagnostics import PROBLEM_CODES, Diagnostics
-from site_builder.io.reader import (
-    HIDDEN_SITE_FOLDER,
-    SITE_FOLDER,
-    BadSettings,
-    NotAWorkspace,
-    Workspace,
-    WorkspaceError,
-    open_workspace,
-)
+from site_builder.core.diagnostics import PROBLEM_CODES
+from site_builder.io.reader import HIDDEN_SITE_FOLDER, SITE_FOLDER, Workspace, WorkspaceError, open_workspace
 from site_builder.io.staging import MARKER, OutputError, check_output
 
 # Heavy modules (the renderer, Pagefind, the anthropic SDK, watchfiles) are imported inside the
 # commands that use them, so `memwiki recall` starts fast.
-
-base_url_option = click.option(
-    "--base-url",
-    help="Absolute URL the site is hosted at (feed, sitemap, canonical links); overrides [site] base_url.",
-)
-title_option = click.option(
-    "--title",
-    help="The site's title; overrides [site] title (default: the agent's name from IDENTITY.md, else 'memwiki').",
-)
 
 
 def _print_version(ctx: click.Context) -> None:
@@ -88,28 +74,6 @@ def _exit_built() -> None:
         sys.stdout.flush()
         sys.stderr.flush()
         os._exit(0)
-
-
-def _report(diagnostics: Diagnostics, strict: bool, workspace: Path) -> None:
-    for line in diagnostics.report(strict, str(workspace)):
-        click.echo(line, err=True)
-
-
-class Unusable(click.ClickException):
-    """The workspace cannot be built as it is (not a memory workspace, settings in error): exit 2, nothing written."""
-
-    exit_code = 2
-
-
-def _unusable(exc: WorkspaceError) -> click.ClickException:
-    """The exception to raise for ``exc``: exit 2 when the folder or its settings are unusable, else 1."""
-    if isinstance(exc, BadSettings):
-        for problem in exc.problems:
-            click.echo(f"{problem.where}: error: {problem.message}", err=True)
-        return Unusable(str(exc))
-    if isinstance(exc, NotAWorkspace):
-        return Unusable(str(exc))
-    return click.ClickException(str(exc))
 
 
 @main.command("build")
@@ -294,6 +258,7 @@ def serve_command(
 
 
 main.add_command(init_command)
+main.add_command(publish_command)
 main.add_command(recall_command)
 main.add_command(mcp_command)
 main.add_command(context_command)

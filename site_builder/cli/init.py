@@ -16,7 +16,11 @@ from site_builder.core.diagnostics import Diagnostics
 @click.command("init")
 @click.argument("directory", default=".", type=click.Path(path_type=Path), required=False)
 @click.option("--title", default="My agent's memory", show_default=True, help="Site title for memwiki.toml.")
-@click.option("--github-pages", is_flag=True, help="Also add a GitHub Actions workflow that publishes to Pages.")
+@click.option(
+    "--github-pages",
+    is_flag=True,
+    help="Also add a GitHub Actions workflow that publishes to Pages (when GitHub can install this memwiki).",
+)
 def init_command(directory: Path, title: str, github_pages: bool) -> None:
     """Create a new workspace in DIRECTORY with short example content (existing files are kept)."""
     from site_builder.io.scaffold import scaffold_files, write_new_files
@@ -34,13 +38,18 @@ def init_command(directory: Path, title: str, github_pages: bool) -> None:
         click.echo(f"  kept    {rel} (already there)")
     where = shlex.quote(str(directory))
     click.echo(f"Next: memwiki serve {where}   (preview while you edit), or memwiki build {where}")
-    if github_pages:
+    if install:
         click.echo("Push to GitHub and set Settings > Pages > Source to 'GitHub Actions' to publish.")
+    elif install is not None:
+        click.echo(
+            f"To publish: commit the workspace to a git repository with a remote on GitHub, run memwiki publish {where}"
+            " and set Settings > Pages > Source to 'Deploy from a branch', gh-pages."
+        )
 
 
 def publish_spec(directory: Path) -> str:
-    """The pip spec the Pages workflow installs by default: the workspace's ``[publish] install``, else the memwiki
-    installed here as a runner can install it (said on the terminal, with a warning when no spec would work)."""
+    """The pip spec the Pages workflow installs: the workspace's ``[publish] install``, else the memwiki installed
+    here as a runner can install it, else "" (no workflow: said on the terminal, with what to do instead)."""
     from site_builder.io.install_spec import installed_spec
 
     try:
@@ -57,8 +66,9 @@ def publish_spec(directory: Path) -> str:
         click.echo(f"The Pages workflow installs {found.spec}: {found.reason}.")
     else:
         click.echo(
-            f"warning: {found.reason}; set [publish] install in memwiki.toml to a pip spec it can install, e.g. "
-            '"memwiki @ git+https://github.com/OWNER/memwiki@COMMIT" (the workflow stops and says so until then)',
+            f"warning: no GitHub Pages workflow written: {found.reason}. Publish with memwiki publish (it pushes the "
+            "site to a gh-pages branch), or set [publish] install in memwiki.toml to a pip spec GitHub can install, "
+            'e.g. "memwiki @ git+https://github.com/OWNER/memwiki@COMMIT", and run memwiki init --github-pages again',
             err=True,
         )
     return found.spec

@@ -1,7 +1,7 @@
 """Which pip spec installs, on a GitHub Actions runner, the memwiki running here.
 
-pip records how a package was installed (``direct_url.json``, PEP 610): from an index (a version other machines
-can install too), from a git URL (that URL at that commit), from an archive URL, or from a folder on this machine.
+pip records how a package was installed (``direct_url.json``, PEP 610): from an index (memwiki is not on PyPI,
+so none a runner reaches), from a git URL (that URL at that commit), from an archive URL, or from a folder on this machine.
 A folder is out of the runner's reach; when it is a git checkout with a remote, its remote at the checked-out commit
 is. Nothing here reaches the network.
 """
@@ -23,6 +23,7 @@ from site_builder import __version__
 SCP_LIKE = re.compile(r"^(?:ssh://)?git@([^:/]+)[:/](.+)$")
 
 
+SOURCE = Path(__file__).resolve().parents[2]  # the folder the running memwiki's package is in
 GitOrigin = Callable[[Path], "tuple[str, str] | None"]
 
 
@@ -38,15 +39,19 @@ def installed_spec() -> InstallSpec:
     """The spec of the memwiki installed here (see the module's docstring)."""
     try:
         recorded = metadata.distribution("memwiki").read_text("direct_url.json")
-    except metadata.PackageNotFoundError:
-        recorded = None
+    except metadata.PackageNotFoundError:  # not installed: run from its source folder
+        return spec_from_direct_url({"url": SOURCE.as_uri(), "dir_info": {}}, __version__, git_origin)
     return spec_from_direct_url(json.loads(recorded) if recorded else None, __version__, git_origin)
 
 
 def spec_from_direct_url(direct: Mapping[str, object] | None, version: str, origin: GitOrigin) -> InstallSpec:
-    """The spec for an install recorded as ``direct`` (None: installed from an index)."""
+    """The spec for an install recorded as ``direct`` (None: installed from an index). memwiki is not on PyPI, the
+    one index a runner installs from, so a version from an index is no spec a runner can install."""
     if not direct:
-        return InstallSpec(f"memwiki=={version}", f"memwiki {version} is installed from a package index")
+        return InstallSpec(
+            "",
+            f"memwiki {version} is installed from a package index, but memwiki is not on PyPI, where a runner installs from",
+        )
     url = str(direct.get("url", ""))
     vcs = direct.get("vcs_info")
     if isinstance(vcs, dict) and vcs.get("vcs") == "git":

@@ -48,10 +48,6 @@ jobs:
         run: |
           spec=$(python -c 'import tomllib; print(tomllib.load(open("memwiki.toml", "rb")).get("publish", {}).get("install", ""))' || true)
           spec="${spec:-DEFAULT}"
-          if [ -z "$spec" ]; then
-            echo "::error file=memwiki.toml::set [publish] install to a pip spec of memwiki, e.g. memwiki @ git+https://github.com/OWNER/memwiki@COMMIT"
-            exit 1
-          fi
           echo "Installing $spec"
           pip install "$spec"
       - name: Build
@@ -74,7 +70,7 @@ jobs:
 
 def scaffold_files(title: str, today: dt.date, install: str | None) -> dict[str, str]:
     """Relative path -> text of every file a new workspace starts with; with an ``install`` spec (None: no
-    publishing), the GitHub Pages workflow that installs it ("": no spec would work, the workflow says so)."""
+    publishing), the GitHub Pages workflow that installs it ("": none a runner can install, so no workflow)."""
     day = today.isoformat()
     settings = f'[site]\ntitle = "{_toml(title)}"\n# base_url = "https://you.github.io/memory"\n\n'
     settings += (
@@ -98,7 +94,7 @@ def scaffold_files(title: str, today: dt.date, install: str | None) -> dict[str,
         "- O(c=0.7) @Sam: Sam prefers short replies. ^short-replies\n",
         "bank/entities/Sam.md": "---\ntype: person\naliases: [Samantha]\n---\n# Sam\n\nThe person I assist.\n",
     }
-    if install is not None:
+    if install:
         files[".github/workflows/memwiki.yml"] = WORKFLOW.replace("DEFAULT", _shell(install))
     return files
 
