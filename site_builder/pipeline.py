@@ -154,6 +154,7 @@ def make_site(
                 tick,
                 PageOutput(staging, records, texts, last_reads, indexing.start if indexing else None),
                 digests,
+                opened.styling,
             )
         if indexing is not None and records is not None:  # Pagefind works on while the rest of the site is written
             indexing.of(SearchRecords(records.folder, site.records, site.language))

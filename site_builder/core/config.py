@@ -37,6 +37,7 @@ class Config:
     recent_days: int = 7
     layout: str = ""  # "" = detect; else one of LAYOUTS
     publish_install: str = ""  # the pip spec the GitHub Pages workflow installs; "" = the one `init` chose
+    css: str = ""  # a stylesheet of the workspace, linked after the theme's (``io.styling``); "" = none
 
 
 @dataclass(frozen=True)
@@ -71,6 +72,14 @@ def _language_tag(value: object) -> str:
     return "" if ok else "must be a language tag like 'en', 'de', 'pt-BR' or 'zh' (or '' to tell it from the notes)"
 
 
+def _stylesheet_path(value: object) -> str:
+    path = str(value)
+    parts = path.replace("\\", "/").split("/")
+    if path and (parts[0] in ("", "~") or re.match(r"^[A-Za-z]:", path) or ".." in parts):
+        return "must be a path inside the workspace, like 'style/wiki.css'"
+    return "" if not path or path.lower().endswith(".css") else "must name a .css file, like 'style/wiki.css'"
+
+
 def _not_blank(value: object) -> str:
     return "" if str(value).strip() else "must not be empty"
 
@@ -81,6 +90,7 @@ SETTINGS: dict[str, dict[str, Setting]] = {
         "base_url": Setting("base_url", str, _absolute_url),
         "recent_days": Setting("recent_days", int, _between(1, 3650)),
         "language": Setting("language", str, _language_tag),
+        "css": Setting("css", str, _stylesheet_path),
     },
     "recall": {"max_tokens": Setting("recall_max_tokens", int, _between(50, 1_000_000))},
     "reflect": {
@@ -119,6 +129,11 @@ def parse_config(text: str | None, diagnostics: Diagnostics, path: str = CONFIG_
     return dataclasses.replace(
         config, base_url=config.base_url.rstrip("/"), publish_install=config.publish_install.strip()
     )
+
+
+def setting_line(text: str, table: str, key: str) -> int:
+    """The line of memwiki.toml's ``text`` where ``key`` of ``[table]`` is set (1 when it is not found)."""
+    return _Locator(text).line(table, key)
 
 
 def config_errors(problems: tuple[Diagnostic, ...] | list[Diagnostic]) -> list[Diagnostic]:

@@ -19,6 +19,7 @@ from site_builder.core.diagnostics import WHOLE_WORKSPACE, Diagnostic, Diagnosti
 from site_builder.io.layout import DEFAULT_LAYOUT, RECORD_FILES, Layout, detect
 from site_builder.io.staging import MARKER
 from site_builder.io.stamps import NoteEntry, stamps_of
+from site_builder.io.styling import Styling, read_styling
 
 # Folders that hold no memory: dependencies, caches and the site a build made with its default name.
 SKIPPED_FOLDERS = {"node_modules", "__pycache__", "_site"}
@@ -40,6 +41,16 @@ class BadSettings(WorkspaceError):
         self.problems = problems
 
 
+class BadTemplates(BadSettings):
+    """A template of the workspace's (``io.styling``) memwiki cannot render; ``problems`` says where."""
+
+    def __init__(self, problems: list[Diagnostic]) -> None:
+        WorkspaceError.__init__(
+            self, f"{len(problems)} template(s) in error; fix them first (the site was not changed)"
+        )
+        self.problems = problems
+
+
 @dataclass(frozen=True)
 class Workspace:
     """An opened workspace folder: where it is, how it is laid out and its settings (read once)."""
@@ -49,6 +60,7 @@ class Workspace:
     layout: Layout = DEFAULT_LAYOUT
     problems: tuple[Diagnostic, ...] = ()  # what reading memwiki.toml found
     holds_memory: bool = True  # False: no memory file and no memwiki.toml (a README, an empty folder)
+    styling: Styling = field(default_factory=Styling)  # its stylesheet and templates over memwiki's
     # The walk of its files made when it was opened, and what that walk found, when the opener lists its notes right
     # after (``open_workspace``'s ``listed_next``: the build command): handed to that listing (``note_entries``), not
     # walked twice; any later listing walks anew.
@@ -107,13 +119,15 @@ def _open(path: str | Path, ordered: bool = True) -> tuple[Workspace, list[NoteE
         raise WorkspaceError(f"workspace is not a folder: {root}")
     root = root.resolve()
     diagnostics = Diagnostics()
-    config = parse_config(_read_config(root, diagnostics), diagnostics)
+    config_text = _read_config(root, diagnostics)
+    config = parse_config(config_text, diagnostics)
+    styling = read_styling(root, config, config_text, diagnostics)
     walked = Diagnostics()
     files = walk_files(root, walked) if ordered else _walk(root, walked)
     paths = [rel for rel, _ in files]
     layout = detect(paths, config.layout or None)
     holds_memory = (root / CONFIG_NAME).is_file() or _holds_memory(layout, paths)
-    return Workspace(root, config, layout, tuple(diagnostics.items), holds_memory), files, walked
+    return Workspace(root, config, layout, tuple(diagnostics.items), holds_memory, styling), files, walked
 
 
 def _holds_memory(layout: Layout, files: list[str]) -> bool:
