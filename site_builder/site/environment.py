@@ -29,7 +29,7 @@ PARTS: dict[str, tuple[str, type]] = {FACT_ITEM: ("fact", FactView)}
 @functools.cache
 def make_environment() -> jinja2.Environment:
     """The template environment, made once per process: templates compile once, not once per build (nor are
-    their files looked at again: they are memwiki's own, not the workspace's)."""
+    their files looked at again: they are memwiki's own; the workspace's come read with it, ``use_templates``)."""
     environment = jinja2.Environment(
         loader=jinja2.FileSystemLoader(resource_dir("templates")),
         auto_reload=False,
@@ -58,7 +58,9 @@ def use_templates(templates: tuple[TemplateFile, ...]) -> None:
         found = by_name.get(name)
         return (found.text, found.path, lambda: True) if found else None
 
-    loader = jinja2.ChoiceLoader([jinja2.FunctionLoader(workspace_template), builtin]) if templates else builtin
+    # "memwiki/base.html" is memwiki's own base.html, for a template of the workspace's that extends it
+    own = jinja2.PrefixLoader({"memwiki": builtin})
+    loader = jinja2.ChoiceLoader([jinja2.FunctionLoader(workspace_template), builtin, own]) if templates else builtin
     environment.loader = loader
     if environment.cache is not None:
         environment.cache.clear()  # templates compiled from the loader before
@@ -83,11 +85,13 @@ def template_errors() -> Iterator[None]:
     try:
         yield
     except Exception as exc:
-        paths = {template.path for template in _in_use[0]}
-        where = _last_line_in(exc.__traceback__, paths) if paths else None
+        names = {template.path: template.name for template in _in_use[0]}
+        where = _last_line_in(exc.__traceback__, set(names)) if names else None
         if where is None:
             raise
         message = f"cannot be rendered: {type(exc).__name__}: {exc}"
+        if isinstance(exc, RecursionError):  # memwiki's own is "memwiki/NAME"
+            message += f"; does it extend itself? extend 'memwiki/{names[where[0]]}'"
         raise BadTemplates([Diagnostic(where[0], where[1], message, "template", "error")]) from None
 
 
