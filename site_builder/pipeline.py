@@ -203,6 +203,7 @@ class SiteBuild:
             self.site = render_site(
                 loaded.library, self.config, sections, self.opened.layout.names, self.reuse, tick,
                 PageOutput(self.staging, self.records, self.texts, self.last_reads, start), self.digests,
+                self.opened.styling,
             )  # fmt: skip
         if self.indexing is not None and self.records is not None:  # Pagefind works on while the rest is written
             self.indexing.of(SearchRecords(self.records.folder, self.site.records, self.site.language))

@@ -538,7 +538,7 @@ def test_a_second_build_of_the_same_workspace_waits_for_the_first(
 
 def test_an_edited_template_or_theme_file_is_new_code() -> None:
     from site_builder.io.memo_store import code_fingerprint
-    from site_builder.site.environment import resource_dir
+    from site_builder.io.styling import resource_dir
 
     def fingerprint() -> str:
         code_fingerprint.cache_clear()  # once per process otherwise

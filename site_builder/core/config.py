@@ -42,6 +42,7 @@ class Config:
     publish_install: str = ""  # the pip spec the GitHub Pages workflow installs; "" = the one `init` chose
     exclude: tuple[str, ...] = ()  # gitignore-style patterns of files the site and recall leave out
     keep_templates: bool = False  # True: note templates (a templates folder, {{date}} placeholders) are notes too
+    css: str = ""  # a stylesheet of the workspace, linked after the theme's (``io.styling``); "" = none
 
 
 @dataclass(frozen=True)
@@ -76,6 +77,14 @@ def _language_tag(value: object) -> str:
     return "" if ok else "must be a language tag like 'en', 'de', 'pt-BR' or 'zh' (or '' to tell it from the notes)"
 
 
+def _stylesheet_path(value: object) -> str:
+    path = str(value)
+    parts = path.replace("\\", "/").split("/")
+    if path and (parts[0] in ("", "~") or re.match(r"^[A-Za-z]:", path) or ".." in parts):
+        return "must be a path inside the workspace, like 'style/wiki.css'"
+    return "" if not path or path.lower().endswith(".css") else "must name a .css file, like 'style/wiki.css'"
+
+
 def _not_blank(value: object) -> str:
     return "" if str(value).strip() else "must not be empty"
 
@@ -99,6 +108,7 @@ SETTINGS: dict[str, dict[str, Setting]] = {
         "base_url": Setting("base_url", str, _absolute_url),
         "recent_days": Setting("recent_days", int, _between(1, 3650)),
         "language": Setting("language", str, _language_tag),
+        "css": Setting("css", str, _stylesheet_path),
     },
     "recall": {"max_tokens": Setting("recall_max_tokens", int, _between(50, 1_000_000))},
     "agent": {"context_tokens": Setting("context_tokens", int, _between(1_000, 100_000_000))},

@@ -81,4 +81,4 @@ def input_key(
 
 
 def _settings(opened: Workspace, problems: Diagnostics, settings: tuple[object, ...]) -> tuple[object, ...]:
-    return (opened.config, opened.layout, opened.leave_out, opened.problems, *settings, *problems.items)
+    return (opened.config, opened.layout, opened.leave_out, opened.problems, opened.styling, *settings, *problems.items)

@@ -20,6 +20,7 @@ from site_builder.io.layout import DEFAULT_LAYOUT, RECORD_FILES, Layout, detect
 from site_builder.io.left_out import LeaveOut, check_patterns, leave_out_of
 from site_builder.io.staging import MARKER
 from site_builder.io.stamps import NoteEntry, stamps_of
+from site_builder.io.styling import Styling, read_styling
 
 SITE_FOLDER = "_site"  # the site's folder in a workspace with a memwiki.toml (``Workspace.default_output``)
 HIDDEN_SITE_FOLDER = ".memwiki/site"  # and in one without: an agent's workspace memwiki did not set up
@@ -43,6 +44,16 @@ class BadSettings(WorkspaceError):
         self.problems = problems
 
 
+class BadTemplates(BadSettings):
+    """A template of the workspace's (``io.styling``) memwiki cannot render; ``problems`` says where."""
+
+    def __init__(self, problems: list[Diagnostic]) -> None:
+        WorkspaceError.__init__(
+            self, f"{len(problems)} template(s) in error; fix them first (the site was not changed)"
+        )
+        self.problems = problems
+
+
 @dataclass(frozen=True)
 class Workspace:
     """An opened workspace folder: where it is, how it is laid out and its settings (read once)."""
@@ -52,6 +63,7 @@ class Workspace:
     layout: Layout = DEFAULT_LAYOUT
     problems: tuple[Diagnostic, ...] = ()  # what reading memwiki.toml found
     holds_memory: bool = True  # False: no memory file and no memwiki.toml (a README, an empty folder)
+    styling: Styling = field(default_factory=Styling)  # its stylesheet and templates over memwiki's
     leave_out: LeaveOut = field(default_factory=LeaveOut)  # which files are not memory (``io.left_out``)
     # Why each file listing or reading left out was (``leave_out``), by path: for the hygiene report.
     left_out: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
@@ -123,6 +135,7 @@ def _open(path: str | Path, ordered: bool = True) -> tuple[Workspace, list[NoteE
     diagnostics = Diagnostics()
     config_text = _read_config(root, diagnostics)
     config = parse_config(config_text, diagnostics)
+    styling = read_styling(root, config, config_text, diagnostics)
     walked = Diagnostics()
     files = walk_files(root, walked) if ordered else _walk(root, walked)
     paths = [rel for rel, _ in files]
@@ -131,7 +144,8 @@ def _open(path: str | Path, ordered: bool = True) -> tuple[Workspace, list[NoteE
     leave_out = leave_out_of(root, config)
     memory = [rel for rel in paths if is_memory_file(rel)]
     check_patterns(leave_out, memory, setting_line(config_text or "", "workspace", "exclude"), diagnostics)
-    return Workspace(root, config, layout, tuple(diagnostics.items), holds_memory, leave_out), files, walked
+    opened = Workspace(root, config, layout, tuple(diagnostics.items), holds_memory, styling, leave_out)
+    return opened, files, walked
 
 
 def _holds_memory(layout: Layout, files: list[str]) -> bool:

@@ -20,7 +20,7 @@ from site_builder.library.link import OPINIONS_PATH
 from site_builder.load import Loaded
 from site_builder.parse.note import parse_note
 from site_builder.site.builder import PageBuilder
-from site_builder.site.environment import make_environment
+from site_builder.site.environment import make_environment, template_errors, use_templates
 from site_builder.site.markdown import MarkdownRenderer
 from site_builder.site.note_page import note_page
 
@@ -36,13 +36,16 @@ def preview_pages(last: Loaded, changed: list[str], out: Path) -> list[str]:
     library = dataclasses.replace(
         last.library, notes=notes, note_by_path=last.library.note_by_path | replaced, citing=citing_of(last.library)
     )  # the links, entities and opinions stay the last build's until the full build
-    builder = PageBuilder(library, last.workspace.config, MarkdownRenderer())
+    styling = last.workspace.styling
+    use_templates(styling.templates)
+    builder = PageBuilder(library, last.workspace.config, MarkdownRenderer(), templates=styling.digest)
     env = make_environment()
     written = []
-    for note in edited:
-        page = note_page(builder, note)
-        write_text_atomic(out, page.chrome.url, env.get_template(page.template).render(page=page))
-        written.append(page.chrome.url)
+    with template_errors():
+        for note in edited:
+            page = note_page(builder, note)
+            write_text_atomic(out, page.chrome.url, env.get_template(page.template).render(page=page))
+            written.append(page.chrome.url)
     return written
 
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from site_builder.core.config import CONFIG_NAME
 from site_builder.io.reader import SKIPPED_FOLDERS, Workspace, is_memory_file
 from site_builder.io.stamps import stamp_of
+from site_builder.io.styling import TEMPLATE_FOLDERS, builtin_templates
 
 if TYPE_CHECKING:
     from watchfiles import Change
@@ -23,9 +24,11 @@ DEBOUNCE_MS = 100
 
 
 def workspace_filter(workspace: Workspace) -> Callable[[Change, str], bool]:
-    """Only the files memwiki reads trigger a rebuild (not the site, the index or editor temp files)."""
+    """Only the files memwiki reads trigger a rebuild (not the site, the index or editor temp files): notes,
+    memwiki.toml, a stylesheet (the one ``[site] css`` names may change with it) and the templates over memwiki's."""
     root = workspace.root
     config = str(root / CONFIG_NAME)
+    templates = {f"{folder}/{name}" for folder in TEMPLATE_FOLDERS for name in builtin_templates()}
 
     def accept(_change: Change, path: str) -> bool:
         if path == config:
@@ -34,7 +37,10 @@ def workspace_filter(workspace: Workspace) -> Callable[[Change, str], bool]:
             parts = Path(path).relative_to(root).parts
         except ValueError:
             return False
-        return is_memory_file("/".join(parts)) and not any(
+        rel = "/".join(parts)
+        if rel in templates:
+            return True
+        return (is_memory_file(rel) or rel.endswith(".css")) and not any(
             part.startswith(".") or part in SKIPPED_FOLDERS for part in parts
         )
 

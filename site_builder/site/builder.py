@@ -18,7 +18,7 @@ from site_builder.library.projects import find_projects
 from site_builder.library.relink import LINKED
 from site_builder.library.summaries import first_line_markdown
 from site_builder.site.charts import ChartPoint, confidence_chart
-from site_builder.site.environment import FACT_ITEM, render_part
+from site_builder.site.environment import CUSTOM_CSS, FACT_ITEM, render_part
 from site_builder.site.fragments import Fragments, LinkNames, start_from
 from site_builder.site.language import site_language
 from site_builder.site.links import SiteLinker
@@ -57,11 +57,17 @@ class PageBuilder:
     """Holds what every page needs: the library, config, one Markdown renderer and the navigation."""
 
     def __init__(
-        self, library: Library, config: Config, markdown: MarkdownRenderer, reuse: Fragments | None = None
+        self,
+        library: Library,
+        config: Config,
+        markdown: MarkdownRenderer,
+        reuse: Fragments | None = None,
+        templates: str = "",
     ) -> None:
         self.library = library
         self.config = config
         self.md = markdown
+        self.templates = templates  # the digest of the workspace's templates (``io.styling``): "" when none
         self.days = library.days
         self.day_position = {day.path: i for i, day in enumerate(self.days)}
         self.by_day = library.by_day
@@ -93,9 +99,9 @@ class PageBuilder:
 
     @functools.cached_property
     def shared_inputs(self) -> str:
-        """What every page is made from besides its own inputs: the settings, the navigation and what links
-        resolve to (memwiki's own code is the build cache's key)."""
-        return f"{self.fragments.epoch}\0{self.config!r}\0{self.language}\0{self.nav!r}"
+        """What every page is made from besides its own inputs: the settings, the navigation, what links
+        resolve to and the workspace's templates (memwiki's own code is the build cache's key)."""
+        return f"{self.fragments.epoch}\0{self.config!r}\0{self.language}\0{self.nav!r}\0{self.templates}"
 
     @functools.cached_property
     def neighbourhoods(self) -> Neighbourhoods:
@@ -230,6 +236,7 @@ class PageBuilder:
             site_title=self.config.title,
             lang=self.language,
             base_url=self.config.base_url,
+            css=CUSTOM_CSS if self.config.css else "",
             listed=listed,
             searchable=searchable,
             nav=[NavLink(text, href(url, target), key == section) for key, text, target in self.nav],

@@ -1,17 +1,24 @@
-"""memwiki's Jinja2 templates and theme files, and the partials rendered once per item rather than once per page."""
+"""memwiki's Jinja2 templates and theme files, and the partials rendered once per item rather than once per page;
+the workspace's templates over memwiki's (``io.styling``) and its stylesheet."""
 
 from __future__ import annotations
 
 import contextlib
 import functools
 import os
+import types
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import jinja2
 
+from site_builder.core.diagnostics import Diagnostic
+from site_builder.io.reader import BadTemplates
+from site_builder.io.styling import Styling, TemplateFile, resource_dir
 from site_builder.site.views import FactView, PageView
 
-PACKAGE_DIR = Path(__file__).resolve().parents[1]  # site_builder/
+# Where the workspace's stylesheet (``[site] css``) goes in the site: linked after the theme's, so its rules win.
+CUSTOM_CSS = "_theme/custom.css"
 
 # A fact as a list item: rendered once per fact through this partial, and reused by every page that lists the fact.
 FACT_ITEM = "partials/fact.html"
@@ -19,18 +26,10 @@ FACT_ITEM = "partials/fact.html"
 PARTS: dict[str, tuple[str, type]] = {FACT_ITEM: ("fact", FactView)}
 
 
-def resource_dir(name: str) -> Path:
-    """``templates`` or ``themes``: inside the installed wheel, or beside the source tree."""
-    for candidate in (PACKAGE_DIR / name, PACKAGE_DIR.parent / name):
-        if candidate.is_dir():
-            return candidate
-    raise FileNotFoundError(f"memwiki is missing its {name}/ folder; reinstall memwiki")
-
-
 @functools.cache
 def make_environment() -> jinja2.Environment:
     """The template environment, made once per process: templates compile once, not once per build (nor are
-    their files looked at again: they are memwiki's own, not the workspace's)."""
+    their files looked at again: they are memwiki's own; the workspace's come read with it, ``use_templates``)."""
     environment = jinja2.Environment(
         loader=jinja2.FileSystemLoader(resource_dir("templates")),
         auto_reload=False,
@@ -41,6 +40,74 @@ def make_environment() -> jinja2.Environment:
     )
     environment.filters["thousands"] = thousands
     return environment
+
+
+_in_use: list[tuple[TemplateFile, ...]] = [()]  # the workspace templates the environment renders with now
+
+
+def use_templates(templates: tuple[TemplateFile, ...]) -> None:
+    """Render with the workspace's ``templates`` over memwiki's own (none: memwiki's alone), each compiled now: one
+    that does not compile raises ``BadTemplates`` at its file:line before any page is made."""
+    environment = make_environment()
+    if templates == _in_use[0]:
+        return
+    builtin = jinja2.FileSystemLoader(resource_dir("templates"))
+    by_name = {template.name: template for template in templates}
+
+    def workspace_template(name: str) -> tuple[str, str, Callable[[], bool]] | None:
+        found = by_name.get(name)
+        return (found.text, found.path, lambda: True) if found else None
+
+    # "memwiki/base.html" is memwiki's own base.html, for a template of the workspace's that extends it
+    own = jinja2.PrefixLoader({"memwiki": builtin})
+    loader = jinja2.ChoiceLoader([jinja2.FunctionLoader(workspace_template), builtin, own]) if templates else builtin
+    environment.loader = loader
+    if environment.cache is not None:
+        environment.cache.clear()  # templates compiled from the loader before
+    _in_use[0] = templates
+    problems = []
+    for template in templates:
+        try:
+            environment.get_template(template.name)
+        except jinja2.TemplateSyntaxError as exc:
+            problems.append(
+                Diagnostic(template.path, exc.lineno, f"not a valid template: {exc.message}", "template", "error")
+            )
+    if problems:
+        use_templates(())
+        raise BadTemplates(problems)
+
+
+@contextlib.contextmanager
+def template_errors() -> Iterator[None]:
+    """An error raised while rendering one of the workspace's templates (``{{ page.nope }}``) as ``BadTemplates``
+    at its file:line; any other is raised as it is (memwiki's own templates are tested)."""
+    try:
+        yield
+    except Exception as exc:
+        names = {template.path: template.name for template in _in_use[0]}
+        where = _last_line_in(exc.__traceback__, set(names)) if names else None
+        if where is None:
+            raise
+        message = f"cannot be rendered: {type(exc).__name__}: {exc}"
+        if isinstance(exc, RecursionError):  # memwiki's own is "memwiki/NAME"
+            message += f"; does it extend itself? extend 'memwiki/{names[where[0]]}'"
+        raise BadTemplates([Diagnostic(where[0], where[1], message, "template", "error")]) from None
+
+
+def _last_line_in(trace: types.TracebackType | None, paths: set[str]) -> tuple[str, int] | None:
+    """The innermost frame of ``trace`` in one of the templates at ``paths``: its path and line."""
+    found = None
+    while trace is not None:
+        if trace.tb_frame.f_code.co_filename in paths:
+            found = (trace.tb_frame.f_code.co_filename, trace.tb_lineno)
+        trace = trace.tb_next
+    return found
+
+
+def styling_files(styling: Styling) -> dict[str, bytes]:
+    """The workspace's stylesheet where the pages link it (``CUSTOM_CSS``), when it has one."""
+    return {CUSTOM_CSS: styling.css} if styling.css is not None else {}
 
 
 def keep_compiled_templates(folder: Path | None) -> None:

@@ -12,12 +12,20 @@ from site_builder.core.digest import value_digest
 from site_builder.core.model import Library, Link
 from site_builder.core.processes import Share, Take, handing_out, in_shares, process_count
 from site_builder.core.progress import Tick
+from site_builder.io.styling import Styling
 from site_builder.library.hygiene import Section
 from site_builder.library.summaries import first_line_markdown
 from site_builder.parse.link_syntax import plain_sentence
 from site_builder.site.backlinks import shown_sentence
 from site_builder.site.builder import PageBuilder
-from site_builder.site.environment import make_environment, render_pages, theme_files
+from site_builder.site.environment import (
+    make_environment,
+    render_pages,
+    styling_files,
+    template_errors,
+    theme_files,
+    use_templates,
+)
 from site_builder.site.feeds import sitemap_page
 from site_builder.site.fragments import Fragments, PageMark
 from site_builder.site.markdown import MarkdownRenderer
@@ -74,14 +82,18 @@ def render_site(
     tick: Tick | None = None,
     output: PageOutput | None = None,
     opinion_digests: list[str] | None = None,
+    styling: Styling | None = None,
 ) -> RenderedSite:
     """The whole site: pages (over every core when it pays), feed, sitemap and theme files. With ``output`` each
     page is written there as soon as it is rendered (nothing held in memory), and a page whose view is the one the
     last build rendered (``reuse``) is kept from the last site, not rendered again; without, every page is in
     ``files``. ``reuse`` also gives the last build's fragments, used where links still resolve the same. The hygiene
     report (``hygiene``) is asked for once the searched pages are made: not on the way to Pagefind's start.
-    ``opinion_digests``: the last build's, when the library holds the same saved opinions."""
-    builder = PageBuilder(library, config, MarkdownRenderer(), reuse)
+    ``opinion_digests``: the last build's, when the library holds the same saved opinions. ``styling``: the
+    workspace's templates, which the pages are rendered with, and its stylesheet, which they link."""
+    styling = styling or Styling()
+    use_templates(styling.templates)
+    builder = PageBuilder(library, config, MarkdownRenderer(), reuse, styling.digest)
     if opinion_digests is not None and len(opinion_digests) == len(library.opinions):
         builder.opinion_digests_by_id.update(zip(map(id, library.opinions), opinion_digests, strict=True))
     env = make_environment()
@@ -95,7 +107,8 @@ def render_site(
         shown = shown_lines(library)  # the HTML of lines no longer in the workspace is not kept for the next build
         builder.fragments.inline = {text: html for text, html in builder.fragments.inline.items() if text in shown}
     sitemap = sitemap_page(builder, done.listed)
-    files = done.files | render_pages([sitemap] if sitemap else [], env) | theme_files()
+    with template_errors():
+        files = done.files | render_pages([sitemap] if sitemap else [], env) | theme_files() | styling_files(styling)
     pages = sum(url.endswith(".html") for url in done.fragments.pages)  # not the feed
     records = dict(sorted(done.records.items()))
     reads = None
@@ -232,37 +245,38 @@ def _render_share(
     job's inputs when it says them (its view is then not made at all; ``held``: the pages whose inputs are the last
     build's, not worked out again), else its view. ``taken`` hears the number of each job done (from 1)."""
     done = Rendered()
-    while (index := take()) is not None:
-        job = jobs[index]
-        key = ""
-        if output is not None:
-            key = _inputs_key(builder, job, last.get(job.url), held.get(job.url), done.reads)
-        searched = job.searchable and output is not None and output.records is not None
-        kept = kept_page(output, job.url, key, last.get(job.url), searched) if output and key else None
-        if kept is not None:
-            done.unchanged.add(job.url)
-            add_page(done, job.url, kept, listed=True)
-        for page in job.make() if kept is None else []:
-            url = page.chrome.url
-            assert not key or (
-                url == job.url and page.chrome.listed == job.listed and page.chrome.searchable == job.searchable
-            )
-            searched = page.chrome.searchable and output is not None and output.records is not None
-            view = key or value_digest(page)
-            mark = kept_page(output, url, view, last.get(url), searched) if output is not None else None
-            if mark is not None:
-                done.unchanged.add(url)
-            else:
-                data = env.get_template(page.template).render(page=page).encode("utf-8")
-                if output is None:
-                    done.files[url] = data
-                    mark = (view, None, None)
+    with template_errors():  # one of the workspace's templates that fails: at its file:line
+        while (index := take()) is not None:
+            job = jobs[index]
+            key = ""
+            if output is not None:
+                key = _inputs_key(builder, job, last.get(job.url), held.get(job.url), done.reads)
+            searched = job.searchable and output is not None and output.records is not None
+            kept = kept_page(output, job.url, key, last.get(job.url), searched) if output and key else None
+            if kept is not None:
+                done.unchanged.add(job.url)
+                add_page(done, job.url, kept, listed=True)
+            for page in job.make() if kept is None else []:
+                url = page.chrome.url
+                assert not key or (
+                    url == job.url and page.chrome.listed == job.listed and page.chrome.searchable == job.searchable
+                )
+                searched = page.chrome.searchable and output is not None and output.records is not None
+                view = key or value_digest((builder.templates, page) if builder.templates else page)
+                mark = kept_page(output, url, view, last.get(url), searched) if output is not None else None
+                if mark is not None:
+                    done.unchanged.add(url)
                 else:
-                    record = search_record(data.decode("utf-8")) if searched else None
-                    mark = put_page(output, url, data, view, record)
-            add_page(done, url, mark, listed=page.chrome.listed)
-        if taken:
-            taken(index + 1)
+                    data = env.get_template(page.template).render(page=page).encode("utf-8")
+                    if output is None:
+                        done.files[url] = data
+                        mark = (view, None, None)
+                    else:
+                        record = search_record(data.decode("utf-8")) if searched else None
+                        mark = put_page(output, url, data, view, record)
+                add_page(done, url, mark, listed=page.chrome.listed)
+            if taken:
+                taken(index + 1)
     return done
 
 

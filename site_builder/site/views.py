@@ -174,6 +174,7 @@ class Chrome:
     site_title: str  #: the site's title from memwiki.toml
     lang: str  #: the site's language (``site.language``), its ``<html lang>``
     base_url: str  #: absolute URL of the hosted site, "" when unknown
+    css: str  #: site path of the workspace's stylesheet (``[site] css``), linked last; "" when none
     listed: bool  #: a content page: canonical link and sitemap entry (not search or 404)
     searchable: bool  #: Pagefind indexes the page's main content
     nav: list[NavLink]  #: the main navigation
