@@ -107,7 +107,7 @@ def test_a_stylesheet_that_links_outside_the_workspace_is_refused(workspace: Mak
     assert "memwiki.toml:3: error: [site] css 'style/wiki.css' leads outside the workspace" in result.output
 
 
-def test_a_template_named_like_a_builtin_one_overrides_it_and_a_note_template_stays_a_note(
+def test_a_template_named_like_a_builtin_one_overrides_it_and_a_note_template_is_left_out(
     workspace: MakeWorkspace, tmp_path: Path
 ) -> None:
     ws = workspace(
@@ -121,10 +121,13 @@ def test_a_template_named_like_a_builtin_one_overrides_it_and_a_note_template_st
     out = tmp_path / "site"
     result = run("build", str(ws), "-o", str(out), *BUILD)
     assert result.exit_code == 0, result.output
-    for page in ("index.html", "memory/2026-01-02.html", "bank/entities/sam.html", "templates/daily-note.html"):
+    for page in ("index.html", "memory/2026-01-02.html", "bank/entities/sam.html", "hygiene.html"):
         html = (out / page).read_text()
         assert "Kept by the workspace" in html and BUILTIN_FOOTER not in html, page
     assert "card.html" not in result.output
+    # The note template beside them is a note template, not a page template: left out, and said so.
+    assert not (out / "templates/daily-note.html").exists()
+    assert "templates/daily-note.md" in (out / "hygiene.html").read_text()
 
 
 def test_memwiki_own_templates_folder_comes_first_and_says_what_it_does_not_use(
