@@ -5,10 +5,12 @@ from __future__ import annotations
 import shutil
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from tests.conftest import MakeWorkspace, run
+from site_builder.build import build as build_site
+from tests.conftest import MakeWorkspace, run, serving, write_workspace
 
 NOTES = {
     "MEMORY.md": "# Memory\n\nI track #Project/memwiki and #health.\n",
@@ -148,3 +150,21 @@ def test_a_cached_rebuild_after_a_tag_edit_is_the_uncached_build(
 
 def site_bytes(out: Path) -> dict[str, bytes]:
     return {str(p.relative_to(out)): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()}
+
+
+@pytest.mark.browser
+def test_the_search_page_filters_by_tag(page: Any, tmp_path: Path) -> None:
+    ws = write_workspace(tmp_path / "ws", NOTES)
+    build_site(ws, tmp_path / "host/wiki")
+    with serving(tmp_path / "host") as url:
+        page.goto(url + "wiki/search.html")
+        page.select_option("select[name=tag]", "health")
+        page.wait_for_function("() => location.search.includes('tag=health')")
+        page.wait_for_function("() => /^3 pages? found/.test(document.querySelector('.search-status').textContent)")
+        page.wait_for_function("() => document.querySelectorAll('.search-result').length === 3")
+        found = page.locator(".search-result a").evaluate_all("links => links.map(a => a.href.split('#')[0])")
+        assert sorted(href.rsplit("/wiki/", 1)[1] for href in set(found)) == [
+            "MEMORY.html",
+            "memory/2026-03-01.html",
+            "memory/2026-03-02.html",
+        ]

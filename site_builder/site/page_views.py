@@ -170,7 +170,7 @@ class TagPage(PageView):
     crumbs: list[LinkView]  #: the tag index, then the tags this one is nested in (``#a`` over ``#a/b``)
     summary: str  #: how much carries it, e.g. "12 places in 3 notes"
     nested: list[LinkView]  #: the tags nested in it, each linking to its page
-    groups: list[BacklinkGroup]  #: the places, by note: daily logs newest first, then the others by path
+    groups: list[BacklinkGroup]  #: the places by note (path as the source's note): days newest first, then by path
 
 
 @dataclass(frozen=True)

@@ -78,7 +78,7 @@ def _groups(builder: PageBuilder, use: TagUse, url: str) -> list[BacklinkGroup]:
         note = found[0][0]
         lines = dict.fromkeys((tag.line, tag.front) for _, tag in found)
         items = [_item(builder, note, line, front, url) for line, front in lines]
-        view = BacklinkGroup(LinkView(note.title, href(url, note.url)), "".join(items), len(items))
+        view = BacklinkGroup(LinkView(note.title, href(url, note.url), note.path), "".join(items), len(items))
         groups.append((note.date.toordinal() if note.date else 0, view))
     dated = sorted((g for g in groups if g[0]), key=lambda g: -g[0])
     return [view for _, view in dated] + [view for day, view in groups if not day]
