@@ -104,6 +104,15 @@ class Claim(NamedTuple):
     line: int  # where the page writes its claims
 
 
+class Tag(NamedTuple):
+    """A tag a note carries (``#project/memwiki`` in its text, ``tags:`` in its front matter, an episode's tags):
+    its name as written, without the ``#``, and its line (in the front matter when ``front``)."""
+
+    name: str
+    line: int
+    front: bool = False
+
+
 class Heading(NamedTuple):
     level: int
     text: str
@@ -152,6 +161,9 @@ class Note:
         return "\n".join(line for i, line in enumerate(lines) if not self.in_dream(self.body_start + i))
 
     headings: list[Heading] = field(default_factory=list)
+    tags: list[Tag] = field(
+        default_factory=list
+    )  # front matter's first, then the text's in line order (``parse.tags``)
     claims: tuple[Claim, ...] = ()  # what its front matter claims (a memory-wiki page)
     private: bool = False
     reflected: Reflected = field(default_factory=lambda: Reflected())  # what reflect's blocks recorded

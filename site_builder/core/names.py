@@ -111,3 +111,11 @@ def source_url(source: str) -> str:
     """``memory/2025-11-27.md#L12`` -> ``memory/2025-11-27.html#L12``."""
     path, _, anchor = source.partition("#")
     return page_url(path) + (f"#{anchor}" if anchor else "")
+
+
+TAG_INDEX_URL = "tags/index.html"
+
+
+def tag_url(key: str) -> str:
+    """The page of the tag with this key (``parse.tags.tag_key``): ``tags/project/memwiki.html``."""
+    return f"tags/{key}.html"

@@ -106,11 +106,12 @@ def link_inputs(note: Note, *, prose: bool = False) -> tuple[object, ...]:
     if prose:
         return (*link_inputs(note), note.body)
     linking = {link.line for link in note.links} | {line for line, _ in note.file_links}
+    linking.update(tag.line for tag in note.tags)  # the tag pages show the lines (``site.tags_page``)
     lines = note.body.split("\n")
     texts = [lines[i] if 0 <= (i := line - note.body_start) < len(lines) else "" for line in sorted(linking)]
     return (
         note.path, note.kind, note.title, note.body_start, note.meta, note.date, note.facts, note.links,
-        note.file_links, note.records, note.dreaming, note.headings, note.private, note.reflected,
+        note.file_links, note.records, note.dreaming, note.headings, note.private, note.reflected, note.tags,
         sorted(linking), texts,
     )  # fmt: skip
 

@@ -40,6 +40,7 @@ from site_builder.parse.retain import (
     FactSyntaxError,
     parse_fact_line,
 )
+from site_builder.parse.tags import front_matter_tags, inline_tags, record_tags
 
 RECORD_KINDS = ("reflections", "episodes", "skills")  # TinyClaw's JSON files, read as Markdown
 UNDATED = (
@@ -99,9 +100,12 @@ def parse_note(source: SourceFile) -> Note:
         note.fields = field_lines(text, body_start)
     if "claims" in meta:
         note.claims = read_claims(meta, path, note.fields.get("claims", 1), diagnostics)
+    if "tags" in meta or "tag" in meta:
+        note.tags = front_matter_tags(meta, note.fields, path, diagnostics)
     _scan_body(note, diagnostics)
     if records:
         note.records = records
+        note.tags.extend(record_tags(records))
         note.facts = [f._replace(date=record_date(records[f.line])) if f.line in records else f for f in note.facts]
     note.title = _title(note)
     return note
@@ -163,6 +167,8 @@ def _scan_body(note: Note, diagnostics: Diagnostics) -> None:
         text, number = line.text, line.number
         if line.role == "comment":
             _dream_mark(note, text, number)
+        else:  # a comment is not shown: a tag in it would lead nowhere
+            note.tags.extend(inline_tags(text, number))
         note.file_links.extend((number, target) for target in file_links(text))
         hm = ATX_HEADING.match(text)
         if hm:

@@ -27,7 +27,7 @@ def backlink_groups(builder: PageBuilder, links: Iterable[Link], url: str) -> li
         assert note is not None
         items = [
             backlink_item(
-                _sentence_html(builder, link.sentence or plain_sentence(note.line_text(link.line)), url, path),
+                sentence_html(builder, link.sentence or plain_sentence(note.line_text(link.line)), url, path),
                 ROOT_MARK + source_url(f"{path}#L{link.line}"),
                 link.line,
             )
@@ -75,7 +75,7 @@ def _group(source: LinkView, items: list[str], url: str) -> BacklinkGroup:
     return BacklinkGroup(source, "".join(items).replace(ROOT_MARK, root_of(url)), len(items))
 
 
-def _sentence_html(builder: PageBuilder, text: str, url: str, source: str) -> str:
+def sentence_html(builder: PageBuilder, text: str, url: str, source: str) -> str:
     """A source line as HTML (a table row as its cells, "a · b"), with ``ROOT_MARK`` for the way back to the site
     root; ``.md`` links in it resolve from the source note's folder, not the page's."""
     text = shown_sentence(text)

@@ -17,6 +17,7 @@ from site_builder.library.opinion_pages import page_number, page_starts
 from site_builder.library.projects import find_projects
 from site_builder.library.relink import LINKED
 from site_builder.library.summaries import first_line_markdown
+from site_builder.library.tags import TagUse, workspace_tags
 from site_builder.site.charts import ChartPoint, confidence_chart
 from site_builder.site.environment import CUSTOM_CSS, FACT_ITEM, render_part
 from site_builder.site.fragments import Fragments, LinkNames, start_from
@@ -104,6 +105,16 @@ class PageBuilder:
         return f"{self.fragments.epoch}\0{self.config!r}\0{self.language}\0{self.nav!r}\0{self.templates}"
 
     @functools.cached_property
+    def tags(self) -> dict[str, TagUse]:
+        """Every tag of the workspace by key, in key order (``library.tags``)."""
+        return workspace_tags(self.library.notes)
+
+    @functools.cached_property
+    def tag_keys(self) -> list[str]:
+        """The keys of ``tags``, in order: where the tags nested in one are looked up."""
+        return list(self.tags)
+
+    @functools.cached_property
     def neighbourhoods(self) -> Neighbourhoods:
         """Each entity's neighbourhood, for its page's graph and inputs."""
         return Neighbourhoods(self.library)
@@ -138,6 +149,7 @@ class PageBuilder:
         ``note_heads``, the opinions' digests) here and now: before render forks, so that its child inherits it, not
         makes it too."""
         _ = self.shared_inputs, self.neighbourhoods, self.opinions_citing, self.note_heads, self.opinion_pages
+        _ = self.tags, self.tag_keys
         for opinion in self.library.opinions:
             self.opinion_digest(opinion)
 

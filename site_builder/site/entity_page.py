@@ -39,7 +39,7 @@ def entity_page(builder: PageBuilder, entity: Entity) -> EntityPage:
             section="entities",
             searchable=True,
             meta=search_meta("entity", None),
-            filters=search_filters("entity", [f.kind for f in facts], [entity.name], None),
+            filters=search_filters("entity", [f.kind for f in facts], [entity.name], None, note.tags if note else ()),
         ),
         name=entity.name,
         type=entity.type,

@@ -6,7 +6,7 @@ import dataclasses
 import re
 
 from site_builder.core.model import Note
-from site_builder.core.names import href
+from site_builder.core.names import TAG_INDEX_URL, href
 from site_builder.library.summaries import plain
 from site_builder.parse.lines import walk_lines
 from site_builder.site.builder import PageBuilder, counted
@@ -96,13 +96,14 @@ def _preview_end(lines: list[str]) -> int:
 
 
 def sections(builder: PageBuilder, url: str) -> list[LinkView]:
-    """The top-level folders (each with its index page) and the top-level pages no other list shows."""
+    """The top-level folders (each with its index page), the top-level pages no other list shows, and the tags."""
     root = builder.folders.get("")
     if root is None:
         return []
     folders, _ = folder_listing(builder, "", url)
     pages = [LinkView(n.title, href(url, n.url), n.path) for n in root.notes if n.kind in ("page", "bank", "daily")]
-    return folders + sorted(pages, key=lambda link: link.text.casefold())
+    tags = [LinkView("Tags", href(url, TAG_INDEX_URL), counted(len(builder.tags), "tag"))] if builder.tags else []
+    return folders + sorted(pages, key=lambda link: link.text.casefold()) + tags
 
 
 def active_entities(builder: PageBuilder, url: str) -> list[LinkView]:

@@ -7,8 +7,9 @@ from html import escape
 from urllib.parse import unquote
 
 from site_builder.core.model import KIND_NAMES, Fact, Library
-from site_builder.core.names import heading_slug, page_url, root_of
+from site_builder.core.names import heading_slug, page_url, root_of, tag_url
 from site_builder.parse.file_links import written_path
+from site_builder.parse.tags import tag_key
 from site_builder.site.markdown import Linker, Target
 
 # A relative link to a note: ``x.md``, ``../y.md#part``, ``z.md:14`` (a line, as tools cite them; no scheme).
@@ -58,6 +59,9 @@ class SiteLinker(Linker):
         if note is None:
             return Target("#", f"{written_path(self.note_path, target)} is not on this site", missing=True)
         return Target(self.root + note.url + (f"#L{m[2]}" if m[2] else m[3] or ""), note.title)
+
+    def tag(self, name: str) -> Target:
+        return Target(self.root + tag_url(tag_key(name)), f"Tag #{name}")
 
     def fact_badge(self, fact: Fact) -> str:
         # The badge's kind and confidence stay out of the search index, but its anchor is in it: search tells a

@@ -23,6 +23,7 @@ from site_builder.core.model import Fact, Note
 from site_builder.core.names import heading_slug
 from site_builder.parse.file_links import CITATION, CITED_RE
 from site_builder.parse.link_syntax import DIRECTIVE, MENTION, NOT_NAMES, WIKILINK, wikilink_part
+from site_builder.parse.tags import INLINE_TAG, tag_key, tag_name
 from site_builder.site.line_marks import MARK, PRIVATE_USE, annotate_lines, collapse_dreams
 
 
@@ -51,6 +52,10 @@ class Linker:
         """Where a link to another note (``x.md``) points on the site; None for any other link."""
         return None
 
+    def tag(self, name: str) -> Target | None:
+        """The page of a ``#tag``; None where tags are not linked."""
+        return None
+
 
 def _parse_wikilink(inline: Any, m: re.Match[str], state: Any) -> int:
     if DIRECTIVE.search(wikilink_part(m["wl_target"])) and not m["wl_heading"]:
@@ -77,6 +82,17 @@ def _parse_mention(inline: Any, m: re.Match[str], state: Any) -> int:
     return m.end()
 
 
+def _parse_tag(inline: Any, m: re.Match[str], state: Any) -> int:
+    name = tag_name(m["tag_name"])
+    if name is None:
+        state.append_token({"type": "text", "raw": m[0]})
+        return m.end()
+    raw = "#" + name
+    # Marked as an autolink is: inside a link's text mistune turns it back into its text (no link in a link).
+    state.append_token({"type": "tag", "attrs": {"name": name}, "_autolink": raw})
+    return m.start() + len(raw)
+
+
 def _parse_citation(inline: Any, m: re.Match[str], state: Any) -> int:
     state.append_token({"type": "citation", "raw": m[0]})
     return m.end()
@@ -87,6 +103,8 @@ class MarkdownRenderer:
 
     def __init__(self) -> None:
         self.linker: Linker | None = None
+        # The keys of the tags linked: a note's own, while it renders (``parse.tags`` found them); None: any tag.
+        self.tag_keys: frozenset[str] | None = None
         renderer = self._renderer = _Renderer(self)
         # Bare URLs become links only where a text has one: their rule starts at every "h", which costs the
         # inline parse of any other text a stop and a token per "h" (half of its time), for the same HTML.
@@ -104,7 +122,11 @@ class MarkdownRenderer:
         """HTML of a note's body with line anchors and rendered facts."""
         facts = {f.line: f for f in note.facts}
         source, badges = annotate_lines(note.body, note.body_start, facts)
-        return self._render(source, badges, linker)
+        self.tag_keys = frozenset(tag_key(tag.name) for tag in note.tags)
+        try:
+            return self._render(source, badges, linker)
+        finally:
+            self.tag_keys = None
 
     def render_inline(self, text: str, linker: Linker) -> str:
         """HTML of one line of text (a fact, a backlink sentence), without a paragraph."""
@@ -142,6 +164,7 @@ def _create_markdown(renderer: _Renderer, *, urls: bool) -> mistune.Markdown:
     md.inline.register("wikilink", WIKILINK, _parse_wikilink, before="link", start_chars="[")
     md.inline.register("mention", MENTION, _parse_mention, before="link", start_chars="@")
     md.inline.register("citation", CITATION, _parse_citation, before="link", start_chars="[")
+    md.inline.register("tag", INLINE_TAG.pattern, _parse_tag, before="link", start_chars="#")
     return md
 
 
@@ -165,6 +188,7 @@ class _Renderer(mistune.HTMLRenderer):
         self.register("wikilink", _render_wikilink)
         self.register("mention", _render_mention)
         self.register("citation", _render_citation)
+        self.register("tag", _render_tag)
 
     def heading(self, text: str, level: int, **attrs: Any) -> str:
         plain = html.unescape(striptags(MARK.sub("", text)))
@@ -197,6 +221,13 @@ def _render_mention(renderer: _Renderer, name: str) -> str:
     if to.href == "#":  # not an entity (a handle seen once, say): the text, not a link
         return f'<span class="handle">@{html.escape(name)}</span>'
     return _anchor(to, "@" + html.escape(name), "mention")
+
+
+def _render_tag(renderer: _Renderer, name: str) -> str:
+    """A ``#tag`` as a link to its page, where the text carries it (``MarkdownRenderer.tag_keys``)."""
+    keys = renderer.owner.tag_keys
+    to = _linker(renderer).tag(name) if keys is None or tag_key(name) in keys else None
+    return _anchor(to, "#" + html.escape(name), "tag") if to else "#" + html.escape(name)
 
 
 def _render_citation(renderer: _Renderer, text: str) -> str:

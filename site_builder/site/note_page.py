@@ -14,6 +14,7 @@ from site_builder.site.page_inputs import fact_inputs
 from site_builder.site.page_views import NotePage
 from site_builder.site.records_page import RECORD_KINDS, records_html
 from site_builder.site.search_fields import PAGE_KINDS, search_filters, search_meta
+from site_builder.site.tags_page import tag_chips
 from site_builder.site.views import LinkView
 
 KIND_FACTS_SHOWN = 300  # on World and Experience; a heavy workspace's older ones are on the facts pages
@@ -46,7 +47,7 @@ def note_page(builder: PageBuilder, note: Note) -> NotePage:
             section=BANK_SECTIONS.get(note.path) or SECTIONS.get(note.kind, ""),
             searchable=True,
             meta=search_meta(note.kind, note.date),
-            filters=search_filters(note.kind, kinds, [e.text for e in entities], note.date),
+            filters=search_filters(note.kind, kinds, [e.text for e in entities], note.date, note.tags),
         ),
         html=records_html(builder, note) if note.kind in RECORD_KINDS else builder.note_html(note),
         heading="" if any(h.level == 1 for h in note.headings) else note.title,
@@ -56,6 +57,7 @@ def note_page(builder: PageBuilder, note: Note) -> NotePage:
         prev=prev,
         next=next_,
         crumbs=crumbs_,
+        tags=tag_chips(note, url),
         same_day=same_day(builder, note),
         entities=entities,
         kind_name=KIND_NAMES[kind] if kind else "",

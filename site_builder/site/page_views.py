@@ -62,6 +62,7 @@ class NotePage(PageView):
     prev: LinkView | None  #: the day before, on a day's page
     next: LinkView | None  #: the day after, on a day's page
     crumbs: list[LinkView]  #: the way back up: Days and the month for a day's page, else the note's folders
+    tags: list[LinkView]  #: the tags of its front matter, each linking to its page
     same_day: list[LinkView]  #: the other files of the same day (sessions, dream reports), or that day's page
     entities: list[LinkView]  #: the entities the note mentions
     kind_name: str  #: on bank/world.md and bank/experience.md the kind of fact they are named after, else ""
@@ -190,6 +191,26 @@ class ProjectPage(PageView):
 
 
 @dataclass(frozen=True)
+class TagPage(PageView):
+    """One tag: the notes and lines that carry it."""
+
+    template = "tag.html"
+    crumbs: list[LinkView]  #: the tag index, then the tags this one is nested in (``#a`` over ``#a/b``)
+    summary: str  #: how much carries it, e.g. "12 places in 3 notes"
+    nested: list[LinkView]  #: the tags nested in it, each linking to its page
+    groups: list[BacklinkGroup]  #: the places by note (path as the source's note): days newest first, then by path
+
+
+@dataclass(frozen=True)
+class TagIndexPage(PageView):
+    """Every tag of the workspace, with how often it is used."""
+
+    template = "tags.html"
+    most_used: list[LinkView]  #: the most used tags, most used first
+    tags: list[LinkView]  #: every tag by name (nested ones under theirs), ``note`` how often it is used
+
+
+@dataclass(frozen=True)
 class RecordsPage(PageView):
     """The episodes that carry one tag."""
 
@@ -299,6 +320,7 @@ class SearchPage(PageView):
     entities: list[str]  #: entity names, by name
     years: list[str]  #: years with logs, newest first
     page_kinds: list[str]  #: page kinds present, in words
+    tags: list[LinkView]  #: the workspace's tags: text "#name", ``href`` the filter's value (the tag's key)
 
 
 @dataclass(frozen=True)

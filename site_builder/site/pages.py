@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import NamedTuple, TypeVar
 
 from site_builder.core.model import Fact, Note
-from site_builder.core.names import opinions_page_url
+from site_builder.core.names import TAG_INDEX_URL, opinions_page_url, tag_url
 from site_builder.library.hygiene import Section
 from site_builder.library.link import OPINIONS_PATH
 from site_builder.site.agent_page import agent_page
@@ -41,6 +41,7 @@ from site_builder.site.opinions_page import page_count as opinion_page_count
 from site_builder.site.project_page import project_pages
 from site_builder.site.records_page import tag_pages
 from site_builder.site.search_page import search_page
+from site_builder.site.tags_page import tag_index_inputs, tag_index_page, tag_page, tag_page_inputs
 from site_builder.site.timeline_page import (
     TIMELINE_URL,
     Month,
@@ -90,6 +91,7 @@ def page_jobs(builder: PageBuilder, layouts: tuple[str, ...]) -> list[PageJob]:
         *_facts_jobs(builder),
         *(_one(entity_page, entity_page_inputs, builder, e, e.url) for e in library.entities.values()),
         PageJob(lambda: [*folder_pages(builder), *project_pages(builder), *tag_pages(builder)]),
+        *_tag_jobs(builder),
         PageJob(lambda: [agent_page(builder, layouts)], searchable=False),
         PageJob(lambda: [search_page(builder), not_found_page(builder)], searchable=False),
         PageJob(lambda: [feed_page(builder)], FEED_URL, lambda: feed_inputs(builder), False, False, ending=True),
@@ -148,6 +150,24 @@ def _facts_jobs(builder: PageBuilder) -> list[PageJob]:
             False,
         )
         for url in pages
+    ]
+
+
+def _tag_jobs(builder: PageBuilder) -> list[PageJob]:
+    """The tag index and a page per tag (none when no note carries a tag)."""
+    if not builder.tags:
+        return []
+    return [
+        PageJob(lambda: [tag_index_page(builder)], TAG_INDEX_URL, lambda: tag_index_inputs(builder), False),
+        *(
+            PageJob(
+                functools.partial(_made, tag_page, builder, use),
+                tag_url(use.key),
+                functools.partial(tag_page_inputs, builder, use),
+                False,
+            )
+            for use in builder.tags.values()
+        ),
     ]
 
 

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterable
 
-from site_builder.core.model import KIND_NAMES
+from site_builder.core.model import KIND_NAMES, Tag
+from site_builder.parse.tags import tag_key
 
 PAGE_KINDS = {
     "core": "core memory",
@@ -25,9 +27,15 @@ PAGE_KINDS = {
 }
 
 
-def search_filters(page: str, kinds: list[str], entities: list[str], date: dt.date | None) -> dict[str, list[str]]:
-    """Pagefind filters: the page's kind, the kinds of its facts, its entities and year."""
+def search_filters(
+    page: str, kinds: list[str], entities: list[str], date: dt.date | None, tags: Iterable[Tag] = ()
+) -> dict[str, list[str]]:
+    """Pagefind filters: the page's kind, the kinds of its facts, its entities, year and tags (by key: one value
+    however each note spells the tag)."""
     filters: dict[str, list[str]] = {"page": [PAGE_KINDS[page]]}
+    keys = sorted({tag_key(tag.name) for tag in tags})
+    if keys:
+        filters["tag"] = keys
     if kinds:
         filters["kind"] = sorted(KIND_NAMES[k] for k in set(kinds))
     if date:

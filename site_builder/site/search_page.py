@@ -8,6 +8,7 @@ from site_builder.core.model import KIND_NAMES
 from site_builder.site.builder import PageBuilder
 from site_builder.site.page_views import SearchPage
 from site_builder.site.search_fields import PAGE_KINDS
+from site_builder.site.views import LinkView
 
 
 def search_page(builder: PageBuilder) -> SearchPage:
@@ -20,4 +21,5 @@ def search_page(builder: PageBuilder) -> SearchPage:
         entities=sorted((e.name for e in library.entities.values()), key=str.casefold),
         years=sorted({str(n.date.year) for n in builder.days if n.date}, reverse=True),
         page_kinds=[label for kind, label in PAGE_KINDS.items() if kind in present],
+        tags=[LinkView(f"#{use.name}", use.key) for use in builder.tags.values()],
     )
