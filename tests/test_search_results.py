@@ -3,6 +3,7 @@ after a heading, a fact's subjects apart), and from disk, at once, what search n
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,11 +24,70 @@ WORKSPACE = {
 }
 
 
+def search_title(page: str) -> str | None:
+    """The title a built page tells Pagefind, if it tells one (else Pagefind takes its first heading)."""
+    found = re.search(r'<span data-pagefind-meta="title">([^<]*)</span>', page)
+    return html.unescape(found[1]) if found else None
+
+
 def built(workspace: MakeWorkspace, tmp_path: Path, *options: str) -> Path:
     out = tmp_path / "site"
     result = run("build", str(workspace(WORKSPACE)), "-o", str(out), *options)
     assert result.exit_code == 0, result.output
     return out
+
+
+def test_pages_that_share_a_title_are_searched_by_their_title_and_folder(
+    workspace: MakeWorkspace, tmp_path: Path
+) -> None:
+    out = built(workspace, tmp_path, "--no-search")
+
+    def page(path: str) -> str:
+        return (out / path).read_text(encoding="utf-8")
+
+    assert search_title(page("projects/openclaw/INDEX.html")) == "INDEX — projects/openclaw"
+    assert search_title(page("projects/harbor/INDEX.html")) == "INDEX — projects/harbor"
+    # Two of one folder: the file tells them apart.
+    assert search_title(page("memory/dreaming/rem/2026-04-17.html")) == "REM Sleep — memory/dreaming/rem/2026-04-17.md"
+    # A title no other page shows is left to Pagefind, as before: the page's heading.
+    assert search_title(page("memory.html")) is None
+    assert search_title(page("memory/2026-04-18.html")) is None
+    assert search_title(page("bank/entities/peter.html")) is None
+
+
+def test_an_entity_keeps_its_name_and_the_note_of_that_title_says_its_folder(
+    workspace: MakeWorkspace, tmp_path: Path
+) -> None:
+    ws = workspace(
+        {
+            "bank/entities/Tidewater.md": "# Tidewater\n\nA client.\n",
+            "memory/tidewater.md": "# Tidewater\n\nNotes on the client.\n",
+        }
+    )
+    out = tmp_path / "site"
+    assert run("build", str(ws), "-o", str(out), "--no-search").exit_code == 0
+    assert search_title((out / "memory/tidewater.html").read_text(encoding="utf-8")) == "Tidewater — memory"
+    assert search_title((out / "bank/entities/tidewater.html").read_text(encoding="utf-8")) is None
+
+
+def test_a_rebuild_names_the_folder_once_another_page_takes_the_title_and_not_once_it_is_retitled(
+    workspace: MakeWorkspace, tmp_path: Path
+) -> None:
+    ws = workspace(
+        {
+            "projects/openclaw/INDEX.md": "# INDEX\n\nThe claw fork.\n",
+            "projects/harbor/INDEX.md": "# Harbor\n\nThe harbor parser.\n",
+            "memory.md": "# Core memory\n",
+        }
+    )
+    out = tmp_path / "site"
+    shown = out / "projects/openclaw/INDEX.html"
+    assert run("build", str(ws), "-o", str(out), "--no-search").exit_code == 0
+    assert search_title(shown.read_text(encoding="utf-8")) is None
+    for heading, title in (("# INDEX", "INDEX — projects/openclaw"), ("# Harbor", None)):  # the other page only
+        write_workspace(ws, {"projects/harbor/INDEX.md": heading + "\n\nThe harbor parser.\n"})
+        assert run("build", str(ws), "-o", str(out), "--no-search").exit_code == 0
+        assert search_title(shown.read_text(encoding="utf-8")) == title
 
 
 def test_a_facts_subjects_are_words_apart_in_what_search_reads(workspace: MakeWorkspace, tmp_path: Path) -> None:
@@ -57,6 +117,22 @@ def live_results(page: Any, query: str) -> list[str]:
     page.wait_for_timeout(300)  # every page found has shown its lines (no timing is measured)
     texts: list[str] = page.eval_on_selector_all(".live-results [role=option]", "els => els.map(e => e.innerText)")
     return texts
+
+
+@pytest.mark.browser
+def test_results_of_one_title_say_their_folder_in_the_dropdown_and_on_the_search_page(page: Any, site: str) -> None:
+    page.goto(site + "index.html")
+    shown = "\n".join(live_results(page, "lobsters"))
+    assert "INDEX — projects/openclaw" in shown and "INDEX — projects/harbor" in shown
+    page.goto(site + "search.html?q=lobsters")
+    page.locator(".search-result").nth(3).wait_for()
+    titles = page.eval_on_selector_all(".search-result h2", "els => els.map(e => e.innerText)")
+    assert sorted(titles) == [
+        "INDEX — projects/harbor",
+        "INDEX — projects/openclaw",
+        "REM Sleep — memory/dreaming/rem/2026-04-17.md",
+        "REM Sleep — memory/dreaming/rem/2026-04-18.md",
+    ]
 
 
 @pytest.mark.browser
