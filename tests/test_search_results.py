@@ -148,3 +148,22 @@ def test_a_facts_subjects_are_apart_in_its_excerpt(page: Any, site: str) -> None
     page.goto(site + "index.html")
     fact = next(line for line in live_results(page, "contract") if "contract started" in line)
     assert fact.startswith("@Tidewater @Peter Peter's contract started.")
+
+
+@pytest.mark.browser
+def test_from_disk_the_search_box_says_at_once_what_search_needs(page: Any, site: str, tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    assert run("build", str(write_workspace(tmp_path / "ws", WORKSPACE)), "-o", str(out)).exit_code == 0
+    page.goto((out / "index.html").as_uri())
+    box = page.locator("#site-search-q")
+    box.focus()
+    note = page.locator(".live-note")
+    note.wait_for(state="visible")
+    assert "memwiki serve" in note.inner_text() and "host the folder" in note.inner_text()
+    box.press_sequentially("lobsters", delay=10)
+    assert note.is_visible()
+    box.press("Escape")
+    assert note.is_hidden()
+    box.press("Enter")  # the search page says the same
+    page.wait_for_url("**/search.html?q=lobsters")
+    assert "memwiki serve" in page.inner_text(".search-status")
