@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import functools
+import html
+import re
 import sys
 from collections.abc import Iterable
 
@@ -13,6 +15,7 @@ from site_builder.core.names import href, opinions_page_url, root_of, source_url
 from site_builder.library.citing import citing_of
 from site_builder.library.folders import folder_tree
 from site_builder.library.graph import Neighbourhoods
+from site_builder.library.link import OPINIONS_PATH
 from site_builder.library.opinion_pages import page_number, page_starts
 from site_builder.library.projects import find_projects
 from site_builder.library.relink import LINKED
@@ -25,6 +28,7 @@ from site_builder.site.language import site_language
 from site_builder.site.links import SiteLinker
 from site_builder.site.markdown import MarkdownRenderer
 from site_builder.site.page_inputs import fact_inputs, ordinal
+from site_builder.site.search_titles import ShownTitle, placed_titles
 from site_builder.site.views import (
     Chrome,
     DaySummary,
@@ -52,6 +56,9 @@ EVERY_TEXT = "*"
 # Stands for a page's way back to the site root in HTML shared by pages at any depth. A private-use character:
 # the Markdown renderer removes those from every text, so no text can contain it.
 ROOT_MARK = "\ue003"
+
+_MARKUP = re.compile(r"[*_`\[\]<>&@\\~=$]")  # a heading with none of these is shown as written
+_TAG = re.compile(r"<[^>]*>")
 
 
 class PageBuilder:
@@ -101,8 +108,10 @@ class PageBuilder:
     @functools.cached_property
     def shared_inputs(self) -> str:
         """What every page is made from besides its own inputs: the settings, the navigation, what links
-        resolve to and the workspace's templates (memwiki's own code is the build cache's key)."""
-        return f"{self.fragments.epoch}\0{self.config!r}\0{self.language}\0{self.nav!r}\0{self.templates}"
+        resolve to, the workspace's templates and the titles search lists pages by (memwiki's own code is the build
+        cache's key)."""
+        shared = f"{self.fragments.epoch}\0{self.config!r}\0{self.language}\0{self.nav!r}\0{self.templates}"
+        return shared + (f"\0{sorted(self.search_titles.items())!r}" if self.search_titles else "")
 
     @functools.cached_property
     def tags(self) -> dict[str, TagUse]:
@@ -113,6 +122,35 @@ class PageBuilder:
     def tag_keys(self) -> list[str]:
         """The keys of ``tags``, in order: where the tags nested in one are looked up."""
         return list(self.tags)
+
+    @functools.cached_property
+    def search_titles(self) -> dict[str, str]:
+        """Page URL -> the title search lists it by, for the searchable pages whose own title another shows too
+        (``search_titles``). Which pages those are depends on every page's title: every page's inputs hold it."""
+        library = self.library
+        notes = (n for n in library.notes if n.kind != "entity" and n.path != OPINIONS_PATH)
+        return placed_titles(
+            [
+                *(ShownTitle(note.url, self.shown_title(note), note.path) for note in notes),
+                *(
+                    ShownTitle(e.url, self.shown_title(e.note) if e.note and not e.home else e.name, "")
+                    for e in library.entities.values()
+                ),
+                *(
+                    ShownTitle(f"{folder}/index.html", project.name, folder + "/")
+                    for folder, project in self.projects.items()
+                ),
+            ]
+        )
+
+    def shown_title(self, note: Note) -> str:
+        """The title the note's page shows first: its first level-1 heading, as rendered, else its title."""
+        heading = next((h.text for h in note.headings if h.level == 1 and h.text.strip()), None)
+        if heading is None:
+            return note.title
+        if not _MARKUP.search(heading):
+            return heading
+        return " ".join(html.unescape(_TAG.sub("", self.inline(heading, note.url))).split())
 
     @functools.cached_property
     def neighbourhoods(self) -> Neighbourhoods:
@@ -252,7 +290,9 @@ class PageBuilder:
             listed=listed,
             searchable=searchable,
             nav=[NavLink(text, href(url, target), key == section) for key, text, target in self.nav],
-            pagefind_meta=meta or {},
+            pagefind_meta={**(meta or {}), "title": self.search_titles[url]}
+            if searchable and url in self.search_titles
+            else meta or {},
             pagefind_filters=filters or {},
         )
 

@@ -66,18 +66,21 @@ class SiteLinker(Linker):
     def fact_badge(self, fact: Fact) -> str:
         # The badge's kind and confidence stay out of the search index, but its anchor is in it: search tells a
         # fact's kind from the anchor's id (``f-W-<fact id>``). Its subjects are searched: a name typed finds the
-        # facts about that entity, not only the lines that name it in passing.
+        # facts about that entity, not only the lines that name it in passing. Its subjects are apart by a space,
+        # which the badge's flex layout does not show but search reads: "@Tidewater @Peter", not "@Tidewater@Peter".
         parts = [
             f'<span class="fact k-{fact.kind}" id="f-{fact.kind}-{fact.id}">',
             f'<abbr class="kind" title="{KIND_NAMES[fact.kind]}" data-pagefind-ignore>{fact.kind}</abbr>',
         ]
         if fact.confidence is not None:
             parts.append(f'<span class="conf" title="confidence" data-pagefind-ignore>{fact.confidence:.2f}</span>')
+        chips = []
         for name in fact.entities:
             to = self.entity(name)
             css = "mention missing" if to.missing else "mention"
             title = escape(to.title)
-            parts.append(f'<a class="{css}" href="{escape(to.href)}" title="{title}">@{escape(name)}</a>')
+            chips.append(f'<a class="{css}" href="{escape(to.href)}" title="{title}">@{escape(name)}</a>')
+        parts.append(" ".join(chips))
         if fact.block_id:
             parts.append(f'<span class="block-id" id="^{escape(fact.block_id)}"></span>')
         parts.append("</span>")

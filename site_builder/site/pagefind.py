@@ -36,7 +36,7 @@ from site_builder.site.record_links import link_records
 from site_builder.site.search_parts import split_parts
 
 SEARCH_FOLDER = "pagefind"  # the index's folder in the site
-RECORD_VERSION = "4"  # bump when search records or parts change: cached indexes are then built again
+RECORD_VERSION = "5"  # bump when search records or parts change: cached indexes are then built again
 UNUSED_FILES = (  # Pagefind's ready-made interfaces (memwiki has its own) and its worker (parts are searched on the page)
     "pagefind-ui.js", "pagefind-ui.css", "pagefind-modular-ui.js", "pagefind-modular-ui.css",
     "pagefind-component-ui.js", "pagefind-component-ui.css", "pagefind-highlight.js", "pagefind-worker.js",
@@ -47,6 +47,10 @@ _IGNORED_BLOCK = re.compile(
     r"<(section|aside|nav|details|footer|header|div|p|ul|ol|table|figure)\b[^>]*\sdata-pagefind-ignore[\s>=]"
 )
 _SVG = re.compile(r"<svg\b.*?</svg>", re.DOTALL)  # Pagefind skips SVG; charts are most of an opinion's bytes
+# Pagefind ends a block (heading, paragraph, list item, cell) whose text ends in a letter, digit or quote with a
+# period, so that its excerpts read as sentences: "Project details." A heading is no sentence, and a space before its
+# end tag (the text's last character then, dropped with the other spaces) keeps it as written.
+_HEADING_END = re.compile(r"</h[1-6]>")
 
 
 class SearchIndexError(Exception):
@@ -77,6 +81,7 @@ def search_record(page: str) -> str | None:
     data = re.search(r'<div hidden class="search-data">.*?</div>', head, re.DOTALL)
     lang = re.search(r"<html\b[^>]*>", page)
     main = _SVG.sub("", _without_ignored_blocks(page[body.start() : end + len("</main>")]))
+    main = _HEADING_END.sub(lambda end_tag: " " + end_tag[0], main)
     return (
         f'<!doctype html>\n{lang.group(0) if lang else "<html>"}<head><meta charset="utf-8">'
         f"{title.group(0) if title else ''}</head><body>{data.group(0) if data else ''}{main}</body></html>\n"

@@ -5,8 +5,9 @@
   "use strict";
   var memwiki = window.memwiki;
   var form = document.querySelector(".site-search");
-  if (!form || !memwiki || location.protocol === "file:") return;
+  if (!form || !memwiki) return;
   var input = form.querySelector("input[name=q]");
+  if (location.protocol === "file:") { explainFromDisk(); return; }
   var root = document.documentElement.getAttribute("data-root") || "";
   var PAGES = 6;  // results (pages) read per query
   var LINES = 8;  // lines shown in all
@@ -167,4 +168,30 @@
   form.addEventListener("focusout", function (event) {
     if (!form.contains(event.relatedTarget)) open(false);
   });
+
+  // A page opened from disk: the browser blocks the index's files, so the box says so as soon as it is used, under
+  // it, instead of finding nothing (the search page, where Enter leads, says the same).
+  function explainFromDisk() {
+    var note = document.createElement("div");
+    note.className = "live-results live-note";
+    note.id = "live-search-note";
+    note.hidden = true;
+    note.setAttribute("role", "status");
+    var text = document.createElement("p");
+    text.appendChild(document.createTextNode("Search needs the site served over HTTP: run "));
+    var command = document.createElement("code");
+    command.textContent = "memwiki serve";
+    text.appendChild(command);
+    text.appendChild(document.createTextNode(" in the workspace, or host the folder. Opened from disk, the browser blocks the search index's files."));
+    note.appendChild(text);
+    form.appendChild(note);
+    input.setAttribute("aria-describedby", note.id);
+    function show(shown) { note.hidden = !shown; }
+    input.addEventListener("focus", function () { show(true); });
+    input.addEventListener("input", function () { show(true); });
+    input.addEventListener("blur", function () { show(false); });
+    input.addEventListener("keydown", function (event) {
+      if (event.key === "Escape" && !note.hidden) { event.preventDefault(); show(false); }
+    });
+  }
 })();
