@@ -42,6 +42,22 @@ def make_environment() -> jinja2.Environment:
     return environment
 
 
+class _WorkspaceTemplates(jinja2.BaseLoader):
+    """The workspace's templates, by name, each with the path it was read from (errors name it)."""
+
+    def __init__(self, templates: tuple[TemplateFile, ...]) -> None:
+        self.by_name = {template.name: template for template in templates}
+
+    def get_source(self, environment: jinja2.Environment, name: str) -> tuple[str, str, Callable[[], bool]]:
+        found = self.by_name.get(name)
+        if found is None:
+            raise jinja2.TemplateNotFound(name)
+        return found.text, found.path, lambda: True
+
+    def list_templates(self) -> list[str]:
+        return sorted(self.by_name)
+
+
 _in_use: list[tuple[TemplateFile, ...]] = [()]  # the workspace templates the environment renders with now
 
 
@@ -52,15 +68,9 @@ def use_templates(templates: tuple[TemplateFile, ...]) -> None:
     if templates == _in_use[0]:
         return
     builtin = jinja2.FileSystemLoader(resource_dir("templates"))
-    by_name = {template.name: template for template in templates}
-
-    def workspace_template(name: str) -> tuple[str, str, Callable[[], bool]] | None:
-        found = by_name.get(name)
-        return (found.text, found.path, lambda: True) if found else None
-
     # "memwiki/base.html" is memwiki's own base.html, for a template of the workspace's that extends it
     own = jinja2.PrefixLoader({"memwiki": builtin})
-    loader = jinja2.ChoiceLoader([jinja2.FunctionLoader(workspace_template), builtin, own]) if templates else builtin
+    loader = jinja2.ChoiceLoader([_WorkspaceTemplates(templates), builtin, own]) if templates else builtin
     environment.loader = loader
     if environment.cache is not None:
         environment.cache.clear()  # templates compiled from the loader before
