@@ -40,7 +40,7 @@ def test_a_day_lists_the_notes_linking_to_it_then_who_cites_its_facts(workspace:
     files = {k: v for k, v in FILES.items() if k != "MEMORY.md"}
     ws = workspace(files)
     assert run("build", str(ws), "--no-search", "--no-reflect").exit_code == 0
-    side = side_of((ws / "_site/memory/2025-11-03.html").read_text(encoding="utf-8"))
+    side = side_of((ws / ".memwiki/site/memory/2025-11-03.html").read_text(encoding="utf-8"))
     groups = re.findall(r'<h3><a href="([^"]+)">([^<]+)</a></h3>', side)
     assert groups == [
         ("../bank/world.html", "World"),
@@ -58,15 +58,15 @@ def test_a_day_lists_the_notes_linking_to_it_then_who_cites_its_facts(workspace:
 def test_links_to_an_entitys_file_reach_its_page(workspace: MakeWorkspace) -> None:
     ws = workspace({k: v for k, v in FILES.items() if k != "MEMORY.md"})
     assert run("build", str(ws), "--no-search", "--no-reflect").exit_code == 0
-    core = (ws / "_site/memory.html").read_text(encoding="utf-8")
+    core = (ws / ".memwiki/site/memory.html").read_text(encoding="utf-8")
     assert 'href="bank/entities/peter.html"' in core
-    assert not (ws / "_site/bank/entities/Peter.html").exists()
+    assert not (ws / ".memwiki/site/bank/entities/Peter.html").exists()
 
 
 def test_a_folder_lists_what_links_into_it_from_outside(workspace: MakeWorkspace) -> None:
     ws = workspace({k: v for k, v in FILES.items() if k != "MEMORY.md"})
     assert run("build", str(ws), "--no-search", "--no-reflect").exit_code == 0
-    side = side_of((ws / "_site/notes/index.html").read_text(encoding="utf-8"))
+    side = side_of((ws / ".memwiki/site/notes/index.html").read_text(encoding="utf-8"))
     assert re.findall(r'<h3><a href="([^"]+)">', side) == ["../bank/entities/peter.html"]  # not notes/more.md
     assert 'href="../bank/entities/peter.html#L3"' in side
 
@@ -74,7 +74,7 @@ def test_a_folder_lists_what_links_into_it_from_outside(workspace: MakeWorkspace
 def test_a_note_nothing_links_to_says_so(workspace: MakeWorkspace, tmp_path: Path) -> None:
     ws = workspace({"memory/2025-11-03.md": "# Monday\n\nQuiet day.\n"})
     assert run("build", str(ws), "--no-search", "--no-reflect").exit_code == 0
-    side = side_of((ws / "_site/memory/2025-11-03.html").read_text(encoding="utf-8"))
+    side = side_of((ws / ".memwiki/site/memory/2025-11-03.html").read_text(encoding="utf-8"))
     assert "Nothing links here yet." in side
 
 

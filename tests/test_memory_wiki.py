@@ -32,7 +32,7 @@ def test_a_vault_is_a_layout_with_its_entities_and_their_mentions(workspace: Mak
     opened = open_workspace(root)
     assert opened.layout.names == ("memory-wiki",) and opened.layout.core == "WIKI.md"
     assert run("build", str(root), "--no-search").exit_code == 0
-    alex = json.loads((root / "_site/recall/entities/alex-doe.json").read_text(encoding="utf-8"))
+    alex = json.loads((root / ".memwiki/site/recall/entities/alex-doe.json").read_text(encoding="utf-8"))
     assert (alex["name"], alex["type"], alex["aliases"], alex["source"]) == (
         "Alex Doe",
         "person",
@@ -45,7 +45,7 @@ def test_a_vault_is_a_layout_with_its_entities_and_their_mentions(workspace: Mak
         "entities/alex-doe.md#L8",  # its home's own heading: the page shows what it says first, not all of it
         "index.md#L3",
     ]
-    page = (root / "_site/bank/entities/alex-doe.html").read_text(encoding="utf-8")
+    page = (root / ".memwiki/site/bank/entities/alex-doe.html").read_text(encoding="utf-8")
     assert '<p class="lede">Platform lead; prefers async updates.</p>' in page
     assert not (root / "bank").exists()  # nothing written into the vault
 
@@ -59,7 +59,10 @@ def test_a_page_in_an_entities_folder_at_any_depth_is_an_entity(workspace: MakeW
         }
     )
     assert run("build", str(root), "--no-search").exit_code == 0
-    names = {json.loads(p.read_text(encoding="utf-8"))["name"] for p in (root / "_site/recall/entities").glob("*.json")}
+    names = {
+        json.loads(p.read_text(encoding="utf-8"))["name"]
+        for p in (root / ".memwiki/site/recall/entities").glob("*.json")
+    }
     assert names == {"Komodo", "Roger Gimbel"}
 
 
@@ -97,7 +100,7 @@ def test_claims_show_with_status_confidence_and_cited_lines_and_bad_ones_are_war
     )
     result = run("build", str(root), "--no-search")
     assert result.exit_code == 0
-    page = (root / "_site/bank/entities/alex-doe.html").read_text(encoding="utf-8")
+    page = (root / ".memwiki/site/bank/entities/alex-doe.html").read_text(encoding="utf-8")
     claims = page.split('<ul class="claims">', 1)[1].split("</ul>", 1)[0]
     assert "Alex leads the <strong>platform</strong> team." in claims
     assert "supported · confidence 0.80" in claims

@@ -79,11 +79,22 @@ def test_a_name_only_the_logs_write_is_no_entity(workspace: MakeWorkspace) -> No
     assert library.entities["komodo"].prose and not library.entities["komodo"].placeholder
 
 
-def test_a_workspace_with_entity_pages_keeps_its_own_entities(workspace: MakeWorkspace) -> None:
-    files = {**FILES, "bank/entities/Komodo.md": "# Komodo\n\nThe container manager.\n"}
+def test_a_workspace_whose_logs_name_their_entities_keeps_its_own(workspace: MakeWorkspace) -> None:
+    """Entity pages, and logs that mark what they are about (``@Komodo``): the entities are the ones written."""
+    marked = {path: text.replace("Komodo", "@Komodo") for path, text in FILES.items()}
+    files = {**marked, "bank/entities/Komodo.md": "# Komodo\n\nThe container manager.\n"}
     library = load(workspace(files)).library
     assert set(library.entities) == {"komodo"}
-    assert [link.path for link in library.backlinks.get("komodo", [])] == []  # plain text is no link there
+    assert all(link.syntax == "mention" for link in library.backlinks["komodo"])  # plain text is no link there
+
+
+def test_entity_pages_beside_logs_in_prose_do_not_stop_reading_the_prose(workspace: MakeWorkspace) -> None:
+    """A few entity pages, logs in prose (jarvis-globalcaos keeps bank/entities/ and writes prose): the names
+    the prose repeats are entities too, and the pages' own entities are named in plain text."""
+    files = {**FILES, "bank/entities/Komodo.md": "# Komodo\n\nThe container manager.\n"}
+    library = load(workspace(files)).library
+    assert {"komodo", "roger-gimbel", "github"} <= set(library.entities)
+    assert {link.path for link in library.backlinks["komodo"]} >= {"memory/2026-02-10.md", "memory/2026-02-11.md"}
 
 
 def test_proper_names_leave_out_what_is_not_prose() -> None:
@@ -245,3 +256,27 @@ def test_many_mentions_are_drawn_by_month_and_a_home_says_what_it_is(workspace: 
     assert '<p class="lede">The human this agent works for; runs the <strong>lab</strong>.</p>' in page
     chart = page.split('<svg class="chart months"', 1)[1].split("</svg>", 1)[0]
     assert "<title>2026-02: 20</title>" in chart and "<title>2026-03: 40</title>" in chart
+
+
+def test_a_capitalised_word_after_chinese_text_is_inside_a_sentence() -> None:
+    """Chinese has no capitals: a capital after its text or punctuation proves a name, as inside an English
+    sentence (xiaoqi writes "与 Florentina、Grey-Area、HelixYoda 等", "**作者**: Ronin")."""
+    found = [
+        (n.text, n.opens) for line in ("与 Florentina、HelixYoda 等", "- **作者**: Ronin") for n in proper_names(line)
+    ]
+    assert found == [("Florentina", False), ("HelixYoda", False), ("Ronin", False)]
+    assert [(n.text, n.opens) for n in proper_names("Status: Complete")] == [("Status", True), ("Complete", True)]
+
+
+def test_a_registry_is_a_list_under_a_heading_about_things_of_one_kind(workspace: MakeWorkspace) -> None:
+    """ "## 中文 Agent 社区" lists agents (a singular word last, as headings say what they are about); "## Tool
+    Execution Display" lists the parts of a display, and "**Status**", a word the notes write in lower case, is
+    no one's name."""
+    page = (
+        "# Notes\n\n## 中文 Agent 社区\n\n- **clawty_yusen** — 给 VC 打工\n- **beijingxiaoshuai** — 北京\n\n"
+        "## Tool Execution Display\n\n- **Status** — ✓ success\n- **Quorble** — what ran\n\n"
+        "The status is shown; the status bar too.\n"
+    )
+    library = load(workspace({"MEMORY.md": "# Memory\n\n- Notes in notes.md.\n", "notes.md": page})).library
+    assert {"clawty-yusen", "beijingxiaoshuai"} <= set(library.entities)
+    assert not {"status", "quorble"} & set(library.entities)

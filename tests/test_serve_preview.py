@@ -131,10 +131,12 @@ def test_serve_started_on_a_site_already_built_shows_the_first_edit_first(tmp_pa
         (ws / rel).parent.mkdir(parents=True, exist_ok=True)
         (ws / rel).write_text(text, encoding="utf-8")
     assert run("build", str(ws), "--no-reflect").exit_code == 0
-    built = (ws / "_site/index.html").stat().st_ino
+    built = (ws / ".memwiki/site/index.html").stat().st_ino
     server = start(ws, "--no-reflect")
     try:
-        assert (ws / "_site/index.html").stat().st_ino == built  # serve found the site up to date: it read nothing
+        assert (
+            ws / ".memwiki/site/index.html"
+        ).stat().st_ino == built  # serve found the site up to date: it read nothing
         (ws / "memory/2025-11-03.md").write_text(DAY + "- W @Peter: Peter also owns a red kite.\n", "utf-8")
         assert server.process.stdout is not None
         said: list[str] = []

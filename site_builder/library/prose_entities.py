@@ -12,8 +12,9 @@ words only (``Cron Jobs``, ``Approval Rules``) is a label in title case, unless 
 starts or ends exactly one name of several words, and is written alone too (``Roger`` of ``Roger Gimbel``), is
 that entity's alias, not an entity of its own.
 
-Found only where the workspace keeps no entity pages of its own (``bank/entities/``): there the entities are the
-ones a person wrote. Deterministic and offline; one pass over each line.
+Found where the workspace keeps no entity pages of its own (``bank/entities/``), or keeps some but writes its logs
+in prose (``reads_prose``); where its logs name their entities (``@Peter``, Retain facts) the entities are the ones
+a person wrote. Deterministic and offline; one pass over each line.
 """
 
 from __future__ import annotations
@@ -38,11 +39,21 @@ CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 REGISTRY_ENTRY = re.compile(r"^\s*[-*+]\s+\*\*([^*:\n]{1,60})\*\*\s+[—–-]\s+\S")
 MIN_LISTED = 2
 # A heading over a registry says what it lists: people, agents, organisations, projects, tools…
+# (a word in the plural or for a group anywhere, one in the singular only as the heading's last word, where English
+# puts what a heading is about: "## 中文 Agent 社区" lists agents; "## Tool Execution Display", "## Connection to
+# Values" list nothing)
+_GROUPS = (
+    "people persons contacts connections friends family team colleagues collaborators partners clients customers "
+    "users humans agents bots accounts companies organisations organizations orgs projects products services tools "
+    "places who personas contactos agentes proyectos equipo familia amigos"
+)
+_ONE = (
+    "person contact connection friend colleague collaborator partner client customer user human agent bot account "
+    "company organisation organization org project product service tool place"
+)
 REGISTRY_HEADING = re.compile(
-    r"\b(?:people|persons?|contacts?|connections?|friends?|family|team|colleagues?|collaborators?|partners?|clients?"
-    r"|customers?|users?|humans?|agents?|bots?|accounts?|companies|organi[sz]ations?|orgs?|projects?|products?"
-    r"|services?|tools?|places?|who|personas|contactos?|agentes|proyectos|equipo|familia|amigos)\b"
-    r"|人物|联系人|朋友|家人|团队|项目|工具",
+    rf"\b(?:{'|'.join(_GROUPS.split())})\b|\b(?:{'|'.join(_ONE.split())})\b[^A-Za-z]*$"
+    r"|人物|联系人|朋友|家人|团队|项目|工具|社区",
     re.IGNORECASE,
 )
 NOT_NAME = re.compile(r"[/\\@=<>{}$%^|`]|\.(?:md|json|jsonl|ya?ml|py|ts|js|sh|txt|html?)$", re.IGNORECASE)
@@ -90,8 +101,17 @@ class ProseFindings(NamedTuple):
 
 
 def reads_prose(notes: list[Note]) -> bool:
-    """Are entities found in these notes' prose: where the workspace keeps no entity pages of its own."""
-    return not any(note.kind == "entity" for note in notes)
+    """Are entities found in these notes' prose: where the workspace keeps no entity pages of its own, or keeps
+    them but does not name its entities in its logs itself (fewer than half its daily logs hold an ``@mention``
+    or a Retain fact: the logs are prose, and so is most of what it knows)."""
+    if not any(note.kind == "entity" for note in notes):
+        return True
+    days = [note for note in notes if note.kind == "daily"]
+    marked = sum(1 for note in days if note.facts or any(link.syntax in MARKED for link in note.links))
+    return marked * 2 < len(days)
+
+
+MARKED = frozenset({"mention", "fact"})  # the links of a memory that names its entities itself
 
 
 def homes(notes: list[Note]) -> dict[str, str]:
@@ -163,14 +183,17 @@ def _listed(scan: ProseScan, known: Callable[[str], str | None], chosen: set[str
             continue
         for name, _ in entries:
             key = entity_key(name)
-            if key and key not in chosen and key not in found and known(name) is None and _listable(name):
+            if key and key not in chosen and key not in found and known(name) is None and _listable(name, scan):
                 found[key] = ProseEntity(key, name, (), "")
     return sorted(found.values())
 
 
-def _listable(name: str) -> bool:
-    """Can a registry's bold term be a name: a few words, no file name or path, not a common word in lower case."""
-    return len(name.split()) <= 4 and not NOT_NAME.search(name) and name.casefold() not in STOP_WORDS
+def _listable(name: str, scan: ProseScan) -> bool:
+    """Can a registry's bold term be a name: a few words, no file name or path, not a common word in lower case,
+    nor a capitalised word the notes write in lower case too (``**Status** — ✓ success``)."""
+    if len(name.split()) > 4 or NOT_NAME.search(name) or name.casefold() in STOP_WORDS:
+        return False
+    return name.islower() or " " in name or not generic(name, scan.lowered)
 
 
 def prose_mentions(scan: ProseScan, notes: list[Note], names: dict[str, str]) -> dict[str, list[Link]]:

@@ -4,7 +4,8 @@ A name is a run of capitalised words (``Google Search Console``; ``of``, ``de``,
 ``Kala do Brasil``), a word with a capital inside (``OpenClaw``, ``GitHub``, ``phpIPAM``) or a word in capitals
 with a letter or digit more (``NVIDIA``, ``GA4``). What is not prose is left out before looking: code, links and
 their addresses, e-mails, paths and file names, ``#tags``, ``@handles``. Each name found says whether it opened a
-sentence (the line, a cell, or after ``.``, ``:``…): a capital there proves nothing, and linking
+sentence (the line, a cell, or after ``.``, ``:``…, but not after Chinese or Japanese text, which has no capitals):
+a capital there proves nothing, and linking
 (``library.prose_entities``) counts such a name only when it is also written capitalised inside a sentence.
 
 The line's words that are written in lower case are given too (``lower_words``): a word a note writes both
@@ -37,6 +38,9 @@ _CAPITAL = r"(?:[A-ZÀ-ÖØ-Þ][^\W_]*|[a-z]+[A-Z][^\W_]*)(?:['’.&-][^\W_]+)*"
 _JOIN = r"(?:of|de|do|da|dos|das|del|della|di|van|von|der|la|le|y)"
 _RUN = re.compile(rf"(?<![\w@#/\\.$&'’-]){_CAPITAL}(?:(?: {_JOIN})? {_CAPITAL})*(?![\w@/\\])")
 _POSSESSIVE = re.compile(r"['’]s$")
+# A place after Chinese, Japanese or Korean text or punctuation ("与 Florentina、HelixYoda", "（Ronin）", "作者：Pith"),
+# maybe past a colon, bracket or emphasis.
+_AFTER_CJK = re.compile(r"[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uff00-\uffef][\s*_~:()\[\]|-]*$")
 
 
 def _word_set(text: str) -> frozenset[str]:
@@ -82,7 +86,8 @@ def proper_names(line: str) -> list[ProperName]:
     found: list[ProperName] = []
     for m in _RUN.finditer(text):
         before = text[: m.start()].rstrip(" *_~")
-        opens = not before or not (before[-1].isalnum() or before[-1] == ",")
+        # Chinese and Japanese have no capitals: a capitalised word after their text or punctuation is a name's
+        opens = not before or not (before[-1].isalnum() or before[-1] == ",") and not _AFTER_CJK.search(before)
         run: list[str] = []
         for word in m[0].split(" "):
             if _NOT_A_WORD.search(word) or not (word in JOINERS or _named(word)):
