@@ -87,7 +87,7 @@ def proper_names(line: str) -> list[ProperName]:
     for m in _RUN.finditer(text):
         before = text[: m.start()].rstrip(" *_~")
         # Chinese and Japanese have no capitals: a capitalised word after their text or punctuation is a name's
-        opens = not before or not (before[-1].isalnum() or before[-1] == ",") and not _AFTER_CJK.search(before)
+        opens = not before or (not (before[-1].isalnum() or before[-1] == ",") and not _AFTER_CJK.search(before))
         run: list[str] = []
         for word in m[0].split(" "):
             if _NOT_A_WORD.search(word) or not (word in JOINERS or _named(word)):
