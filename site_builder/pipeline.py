@@ -43,6 +43,7 @@ from site_builder.library.subject import site_title
 from site_builder.load import Loaded, key_after_reflect, load_sources
 from site_builder.recall.publish import publish_recall, update_recall_index
 from site_builder.reflect_loaded import (
+    read_by_reflector,
     reflect_input,
     reflect_unless_settled,
     save_opinions_block,
@@ -99,6 +100,7 @@ def make_site(
             if reflector is not None:
                 with progress.stage("reflect"):
                     memwiki = memwiki_dir if cache else None
+                    loaded = read_by_reflector(loaded, reflector, later, memo)
                     loaded, reflected, reflected_from = reflect_unless_settled(loaded, reflector, later, memwiki)
             gc.freeze()  # the model lives as long as the build: the collector need not walk its objects again
     except BaseException:
