@@ -45,6 +45,7 @@ from site_builder.recall.publish import Published, publish_recall, update_recall
 from site_builder.reflect.run import ReflectResult
 from site_builder.reflect_loaded import (
     ReflectInput,
+    read_by_reflector,
     reflect_input,
     reflect_unless_settled,
     save_opinions_block,
@@ -137,6 +138,7 @@ class SiteBuild:
                 if options.reflector is not None:
                     with options.progress.stage("reflect"):
                         memwiki = self.memwiki_dir if options.cache else None
+                        self.loaded = read_by_reflector(self.loaded, options.reflector, self.later, self.memo)
                         self.loaded, self.reflected, self.reflected_from = reflect_unless_settled(
                             self.loaded, options.reflector, self.later, memwiki
                         )

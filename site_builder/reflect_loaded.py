@@ -14,7 +14,7 @@ from site_builder.core.collector import cycle_collection_paused
 from site_builder.core.diagnostics import Diagnostics
 from site_builder.core.digest import value_digest
 from site_builder.core.model import Library, Note, Opinion
-from site_builder.io.build_cache import note_key
+from site_builder.io.build_cache import NoteKey, note_key
 from site_builder.io.derived import write_derived
 from site_builder.io.memo_store import MEMO_FOLDER, MemoStore
 from site_builder.io.sources import SourceFile, read_raw, source_file
@@ -25,6 +25,7 @@ from site_builder.library.repoint import kept_as_they_were
 from site_builder.library.saved import LinkedFrom
 from site_builder.load import Loaded, NotesCache
 from site_builder.parse.note import parse_note
+from site_builder.reflect.reader import with_findings
 from site_builder.reflect.reflector import Reflector
 from site_builder.reflect.run import NoteReads, ReflectResult, input_digest, reflect
 
@@ -167,11 +168,33 @@ def _relinked(loaded: Loaded, notes: list[Note], opinions: list[Opinion]) -> tup
     return library, LinkedFrom("", {}, loaded.linked.token or loaded.linked.since, loaded.linked.opinions)
 
 
+def read_by_reflector(loaded: Loaded, reflector: Reflector, diagnostics: Diagnostics, store: MemoStore) -> Loaded:
+    """``loaded`` with what the reflector found reading the notes' prose (Claude: ``reflect.reader``) in its notes and
+    library (linked anew); ``loaded`` itself when it found nothing (offline). A note with findings is kept in the
+    build cache under a key of its own, so that a build without them never takes it for the note as parsed."""
+    answers = reflector.read(loaded.library.notes, store, diagnostics)
+    notes = [with_findings(n, answers[n.path], diagnostics) if n.path in answers else n for n in loaded.notes]
+    read = {note.path: note for note, was in zip(notes, loaded.notes, strict=True) if note is not was}
+    if not read:
+        return loaded
+    now: dict[NoteKey, Note] = {}
+    for key, note in loaded.cached.now.items():
+        found = read.get(key[0])
+        if found is None:
+            now[key] = note
+        else:
+            now[(key[0], key[1], f"{key[2]}+{value_digest((found.found, found.facts))}", key[3])] = found
+    cached = NotesCache(loaded.cached.last, now)
+    return dataclasses.replace(loaded, notes=notes, library=link_notes(notes), cached=cached, linked=LinkedFrom("", {}))
+
+
 def reflect_workspace(
     loaded: Loaded, reflector: Reflector, *, dry_run: bool = False
 ) -> tuple[Loaded, ReflectResult, Diagnostics]:
-    """``memwiki reflect``: reflect, write the changed pages (unless ``dry_run``) and say what went wrong."""
+    """``memwiki reflect``: read the notes' prose (Claude), reflect, write the changed pages (unless ``dry_run``)
+    and say what went wrong."""
     found = Diagnostics()
+    loaded = read_by_reflector(loaded, reflector, found, MemoStore.of(loaded.root / ".memwiki", cache=True))
     again, result = reflect_loaded(loaded, reflector, found)
     if not dry_run:
         write_reflected(loaded.root, result, reflector, found)

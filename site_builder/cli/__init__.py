@@ -50,6 +50,14 @@ def main() -> None:
     """
 
 
+provider_option = click.option(
+    "--provider", type=click.Choice(["offline", "anthropic"]), help="Override [reflect] provider in memwiki.toml."
+)
+max_files_option = click.option(
+    "--max-files",
+    type=click.IntRange(min=0),
+    help="With --provider anthropic: send Claude at most N notes to read this run (the most recent).",
+)
 OUTPUT_HELP = (
     f"Output folder (default: WORKSPACE/{SITE_FOLDER}; WORKSPACE/{HIDDEN_SITE_FOLDER} without a {CONFIG_NAME})."
 )
@@ -84,6 +92,8 @@ def _exit_built() -> None:
 @click.option("--no-search", is_flag=True, help="Skip the Pagefind search index (faster).")
 @click.option("--no-reflect", is_flag=True, help="Do not run reflect first (render the pages as they are).")
 @click.option("--no-cache", is_flag=True, help="Parse every file again instead of reusing the build cache.")
+@provider_option
+@max_files_option
 @base_url_option
 @title_option
 def build_command(
@@ -94,6 +104,8 @@ def build_command(
     no_search: bool,
     no_reflect: bool,
     no_cache: bool,
+    provider: str | None,
+    max_files: int | None,
     base_url: str | None,
     title: str | None,
 ) -> None:
@@ -109,7 +121,7 @@ def build_command(
         gc.disable()
     try:
         opened = open_workspace(workspace, listed_next=True)
-        reflector = None if no_reflect else make_reflector(opened.config, root=opened.root)
+        reflector = None if no_reflect else make_reflector(opened.config, provider, opened.root, max_files=max_files)
         result = build(
             opened,
             output,
@@ -192,11 +204,10 @@ def check_command(workspace: Path, strict: bool) -> None:
 @main.command("reflect")
 @workspace_argument
 @click.option("--dry-run", is_flag=True, help="Print the changes as a unified diff and write nothing.")
-@click.option(
-    "--provider", type=click.Choice(["offline", "anthropic"]), help="Override [reflect] provider in memwiki.toml."
-)
+@provider_option
+@max_files_option
 @click.option("--strict", is_flag=True, help="Exit 1 on any warning (a failed model call included).")
-def reflect_command(workspace: Path, dry_run: bool, provider: str | None, strict: bool) -> None:
+def reflect_command(workspace: Path, dry_run: bool, provider: str | None, max_files: int | None, strict: bool) -> None:
     """Regenerate entity pages and opinion histories in WORKSPACE from the facts.
 
     Only the blocks between <!-- memwiki:begin --> and <!-- memwiki:end --> change;
@@ -210,7 +221,7 @@ def reflect_command(workspace: Path, dry_run: bool, provider: str | None, strict
     try:
         open_workspace(workspace).require_usable()
         loaded = load(workspace, Progress.for_terminal())
-        reflector = make_reflector(loaded.workspace.config, provider, root=loaded.root)
+        reflector = make_reflector(loaded.workspace.config, provider, root=loaded.root, max_files=max_files)
     except WorkspaceError as exc:
         raise _unusable(exc) from None
     except ReflectorError as exc:

@@ -55,6 +55,7 @@ class Fact(NamedTuple):
     confidence: float | None = None
     block_id: str | None = None
     mentions: tuple[str, ...] = ()  # names linked inside the text: ``@Name``, ``[[Name]]``
+    by: str = ""  # who read it from the text: "" the workspace's own Retain line, "claude" Claude (``reflect.reader``)
 
     @property
     def source(self) -> str:
@@ -82,6 +83,15 @@ class Link(NamedTuple):
     sentence: str
     heading: str | None = None
     label: str | None = None
+
+
+class Found(NamedTuple):
+    """An entity Claude found named in a note's prose (``reflect.reader``): the line that names it cited."""
+
+    name: str
+    type: str
+    aliases: tuple[str, ...]
+    line: int
 
 
 class Cited(NamedTuple):
@@ -165,6 +175,7 @@ class Note:
         default_factory=list
     )  # front matter's first, then the text's in line order (``parse.tags``)
     claims: tuple[Claim, ...] = ()  # what its front matter claims (a memory-wiki page)
+    found: tuple[Found, ...] = ()  # the entities Claude found in its prose (``reflect.reader``)
     private: bool = False
     reflected: Reflected = field(default_factory=lambda: Reflected())  # what reflect's blocks recorded
     problems: list[Diagnostic] = field(default_factory=list)  # what parsing this file found, with file:line
@@ -202,6 +213,7 @@ class Entity:
     type: str = ""
     prose: bool = False  # found in prose (``library.prose_entities``): a page of its own is not missing
     home: str = ""  # the note about it that is no entity page: the profile of the user, the identity of the agent
+    by: str = ""  # "claude": Claude found it in prose and nothing else names it so (``reflect.reader``)
 
     @property
     def placeholder(self) -> bool:

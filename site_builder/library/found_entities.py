@@ -1,6 +1,6 @@
 """The entities notes name without a page of their own, made entities of the resolver while linking
 (``library.link``): the user and the agent their profiles name (``library.subject``), and the names found in the
-prose (``library.prose_entities``), with the lines that name each entity.
+prose (``library.prose_entities``), with the lines that name each entity; and those Claude found (``Note.found``).
 """
 
 from __future__ import annotations
@@ -40,6 +40,26 @@ def add_prose_entities(notes: list[Note], resolver: Resolver) -> ProseScan | Non
         for alias in entity.aliases:
             resolver.aliases.setdefault(entity_key(alias), entity.key)
     return found.scan
+
+
+def add_found_by_claude(notes: list[Note], resolver: Resolver) -> None:
+    """The entities Claude found in the notes' prose (``Note.found``, from ``reflect.reader``): one it names as an
+    entity already known (by name or alias) adds its other names to that one; else it is a new entity, marked
+    Claude's, with a generated page. The first note that names it (in path order) gives its type."""
+    for note in notes:
+        for found in note.found:
+            names = (found.name, *found.aliases)
+            known = next((entity for name in names if (entity := resolver.entity(name)) is not None), None)
+            if known is None:
+                key = entity_key(found.name)
+                aliases = tuple(alias for alias in found.aliases if entity_key(alias) != key)
+                known = Entity(
+                    key, found.name, slugify(found.name), aliases=aliases, type=found.type, prose=True, by="claude"
+                )
+                resolver.add_entity(known)
+            for alias in names:
+                if entity_key(alias) != known.key:
+                    resolver.aliases.setdefault(entity_key(alias), known.key)
 
 
 def prose_mentions_of(scan: ProseScan | None, notes: list[Note], resolver: Resolver) -> dict[str, list[Link]]:

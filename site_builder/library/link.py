@@ -16,7 +16,7 @@ from site_builder.core.model import Entity, Fact, Library, Link, Note, Opinion, 
 from site_builder.core.names import entity_key, heading_slug, slugify
 from site_builder.core.resolver import Resolver
 from site_builder.library.co_mentions import related_entities
-from site_builder.library.found_entities import add_profiles, add_prose_entities, prose_mentions_of
+from site_builder.library.found_entities import add_found_by_claude, add_profiles, add_prose_entities, prose_mentions_of
 from site_builder.library.note_links import note_backlinks
 from site_builder.library.opinions import (
     collect_opinions,
@@ -55,6 +55,7 @@ def _link(notes: list[Note], opinions: list[Opinion] | None) -> Library:
     backlinks: dict[str, list[Link]] = defaultdict(list)
     named = named_enough(public, resolver)
     scan = add_prose_entities(public, resolver)
+    add_found_by_claude(public, resolver)
     for note in public:
         for key, link in entity_links(note, resolver, by_path, diagnostics, named):
             backlinks[key].append(link)
@@ -112,7 +113,7 @@ def link_inputs(note: Note, *, prose: bool = False) -> tuple[object, ...]:
     return (
         note.path, note.kind, note.title, note.body_start, note.meta, note.date, note.facts, note.links,
         note.file_links, note.records, note.dreaming, note.headings, note.private, note.reflected, note.tags,
-        sorted(linking), texts,
+        sorted(linking), texts, note.found,
     )  # fmt: skip
 
 

@@ -146,7 +146,8 @@ def _keeps_names(old: Note, new: Note) -> bool:
         old.path == new.path
         and old.kind == new.kind
         and new.path != OPINIONS_PATH
-        and (old.date, old.meta, old.private, old.title) == (new.date, new.meta, new.private, new.title)
+        and (old.date, old.meta, old.private, old.title, old.found)
+        == (new.date, new.meta, new.private, new.title, new.found)
         and (new.kind != "entity" or [h.slug for h in old.headings] == [h.slug for h in new.headings])
     )
 

@@ -41,8 +41,8 @@ class _Image:
     """A library without its notes (``Library``'s fields; notes, links and facts by their places)."""
 
     paths: list[str]
-    # key, name, slug, note, aliases, type, found in prose, home
-    entities: list[tuple[str, str, str, str | None, tuple[str, ...], str, bool, str]]
+    # key, name, slug, note, aliases, type, found in prose, home, who found it
+    entities: list[tuple[str, str, str, str | None, tuple[str, ...], str, bool, str, str]]
     backlinks: dict[str, list[int]]
     facts_by_entity: dict[str, list[int]]
     related: dict[str, list[tuple[str, int]]]
@@ -127,8 +127,8 @@ def _restored(image: _Image, opinions: list[Opinion], public: list[Note]) -> Lib
     links = list(itertools.chain.from_iterable(note.links for note in public))  # a link's place: in this list
     try:
         entities = {
-            key: Entity(key, name, slug, by_path[note] if note is not None else None, aliases, type_, prose, home)
-            for key, name, slug, note, aliases, type_, prose, home in image.entities
+            key: Entity(key, name, slug, by_path[note] if note is not None else None, aliases, type_, prose, home, by)
+            for key, name, slug, note, aliases, type_, prose, home, by in image.entities
         }
         backlinks = {key: list(map(links.__getitem__, places)) for key, places in image.backlinks.items()}
         facts_by_entity = {key: list(map(facts.__getitem__, places)) for key, places in image.facts_by_entity.items()}
@@ -166,7 +166,7 @@ def save_library(memwiki_dir: Path, library: Library, token: str, opinions: str,
         image = _Image(
             paths=[note.path for note in library.notes],
             entities=[
-                (e.key, e.name, e.slug, e.note.path if e.note else None, e.aliases, e.type, e.prose, e.home)
+                (e.key, e.name, e.slug, e.note.path if e.note else None, e.aliases, e.type, e.prose, e.home, e.by)
                 for e in library.entities.values()
             ],
             backlinks={key: list(map(links.__getitem__, map(id, found))) for key, found in library.backlinks.items()},

@@ -27,9 +27,14 @@ class ReflectorError(Exception):
 
 
 def make_reflector(
-    config: Config, provider: str | None = None, root: Path | None = None, client: anthropic.Anthropic | None = None
+    config: Config,
+    provider: str | None = None,
+    root: Path | None = None,
+    client: anthropic.Anthropic | None = None,
+    max_files: int | None = None,
 ) -> Reflector:
-    """The reflector for ``provider`` (default: ``[reflect] provider``); Claude reads its key from the environment."""
+    """The reflector for ``provider`` (default: ``[reflect] provider``); Claude reads its key from the environment,
+    and at most ``max_files`` notes a run (``--max-files``)."""
     name = provider or config.reflect_provider
     if name == "offline":
         return OfflineReflector()
@@ -41,7 +46,7 @@ def make_reflector(
         if client is None and os.environ.get("ANTHROPIC_API_KEY"):
             client = anthropic.Anthropic(timeout=TIMEOUT_SECONDS, max_retries=MAX_RETRIES)
         cache = load_cache(root / ".memwiki" / CACHE_NAME) if root else {}
-        return ClaudeReflector(client, config.reflect_model, cache)
+        return ClaudeReflector(client, config.reflect_model, cache, max_files=max_files)
     raise ReflectorError(f"unknown reflect provider '{name}'; use 'offline' or 'anthropic'")
 
 

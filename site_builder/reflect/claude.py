@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import sys
 import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -22,14 +23,28 @@ import anthropic
 from anthropic.types import ToolParam
 
 from site_builder.core.diagnostics import Diagnostics
-from site_builder.core.model import KIND_NAMES
+from site_builder.core.model import KIND_NAMES, Note
+from site_builder.core.tokens import estimate_tokens
+from site_builder.io.memo_store import MemoStore
 from site_builder.library.opinions import VERDICTS
-from site_builder.reflect.reflector import EntityInput, Usage, VerdictInput
+from site_builder.reflect.reader import (
+    PROMPT_VERSION,
+    READ_STAGE,
+    READ_TOOL,
+    SYSTEM,
+    check_findings,
+    prose_notes,
+    read_prompt,
+)
+from site_builder.reflect.reflector import EntityInput, MalformedAnswer, Usage, VerdictInput
 
 CACHE_NAME = "reflect-cache.json"  # under .memwiki/
 MAX_WORKERS = 4
 MAX_FACTS_IN_PROMPT = 60
 VERDICT_BATCH = 20
+READ_MAX_TOKENS = 4_000
+REFUSED = "Claude refused to answer"
+MALFORMED = "malformed answer"
 
 SUMMARY_SYSTEM = (
     "You keep the wiki of an AI assistant's long-term memory. Write the summary paragraph of one entity's page "
@@ -75,10 +90,6 @@ VERDICT_TOOL: ToolParam = {
 }
 
 
-class MalformedAnswer(Exception):
-    """Claude answered, but not with the structure asked for."""
-
-
 @dataclass(frozen=True)
 class Job:
     what: str  # for messages: "entity Anna", "opinion concise-replies"
@@ -98,11 +109,15 @@ class ClaudeReflector:
         model: str,
         cache: dict[str, Any] | None = None,
         max_workers: int = MAX_WORKERS,
+        max_files: int | None = None,
+        say: Callable[[str], None] | None = None,
     ) -> None:
         self.client = client
         self.model = model
         self.cache: dict[str, Any] = cache if cache is not None else {}
         self.max_workers = max_workers
+        self.max_files = max_files  # how many notes one run sends Claude to read at most (``--max-files``)
+        self.say = say or (lambda line: print(line, file=sys.stderr, flush=True))
         self.usage = Usage()
         self._lock = threading.Lock()
 
@@ -127,6 +142,57 @@ class ClaudeReflector:
                 for fact in item.facts[start : start + VERDICT_BATCH]:
                     out[(item.opinion.id, fact.id)] = given.get(fact.id, "irrelevant")
         return out
+
+    def read(self, notes: list[Note], store: MemoStore, diagnostics: Diagnostics) -> dict[str, dict[str, Any]]:
+        """What Claude found in each prose note (``reflect.reader``), by path: kept in the memo store by the note's
+        digest, the prompt's version and the model, so that a note is sent once; the others are sent now, the most
+        recent ``max_files`` of them, after saying how many and about how many tokens. A call that failed is a
+        warning and is asked again next run; a refusal or a malformed answer is kept (asking again would cost as
+        much, and answer the same)."""
+        answers: dict[str, dict[str, Any]] = {}
+        todo: list[Note] = []
+        for note in prose_notes(notes):
+            kept = store.get(READ_STAGE, self._read_key(note), dict)
+            if kept is None:
+                todo.append(note)
+            else:
+                answers[note.path] = kept
+                self.usage.cached += 1
+        if todo and self.client is None:
+            diagnostics.warn(
+                ".", 0, f"reflect: ANTHROPIC_API_KEY is not set, so {len(todo)} note(s) were not sent to Claude to "
+                "read; their offline findings stand", "reflect",
+            )  # fmt: skip
+        elif todo:
+            answers |= self._read_now(todo, store, diagnostics)
+        return answers
+
+    def _read_now(self, notes: list[Note], store: MemoStore, diagnostics: Diagnostics) -> dict[str, dict[str, Any]]:
+        sent = notes if self.max_files is None else notes[: self.max_files]
+        jobs = [Job(f"note {n.path}", n.path, READ_TOOL, SYSTEM, read_prompt(n), READ_MAX_TOKENS) for n in sent]
+        tokens = sum(estimate_tokens(job.system + job.prompt) for job in jobs)
+        later = f"; {len(notes) - len(sent)} more left for the next run (--max-files)" if len(sent) < len(notes) else ""
+        self.say(f"Claude will read {len(sent)} file(s) (~{tokens:,} tokens) with {self.model}{later}")
+        answers: dict[str, dict[str, Any]] = {}
+        with ThreadPoolExecutor(max_workers=self.max_workers) as pool:
+            for note, (answer, error) in zip(
+                sent, pool.map(lambda job: self._ask(job, check_findings), jobs), strict=True
+            ):
+                if error == REFUSED:
+                    answer = {"refused": True}
+                elif error.startswith(MALFORMED):
+                    answer = {"malformed": error}
+                elif error:
+                    message = f"reflect: Claude could not read this note ({error}); its offline findings stand"
+                    diagnostics.warn(note.path, 0, message, "reflect")
+                    continue
+                assert answer is not None
+                store.put(READ_STAGE, self._read_key(note), answer)
+                answers[note.path] = answer
+        return answers
+
+    def _read_key(self, note: Note) -> tuple[object, ...]:
+        return (note.path, note.digest, PROMPT_VERSION, self.model)
 
     def _run(
         self, jobs: dict[Any, Job], diagnostics: Diagnostics, check: Callable[[dict[str, Any]], None]
@@ -189,10 +255,14 @@ class ClaudeReflector:
             return None, f"API error {exc.status_code}"
         except anthropic.APIConnectionError:
             return None, "could not connect to the API"
+        except (anthropic.APIResponseValidationError, ValueError):
+            return None, f"{MALFORMED}: not the JSON of a message"
         with self._lock:
             self.usage.calls += 1
             self.usage.input_tokens += response.usage.input_tokens
             self.usage.output_tokens += response.usage.output_tokens
+        if response.stop_reason == "refusal":
+            return None, REFUSED
         try:
             answer = next(
                 (b.input for b in response.content if b.type == "tool_use" and b.name == job.tool["name"]), None
@@ -201,7 +271,7 @@ class ClaudeReflector:
                 raise MalformedAnswer(f"no {job.tool['name']} call in the answer")
             check(answer)
         except MalformedAnswer as exc:
-            return None, f"malformed answer: {exc}"
+            return None, f"{MALFORMED}: {exc}"
         return answer, ""
 
     def cache_files(self) -> dict[str, bytes]:

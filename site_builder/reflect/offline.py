@@ -12,10 +12,12 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import re
+from typing import Any
 
 from site_builder.core.diagnostics import Diagnostics
-from site_builder.core.model import Entity, Fact, Library, Opinion
+from site_builder.core.model import Entity, Fact, Library, Note, Opinion
 from site_builder.core.stop_words import STOP_WORDS
+from site_builder.io.memo_store import MemoStore
 from site_builder.reflect.reflector import EntityInput, Usage, VerdictInput
 
 NEGATIONS = frozenset(
@@ -69,6 +71,9 @@ class OfflineReflector:
                 if verdict != "irrelevant":
                     found[(item.opinion.id, fact.id)] = verdict
         return found
+
+    def read(self, notes: list[Note], store: MemoStore, diagnostics: Diagnostics) -> dict[str, dict[str, Any]]:
+        return {}  # the offline reader's findings are linking's (``library.prose_entities``)
 
     def cache_files(self) -> dict[str, bytes]:
         return {}

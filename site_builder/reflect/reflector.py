@@ -8,10 +8,15 @@ reflector implements ``Reflector`` and is added there.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from site_builder.core.diagnostics import Diagnostics
-from site_builder.core.model import Fact, Opinion
+from site_builder.core.model import Fact, Note, Opinion
+from site_builder.io.memo_store import MemoStore
+
+
+class MalformedAnswer(Exception):
+    """A model answered, but not with the structure asked for."""
 
 
 @dataclass(frozen=True)
@@ -54,6 +59,10 @@ class Reflector(Protocol):
 
     def verdicts(self, items: list[VerdictInput], diagnostics: Diagnostics) -> dict[tuple[str, str], str]:
         """(opinion id, fact id) -> reinforces / weakens / contradicts / irrelevant; a pair left out is irrelevant."""
+        ...
+
+    def read(self, notes: list[Note], store: MemoStore, diagnostics: Diagnostics) -> dict[str, dict[str, Any]]:
+        """Note path -> what the reflector found reading the note's prose (``reflect.reader``); {} offline."""
         ...
 
     def cache_files(self) -> dict[str, bytes]:

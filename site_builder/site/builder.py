@@ -321,6 +321,7 @@ class PageBuilder:
             source=fact.source,
             href=root + source_url(fact.source),
             confidence=f"{fact.confidence:.2f}" if fact.confidence is not None else "",
+            by=fact.by,
         )
 
     def opinion_view(self, opinion: Opinion, url: str) -> OpinionView:
@@ -339,6 +340,7 @@ class PageBuilder:
             entities=self.entity_chips(opinion.entities, url),
             evidence=[EvidenceView(e.stance, self.fact_view(e.fact, url, root_of(url))) for e in opinion.evidence],
             origin_href=href(url, source_url(opinion.origin.source)),
+            by=opinion.origin.by,
         )
 
     def day_summary(self, note: Note, url: str) -> DaySummary:

@@ -46,6 +46,7 @@ def entity_page(builder: PageBuilder, entity: Entity) -> EntityPage:
         aliases=list(entity.aliases),
         placeholder=note is None,
         in_prose=entity.prose,
+        by=entity.by,
         home=_home(builder, entity, url),
         opening_html=_opening(builder, entity, url),
         mentions_chart=_mentions_chart(builder, entity, url),

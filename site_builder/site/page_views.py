@@ -230,6 +230,7 @@ class EntityPage(PageView):
     aliases: list[str]  #: other names
     placeholder: bool  #: mentioned but without a page of its own
     in_prose: bool  #: found named in the workspace's prose (no page of its own, and none expected)
+    by: str  #: "claude" when Claude found it (``reflect.reader``) and nothing else names it so, else ""
     home: LinkView | None  #: the note about it that is no entity page (the user's profile), None without one
     opening_html: str  #: what that note says first (its description or first line) as HTML, "" without one
     mentions_chart: str  #: inline SVG of its mentions by month, "" unless they are many (``MANY_MENTIONS``)

@@ -57,6 +57,7 @@ class FactView:
     source: str  #: the note and line that state it, cited when there is no date
     href: str  #: link to that line
     confidence: str  #: "0.80", "" when not given
+    by: str = ""  #: "claude" when Claude read it from the note's prose (``reflect.reader``), else ""
 
 
 @dataclass(frozen=True)
@@ -107,6 +108,7 @@ class OpinionView:
     entities: list[LinkView]  #: the entities it is about
     evidence: list[EvidenceView]  #: facts for and against it
     origin_href: str  #: link to where it was first stated
+    by: str = ""  #: "claude" when Claude read it from the note's prose (``reflect.reader``), else ""
 
 
 @dataclass(frozen=True)
