@@ -4,6 +4,7 @@ memory as MCP tools. Each imports what it needs when it runs, so ``memwiki recal
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
@@ -19,7 +20,7 @@ from site_builder.recall.query import DEFAULT_K
 if TYPE_CHECKING:
     from site_builder.recall.hits import Hit
     from site_builder.recall.index import RecallIndex
-    from site_builder.recall.query import RecallQuery
+    from site_builder.recall.query import QueryError, RecallQuery
 
 
 @click.command("recall")
@@ -65,32 +66,12 @@ def recall_command(
     """Answer QUERY from WORKSPACE with ranked, dated, cited lines."""
     from site_builder.recall.ahead import answer_fresh
     from site_builder.recall.query import QueryError, make_query, parse_now
-    from site_builder.recall.search import answer_json, resolve_entity, search
 
-    if queries is not None and query is not None and workspace_arg is None:
-        workspace_arg = Path(query)  # `recall --queries FILE WORKSPACE`
-        query = None
-    if (query is None) == (queries is None):
-        raise click.UsageError("give a QUERY or --queries FILE (not both)")
-    if workspace is not None and workspace_arg is not None and workspace.resolve() != workspace_arg.resolve():
-        raise click.UsageError(f"two workspaces given: {workspace_arg} and -w {workspace}")
-
-    def ask(index: RecallIndex) -> tuple[QueryError | None, list[Hit] | QueryError]:
-        """(what is wrong with --entity, the hits or what is wrong with the query)."""
-        try:
-            if entity:
-                resolve_entity(index, entity)
-        except QueryError as exc:
-            return exc, []
-        try:
-            return None, search(index, dataclasses.replace(base, text=query)) if query is not None else []
-        except QueryError as exc:
-            return None, exc
-
+    query, path = _recall_arguments(query, workspace_arg, workspace, queries)
     try:
         today = parse_now(now)
         base = make_query("", k=k, since=since, until=until, entity=entity, kind=kind, today=today)
-        _, index, answer = answer_fresh(workspace or workspace_arg or Path(), Diagnostics(), ask)
+        _, index, answer = answer_fresh(path, Diagnostics(), functools.partial(_ask, base, query, entity))
         if answer[0] is not None:
             raise answer[0]
     except (WorkspaceError, QueryError) as exc:
@@ -98,14 +79,55 @@ def recall_command(
     if index.is_empty():
         click.echo("warning: the workspace has no facts or log lines to search", err=True)
     if queries is not None:
-        for line in queries:
-            record = answer_json(index, dataclasses.replace(base, text=line.rstrip("\n")))
-            click.echo(json.dumps(record, ensure_ascii=False))
+        _answer_each(index, base, queries)
         return
     hits = answer[1]
     if isinstance(hits, QueryError):
         raise click.ClickException(str(hits))
     _print_answer(index, dataclasses.replace(base, text=query or ""), hits, as_json)
+
+
+def _recall_arguments(
+    query: str | None, workspace_arg: Path | None, workspace: Path | None, queries: TextIO | None
+) -> tuple[str | None, Path]:
+    """The query (None with ``--queries``) and the workspace's folder, from ``recall``'s arguments: with
+    ``--queries FILE`` the one argument given is the workspace. A usage error when both a query and ``--queries``
+    or neither are given, or two workspaces."""
+    if queries is not None and query is not None and workspace_arg is None:
+        workspace_arg = Path(query)  # `recall --queries FILE WORKSPACE`
+        query = None
+    if (query is None) == (queries is None):
+        raise click.UsageError("give a QUERY or --queries FILE (not both)")
+    if workspace is not None and workspace_arg is not None and workspace.resolve() != workspace_arg.resolve():
+        raise click.UsageError(f"two workspaces given: {workspace_arg} and -w {workspace}")
+    return query, workspace or workspace_arg or Path()
+
+
+def _ask(
+    base: RecallQuery, query: str | None, entity: str | None, index: RecallIndex
+) -> tuple[QueryError | None, list[Hit] | QueryError]:
+    """(what is wrong with --entity, the hits for ``query`` or what is wrong with it)."""
+    from site_builder.recall.query import QueryError
+    from site_builder.recall.search import resolve_entity, search
+
+    try:
+        if entity:
+            resolve_entity(index, entity)
+    except QueryError as exc:
+        return exc, []
+    try:
+        return None, search(index, dataclasses.replace(base, text=query)) if query is not None else []
+    except QueryError as exc:
+        return None, exc
+
+
+def _answer_each(index: RecallIndex, base: RecallQuery, queries: TextIO) -> None:
+    """Answer each line of ``queries`` as a JSON line (``--queries``)."""
+    from site_builder.recall.search import answer_json
+
+    for line in queries:
+        record = answer_json(index, dataclasses.replace(base, text=line.rstrip("\n")))
+        click.echo(json.dumps(record, ensure_ascii=False))
 
 
 def _print_answer(index: RecallIndex, query: RecallQuery, hits: list[Hit], as_json: bool) -> None:

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
-from dataclasses import replace
-from typing import TypeVar
+from dataclasses import dataclass, replace
+from typing import Generic, TypeVar
 
 from site_builder.core.diagnostics import Diagnostic, Diagnostics
 from site_builder.core.model import Fact, Library, Link, Note, Opinion, fact_order
@@ -60,70 +60,138 @@ def relink(last: Library, notes: list[Note]) -> Library | None:
         return None
     if not edited or any(not _keeps_names(old, new) or is_profile(new) for old, new in edited.values()):
         return None
-    resolver = _with_pages(last.resolver, edited)
-    by_path = {note.path: note for note in notes}
-    placeholders = {k for k, e in resolver.entities.items() if e.placeholder}
-    with_pages = {k: e for k, e in resolver.entities.items() if not e.placeholder}  # a page, a profile
-    named = named_enough(notes, Resolver(with_pages, resolver.aliases, resolver.notes))  # before placeholders
-    if {key for key in named if key} != placeholders or _slashed_placeholder(edited.values(), resolver):
-        return None
-    if _heads_named(notes, edited, resolver):
-        return None
-    diagnostics = Diagnostics()
-    old_links = [
-        pair for old, _ in edited.values() for pair in entity_links(old, resolver, by_path, Diagnostics(), named)
-    ]
-    new_links = [
-        pair for _, new in edited.values() for pair in entity_links(new, resolver, by_path, diagnostics, named)
-    ]
-    if len(resolver.entities) != len(placeholders) + len(with_pages):
-        return None  # a placeholder was made after all
-    backlinks = _patched(last.backlinks, edited, old_links, new_links, dedupe_links)
-    if any(key not in backlinks for key in placeholders):
-        return None  # a placeholder no longer linked to
-    facts = [fact for note in notes for fact in note.facts]
-    old_facts = [(key, f) for old, _ in edited.values() for f in old.facts for key in _keys(f, resolver)]
-    new_facts = [(key, f) for _, new in edited.values() for f in new.facts for key in _keys(f, resolver)]
-    facts_by_entity = _patched(last.facts_by_entity, edited, old_facts, new_facts, lambda f: sorted(f, key=fact_order))
-    old_notes = [(link.target, link) for old, _ in edited.values() for link in links_to_notes(old, resolver, by_path)]
-    new_notes = [(link.target, link) for _, new in edited.values() for link in links_to_notes(new, resolver, by_path)]
-    note_backlinks = _patched(last.note_backlinks, edited, old_notes, new_notes, sorted)
-    opinions, touched = _opinions(last, edited, facts, by_path)
-    problems = _problems(last.problems.items, edited, diagnostics, touched)
-    if problems is None:
-        return None
-    related, pairs = _related(last.related, edited, resolver)
-    citing = last.citing
-    changed = {NOTE_LINKS + target for target, _ in (*old_notes, *new_notes)}
-    changed.update(ENTITY + e.key for e in resolver.entities.values() if e.note and e.note.path in edited)
-    differ = (*(set(old_links) ^ set(new_links)), *(set(old_facts) ^ set(new_facts)), *pairs)  # pairs: both ways
-    changed.update(_entities_changed(last, opinions, touched, differ))
-    for key in {key for key, _ in (*old_links, *new_links)}:
-        if shown_mentions(len(last.backlinks.get(key, []))) != shown_mentions(len(backlinks.get(key, []))):
-            changed.add(MEMBER + key)
-    changed.update(PAIR + a + "\n" + b for a, b in pairs if a < b)
-    if opinions is not last.opinions:
-        starts = page_starts(last.opinions), page_starts(opinions)
-        citing, cited_otherwise = citing_after(last, opinions, touched, starts)
-        changed.update(CITING + path for path in cited_otherwise)
-        changed.update(OPINIONS_PAGE + str(n) for n in pages_changed(last.opinions, opinions, touched, starts))
-    return Library(
-        notes=notes,
-        entities=last.entities if resolver is last.resolver else dict(resolver.entities),
-        facts=facts,
-        backlinks=backlinks,
-        facts_by_entity=facts_by_entity,
-        related=related,
-        opinions=opinions,
-        note_by_path=by_path,
-        resolver=resolver,
-        problems=problems,
-        note_backlinks=note_backlinks,
-        citing=citing,
-        to_review=last.to_review if opinions is last.opinions else None,
-        day_places=last.day_places,
-        relinked=frozenset(changed),
-    )
+    relinking = _Relinking(last, notes, edited)
+    return relinking.library() if relinking.names_resolve_alike() else None
+
+
+@dataclass(frozen=True)
+class _Patched(Generic[T]):
+    """One part of the library patched: the edited notes' items as they were and as they are (each with its key),
+    and the part with the old ones taken out and the new ones put in."""
+
+    old: list[tuple[str, T]]
+    new: list[tuple[str, T]]
+    now: dict[str, list[T]]
+
+
+class _Relinking:
+    """One relink: the last library, the notes now, the edited ones (path -> (old, new)) and what names resolve to
+    (the last resolver, with the edited entities' pages as they are now)."""
+
+    def __init__(self, last: Library, notes: list[Note], edited: dict[str, tuple[Note, Note]]) -> None:
+        self.last, self.notes, self.edited = last, notes, edited
+        self.resolver = resolver = _with_pages(last.resolver, edited)
+        self.by_path = {note.path: note for note in notes}
+        self.placeholders = {k for k, e in resolver.entities.items() if e.placeholder}
+        self.with_pages = {k: e for k, e in resolver.entities.items() if not e.placeholder}  # a page, a profile
+        with_pages_only = Resolver(self.with_pages, resolver.aliases, resolver.notes)  # before placeholders
+        self.named = named_enough(notes, with_pages_only)
+
+    def names_resolve_alike(self) -> bool:
+        """Do the same names make placeholders, no edited note name one as ``[[a/b]]`` and no other note link a
+        heading of an edited note whose headings changed?"""
+        if {key for key in self.named if key} != self.placeholders:
+            return False
+        if _slashed_placeholder(self.edited.values(), self.resolver):
+            return False
+        return not _heads_named(self.notes, self.edited, self.resolver)
+
+    def library(self) -> Library | None:
+        """The library patched: links, facts, links to notes, opinions and warnings; None when linking anew could
+        make it differently."""
+        last, resolver = self.last, self.resolver
+        diagnostics = Diagnostics()
+        links = self.entity_links(diagnostics)
+        if links is None:
+            return None
+        facts = [fact for note in self.notes for fact in note.facts]
+        by_entity, to_notes = self.facts_by_entity(), self.note_backlinks()
+        opinions, touched = _opinions(last, self.edited, facts, self.by_path)
+        problems = _problems(last.problems.items, self.edited, diagnostics, touched)
+        if problems is None:
+            return None
+        related, pairs = _related(last.related, self.edited, resolver)
+        changed = self.changed(links, by_entity, to_notes, pairs, opinions, touched)
+        citing = last.citing
+        if opinions is not last.opinions:
+            starts = page_starts(last.opinions), page_starts(opinions)
+            citing, cited_otherwise = citing_after(last, opinions, touched, starts)
+            changed.update(CITING + path for path in cited_otherwise)
+            changed.update(OPINIONS_PAGE + str(n) for n in pages_changed(last.opinions, opinions, touched, starts))
+        return Library(
+            notes=self.notes,
+            entities=last.entities if resolver is last.resolver else dict(resolver.entities),
+            facts=facts,
+            backlinks=links.now,
+            facts_by_entity=by_entity.now,
+            related=related,
+            opinions=opinions,
+            note_by_path=self.by_path,
+            resolver=resolver,
+            problems=problems,
+            note_backlinks=to_notes.now,
+            citing=citing,
+            to_review=last.to_review if opinions is last.opinions else None,
+            day_places=last.day_places,
+            relinked=frozenset(changed),
+        )
+
+    def entity_links(self, diagnostics: Diagnostics) -> _Patched[Link] | None:
+        """The backlinks patched (the edited notes' new links' warnings into ``diagnostics``); None when a
+        placeholder is made or no longer linked to."""
+        resolver, by_path, named = self.resolver, self.by_path, self.named
+        old = [
+            pair
+            for old, _ in self.edited.values()
+            for pair in entity_links(old, resolver, by_path, Diagnostics(), named)
+        ]
+        new = [
+            pair for _, new in self.edited.values() for pair in entity_links(new, resolver, by_path, diagnostics, named)
+        ]
+        if len(resolver.entities) != len(self.placeholders) + len(self.with_pages):
+            return None  # a placeholder was made after all
+        backlinks = _patched(self.last.backlinks, self.edited, old, new, dedupe_links)
+        if any(key not in backlinks for key in self.placeholders):
+            return None  # a placeholder no longer linked to
+        return _Patched(old, new, backlinks)
+
+    def facts_by_entity(self) -> _Patched[Fact]:
+        """The facts of each entity patched."""
+        resolver, edited = self.resolver, self.edited
+        old = [(key, f) for old, _ in edited.values() for f in old.facts for key in _keys(f, resolver)]
+        new = [(key, f) for _, new in edited.values() for f in new.facts for key in _keys(f, resolver)]
+        by_entity = _patched(self.last.facts_by_entity, edited, old, new, lambda f: sorted(f, key=fact_order))
+        return _Patched(old, new, by_entity)
+
+    def note_backlinks(self) -> _Patched[Link]:
+        """The lines linking each note patched."""
+        resolver, by_path, edited = self.resolver, self.by_path, self.edited
+        old = [(link.target, link) for old, _ in edited.values() for link in links_to_notes(old, resolver, by_path)]
+        new = [(link.target, link) for _, new in edited.values() for link in links_to_notes(new, resolver, by_path)]
+        return _Patched(old, new, _patched(self.last.note_backlinks, edited, old, new, sorted))
+
+    def changed(
+        self,
+        links: _Patched[Link],
+        facts: _Patched[Fact],
+        to_notes: _Patched[Link],
+        pairs: set[tuple[str, str]],
+        opinions: list[Opinion],
+        touched: dict[str, list[Fact]],
+    ) -> set[str]:
+        """What changed, but for the opinions' pages and what cites them (``Library.relinked``): the lines linking
+        each note, the entities edited, those whose lines, facts, co-mentions or opinions changed, those shown with
+        another number of mentions, and the pairs named together another number of times."""
+        last = self.last
+        changed = {NOTE_LINKS + target for target, _ in (*to_notes.old, *to_notes.new)}
+        changed.update(ENTITY + e.key for e in self.resolver.entities.values() if e.note and e.note.path in self.edited)
+        differ = (*(set(links.old) ^ set(links.new)), *(set(facts.old) ^ set(facts.new)), *pairs)  # pairs: both ways
+        changed.update(_entities_changed(last, opinions, touched, differ))
+        for key in {key for key, _ in (*links.old, *links.new)}:
+            if shown_mentions(len(last.backlinks.get(key, []))) != shown_mentions(len(links.now.get(key, []))):
+                changed.add(MEMBER + key)
+        changed.update(PAIR + a + "\n" + b for a, b in pairs if a < b)
+        return changed
 
 
 def _entities_changed(

@@ -185,8 +185,17 @@ def make_bundle(
     ``in_opinions``: ``opinion_facts`` of the library's opinions, when known."""
     in_opinions = opinion_facts(library.opinions) if in_opinions is None else in_opinions
     facts = [f for f in recent_first(library.facts) if f.id not in in_opinions and not library.dreamed(f)]
+    data = _empty_bundle(library, title, max_tokens)
+    _fill(data, library, facts, max_tokens)
+    _settle(data)
+    shards, inputs = _entity_shards(library, kept, held)
+    return Bundle(data, shards, inputs)
+
+
+def _empty_bundle(library: Library, title: str, max_tokens: int) -> dict[str, Any]:
+    """recall.json's header, with its lists empty and its numbers not yet counted."""
     days = library.days
-    data: dict[str, Any] = {
+    return {
         "schema": SCHEMA,
         "title": title,
         "latest_day": days[-1].date.isoformat() if days and days[-1].date else None,
@@ -203,6 +212,11 @@ def make_bundle(
         "facts": [],
         "detail": SHARD_DIR + "/<id>.json",
     }
+
+
+def _fill(data: dict[str, Any], library: Library, facts: list[Fact], max_tokens: int) -> None:
+    """Fill ``data`` in order (core memory, opinions, entity directory, files, ``facts``) while it stays within
+    ``max_tokens``, counting in ``budget.omitted`` what does not fit."""
     # The header's numbers are filled in at the end; reserve room for their digits
     # and for the brackets a non-empty list adds.
     filler = _Filler(max_tokens, estimate_tokens(dumps(data)) + 12)
@@ -214,7 +228,13 @@ def make_bundle(
     data["files"], omitted["files"] = filler.take(file_directory(library), dict)
     data["facts"], omitted["facts"] = filler.take(facts, fact_json)
     data["budget"]["truncated"] = filler.truncated
-    _settle(data)
+
+
+def _entity_shards(
+    library: Library, kept: KeptShard | None, held: HeldShards | None
+) -> tuple[dict[str, dict[str, Any]], dict[str, str]]:
+    """Each entity's shard by path (but those ``kept`` keeps), and with ``kept`` the digest of what each is made
+    from (``held``'s when its inputs are the last build's)."""
     made: dict[int, dict[str, Any]] = {}  # a fact's JSON, made once for the shards of all its entities
 
     def shared_json(fact: Fact) -> dict[str, Any]:
@@ -232,7 +252,7 @@ def make_bundle(
             if kept(path, inputs[path]):
                 continue
         shards[path] = entity_shard(library, entity, shared_json)
-    return Bundle(data, shards, inputs)
+    return shards, inputs
 
 
 def _settle(data: dict[str, Any]) -> None:

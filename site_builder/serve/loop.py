@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import signal
+import socket
 import threading
 import time
 from pathlib import Path
@@ -40,68 +41,84 @@ def serve_workspace(
     state = LiveState()
     server = make_server(out, state, host, port)
     signal.signal(signal.SIGTERM, signal.default_int_handler)
-    root = workspace.root
-    last: Loaded | None = None  # what the last build read: the next edit's page is shown from it first
-    unread = False  # the last build found the site up to date: it read nothing the next edit's page can be made from
-
-    def build_once(changed: list[str] | None, news: News) -> list[Path]:
-        nonlocal last, unread
-        if changed is not None and last is not None and not strict:  # under --strict only a site without warnings
-            show_edited_first(last, changed, out, news)
-        # Let go before the next is made: two libraries are not held at once, and freeing one (0.9 s on the large
-        # race corpus) does not hold back the word that the build is done, which serve waits for to take the
-        # next edit.
-        last = None
-        wrote, last, unread = rebuild(root, out, news, strict, given, reflect)
-        return wrote
-
-    def when_idle() -> None:
-        """Once serve has heard a build is done, while no edit waits: after a build that found the site up to date
-        (serve's first, most often), the workspace read as that build left it, so that the next edit's page is
-        shown from it first, as after any other build."""
-        nonlocal last, unread
-        if unread and not strict:
-            unread = False
-            last = read_quietly(root)
-
-    builder = Builder(build_once, [server.socket], when_idle) if can_fork() else None  # before any thread starts
-
-    def build_here_or_there(changed: list[str] | None) -> list[Path]:
-        nonlocal builder
-        if builder is not None:
-            wrote = builder.build(changed, state)
-            if wrote is not None:
-                return wrote
-            builder = None
-        wrote = build_once(changed, state)
-        when_idle()
-        return wrote
-
+    builds = _Builds(workspace.root, out, state, strict, given, reflect)
+    builds.start_builder([server.socket])  # before any thread starts
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://{host}:{server.server_address[1]}/"
     watcher = Watcher(workspace)
     watcher.start()
     try:
-        watcher.ignore_own_writes(build_here_or_there(None))
+        watcher.ignore_own_writes(builds.build(None))
         watcher.ready.wait(timeout=10)
-        click.echo(f"Serving {out} at {url} ; edits to {root} rebuild and reload open pages. Ctrl-C stops.")
+        click.echo(f"Serving {out} at {url} ; edits to {workspace.root} rebuild and reload open pages. Ctrl-C stops.")
         for changes in watcher.batches():
-            names = sorted({Path(p).relative_to(root).as_posix() for _, p in changes})
+            names = sorted({Path(p).relative_to(workspace.root).as_posix() for _, p in changes})
             click.echo(f"Changed: {', '.join(names[:5])}{' …' if len(names) > 5 else ''}")
-            watcher.ignore_own_writes(build_here_or_there(names))
+            watcher.ignore_own_writes(builds.build(names))
     except KeyboardInterrupt:
         pass
     finally:
         # A second Ctrl-C while serve stops (at most the builder's 5 s) does not break off the stopping.
         handlers = {stopping: signal.signal(stopping, signal.SIG_IGN) for stopping in (signal.SIGINT, signal.SIGTERM)}
-        if builder is not None:
-            builder.stop()
+        builds.stop()
         watcher.stop.set()
         server.shutdown()
         server.server_close()
         for stopping, handler in handlers.items():
             signal.signal(stopping, handler)
     click.echo("Stopped.")
+
+
+class _Builds:
+    """Serve's builds, in the builder process when there is one (else here), and what the last one read."""
+
+    def __init__(self, root: Path, out: Path, state: LiveState, strict: bool, given: Given, reflect: bool) -> None:
+        self.root, self.out, self.state = root, out, state
+        self.strict, self.given, self.reflect = strict, given, reflect
+        self.last: Loaded | None = None  # what the last build read: the next edit's page is shown from it first
+        self.unread = False  # the last build found the site up to date: it read nothing the next edit's page needs
+        self.builder: Builder | None = None
+
+    def start_builder(self, inherited: list[socket.socket]) -> None:
+        """Fork the builder process, when one can be (``inherited``: the sockets it closes)."""
+        self.builder = Builder(self.build_once, inherited, self.when_idle) if can_fork() else None
+
+    def build(self, changed: list[str] | None) -> list[Path]:
+        """Build after ``changed`` (None: the first build), in the builder process when it still runs, else here;
+        the files reflect wrote into the workspace."""
+        if self.builder is not None:
+            wrote = self.builder.build(changed, self.state)
+            if wrote is not None:
+                return wrote
+            self.builder = None
+        wrote = self.build_once(changed, self.state)
+        self.when_idle()
+        return wrote
+
+    def build_once(self, changed: list[str] | None, news: News) -> list[Path]:
+        """One build, the edited pages shown first from what the last build read."""
+        # under --strict only a site without warnings is shown
+        if changed is not None and self.last is not None and not self.strict:
+            show_edited_first(self.last, changed, self.out, news)
+        # Let go before the next is made: two libraries are not held at once, and freeing one (0.9 s on the large
+        # race corpus) does not hold back the word that the build is done, which serve waits for to take the
+        # next edit.
+        self.last = None
+        wrote, self.last, self.unread = rebuild(self.root, self.out, news, self.strict, self.given, self.reflect)
+        return wrote
+
+    def when_idle(self) -> None:
+        """Once serve has heard a build is done, while no edit waits: after a build that found the site up to date
+        (serve's first, most often), the workspace read as that build left it, so that the next edit's page is
+        shown from it first, as after any other build."""
+        if self.unread and not self.strict:
+            self.unread = False
+            self.last = read_quietly(self.root)
+
+    def stop(self) -> None:
+        """Stop the builder process, if there is one."""
+        if self.builder is not None:
+            self.builder.stop()
 
 
 def show_edited_first(last: Loaded, changed: list[str], out: Path, state: News) -> None:

@@ -29,6 +29,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from site_builder.io.record_store import record_file
 from site_builder.site.language import index_language
@@ -154,34 +155,9 @@ def build_index(
     else:
         store = cache_dir / "search"
     try:
-        store.mkdir(parents=True, exist_ok=True)
-        (store / "records.json").unlink(missing_ok=True)  # the years of the records, as memwiki kept them before
-        parts = split_parts(records.digests, language)
-        executable = _executable()
-        wanted = {part: store / part / _key(digests, language, executable) for part, digests in parts.items()}
-        missing = [part for part, index in wanted.items() if not (index / "pagefind.js").is_file()]
-        missing.sort(key=lambda part: -len(parts[part]))  # the largest first: it is not left running alone at the end
-
-        running = threading.Event()  # set once the first Pagefind runs (its records linked for it), or failed
-        count = itertools.count(1)
-
-        def index_part(part: str) -> None:
-            try:
-                _index_part(executable, records.folder, parts[part], language, wanted[part], running.set)
-                if counted is not None:
-                    counted(next(count), len(missing))
-            finally:
-                running.set()
-
-        with ThreadPoolExecutor(2, "memwiki-pagefind") as pool:  # each Pagefind is a process: both cores
-            made = [pool.submit(index_part, part) for part in missing]
-            if meanwhile is not None:  # the parts already made, placed while Pagefind makes the others
-                if made:
-                    running.wait()  # not before: linking its records first is on the way to the index
-                meanwhile({part: index for part, index in wanted.items() if part not in missing})
-            for part in made:
-                part.result()
-        _forget_others(store, wanted, discard or removed_now)
+        plan = _plan_parts(records, store, language)
+        _make_parts(plan, records.folder, language, meanwhile, counted)
+        _forget_others(store, plan.wanted, discard or removed_now)
     except (OSError, subprocess.SubprocessError) as exc:
         if scratch is not None:
             shutil.rmtree(scratch, ignore_errors=True)
@@ -190,7 +166,60 @@ def build_index(
         if scratch is not None:
             shutil.rmtree(scratch, ignore_errors=True)
         raise
-    return BuiltIndex(wanted, language, len(records.digests), len(missing), scratch)
+    return BuiltIndex(plan.wanted, language, len(records.digests), len(plan.missing), scratch)
+
+
+class _PartsPlan(NamedTuple):
+    """The index's parts (name -> site path -> record digest), the Pagefind that makes them, the folder in the store
+    each part's index is wanted in, and the parts not there yet (the largest first)."""
+
+    parts: dict[str, dict[str, str]]
+    executable: str
+    wanted: dict[str, Path]
+    missing: list[str]
+
+
+def _plan_parts(records: SearchRecords, store: Path, language: str) -> _PartsPlan:
+    """The parts of the index of ``records`` and where in ``store`` each is wanted (its key names what it is made
+    from), and which of them are to be made."""
+    store.mkdir(parents=True, exist_ok=True)
+    (store / "records.json").unlink(missing_ok=True)  # the years of the records, as memwiki kept them before
+    parts = split_parts(records.digests, language)
+    executable = _executable()
+    wanted = {part: store / part / _key(digests, language, executable) for part, digests in parts.items()}
+    missing = [part for part, index in wanted.items() if not (index / "pagefind.js").is_file()]
+    missing.sort(key=lambda part: -len(parts[part]))  # the largest first: it is not left running alone at the end
+    return _PartsPlan(parts, executable, wanted, missing)
+
+
+def _make_parts(
+    plan: _PartsPlan,
+    folder: Path,
+    language: str,
+    meanwhile: Callable[[dict[str, Path]], None] | None,
+    counted: Callable[[int, int], None] | None,
+) -> None:
+    """The missing parts of ``plan`` made by Pagefind, two at a time, from the records in ``folder``; ``meanwhile``
+    and ``counted``: see ``build_index``."""
+    running = threading.Event()  # set once the first Pagefind runs (its records linked for it), or failed
+    count = itertools.count(1)
+
+    def index_part(part: str) -> None:
+        try:
+            _index_part(plan.executable, folder, plan.parts[part], language, plan.wanted[part], running.set)
+            if counted is not None:
+                counted(next(count), len(plan.missing))
+        finally:
+            running.set()
+
+    with ThreadPoolExecutor(2, "memwiki-pagefind") as pool:  # each Pagefind is a process: both cores
+        made = [pool.submit(index_part, part) for part in plan.missing]
+        if meanwhile is not None:  # the parts already made, placed while Pagefind makes the others
+            if made:
+                running.wait()  # not before: linking its records first is on the way to the index
+            meanwhile({part: index for part, index in plan.wanted.items() if part not in plan.missing})
+        for part in made:
+            part.result()
 
 
 def _key(digests: dict[str, str], language: str, executable: str) -> str:

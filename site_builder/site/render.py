@@ -157,29 +157,56 @@ def render_jobs(
     one has taken, ``in_shares``): it inherits the library as it is (nothing to send), writes its pages itself and sends back their
     marks and the fragments it made; the output is the same bytes as from one process. ``tick`` hears how many jobs
     have been taken."""
-    last = builder.last_pages if output is not None else {}
-    held: dict[str, frozenset[str]] = {}
-    if output is not None and output.last_reads is not None and output.texts is not None:
-        held = output.last_reads.still_held(output.texts, builder.shared_inputs)
-    if output is not None and not held:  # every page's inputs are digested
-        builder.prepare_inputs()
+    run = _JobRun(builder, env, tick, output)
     ending = [job for job in jobs if job.ending]  # made here once every other page is (``PageJob.ending``)
     jobs = [job for job in jobs if not job.ending]
-    made_first = [job for job in jobs if job.url not in held]
-    chars = {note.url: note.chars for note in builder.library.notes}
-
-    def work(some: list[PageJob]) -> int:
-        return work_size(len(some), sum(chars.get(job.url, 0) for job in some))
-
-    first = bool(held) and output is not None and process_count(work(made_first), PARALLEL_FROM) == 1
+    made_first = run.made(jobs)
+    first = bool(run.held) and output is not None and process_count(run.work(made_first), PARALLEL_FROM) == 1
     if not first:
         after = later()
-        jobs, made_first = jobs + after, made_first + [job for job in after if job.url not in held]
+        jobs, made_first = jobs + after, made_first + run.made(after)
     if len(made_first) >= READ_HTML_FROM * len(jobs):  # before a process forks with it
         builder.fragments.read()
+    if first and output is not None:
+        parts, total = run.searched_first(output, jobs, made_first, later)
+    else:  # two processes: work for two
+        total = len(jobs)
+        parts = in_shares(run.share(jobs, 0, total), total, PARALLEL_FROM, run.work(made_first))
+    for part in parts[1:]:  # what the child rendered, for the jobs that show it again
+        builder.fragments.update(part.fragments)
+    parts.append(run.share(ending, total, total + len(ending))(handing_out(range(len(ending))), True))
+    if tick:  # the last jobs may have been the child's
+        tick(total + len(ending), total + len(ending))
+    return _joined(parts)
 
-    def share(some: list[PageJob], before: int, of: int) -> Share[Rendered]:
+
+class _JobRun:
+    """One ``render_jobs``: what its shares of jobs are rendered with, the last build's page marks and the pages
+    whose inputs still read what they read then (``held``: kept without working their inputs out again)."""
+
+    def __init__(
+        self, builder: PageBuilder, env: jinja2.Environment, tick: Tick | None, output: PageOutput | None
+    ) -> None:
+        self.builder, self.env, self.tick, self.output = builder, env, tick, output
+        self.last = builder.last_pages if output is not None else {}
+        self.held: dict[str, frozenset[str]] = {}
+        if output is not None and output.last_reads is not None and output.texts is not None:
+            self.held = output.last_reads.still_held(output.texts, builder.shared_inputs)
+        if output is not None and not self.held:  # every page's inputs are digested
+            builder.prepare_inputs()
+        self.chars = {note.url: note.chars for note in builder.library.notes}
+
+    def made(self, jobs: list[PageJob]) -> list[PageJob]:
+        """The jobs whose pages are made, not held."""
+        return [job for job in jobs if job.url not in self.held]
+
+    def work(self, some: list[PageJob]) -> int:
+        """How much work ``some`` jobs are (``work_size``)."""
+        return work_size(len(some), sum(self.chars.get(job.url, 0) for job in some))
+
+    def share(self, some: list[PageJob], before: int, of: int) -> Share[Rendered]:
         """The work of ``some`` jobs, which come after ``before`` others of ``of`` in all (for ``tick``)."""
+        builder, env, tick, output, last, held = self.builder, self.env, self.tick, self.output, self.last, self.held
 
         def work(take: Take, reporting: bool) -> Rendered:
             if reporting:  # this process: what it renders goes into the builder's fragments as it goes
@@ -194,27 +221,26 @@ def render_jobs(
 
         return work
 
-    if first and output is not None:
-        # The searchable pages to make come first: then every search record is known, and Pagefind starts while
-        # the other pages are made and the held ones kept (a link each).
-        kept_later = [job for job in jobs if job.url in held]
+    def searched_first(
+        self, output: PageOutput, jobs: list[PageJob], made_first: list[PageJob], later: Callable[[], list[PageJob]]
+    ) -> tuple[list[Rendered], int]:
+        """The searchable pages to make come first: then every search record is known, and Pagefind starts while
+        the other pages are made and the held ones kept (a link each). The shares rendered, and how many jobs."""
+        kept_later = [job for job in jobs if job.url in self.held]
         searched, others = [job for job in made_first if job.searchable], [j for j in made_first if not j.searchable]
-        parts = in_shares(share(searched, 0, len(jobs)), len(searched), PARALLEL_FROM, work(searched))
-        announce_records(output, kept_later, last, parts[0], builder.language)
+        parts = in_shares(self.share(searched, 0, len(jobs)), len(searched), PARALLEL_FROM, self.work(searched))
+        announce_records(output, kept_later, self.last, parts[0], self.builder.language)
         after = later()
-        others += [job for job in after if job.url not in held]
-        kept_later += [job for job in after if job.url in held]
+        others += self.made(after)
+        kept_later += [job for job in after if job.url in self.held]
         rest = others + kept_later
         total = len(searched) + len(rest)
-        parts += in_shares(share(rest, len(searched), total), len(rest), PARALLEL_FROM, work(others))
-    else:  # two processes: work for two
-        total = len(jobs)
-        parts = in_shares(share(jobs, 0, total), total, PARALLEL_FROM, work(made_first))
-    for part in parts[1:]:  # what the child rendered, for the jobs that show it again
-        builder.fragments.update(part.fragments)
-    parts.append(share(ending, total, total + len(ending))(handing_out(range(len(ending))), True))
-    if tick:  # the last jobs may have been the child's
-        tick(total + len(ending), total + len(ending))
+        parts += in_shares(self.share(rest, len(searched), total), len(rest), PARALLEL_FROM, self.work(others))
+        return parts, total
+
+
+def _joined(parts: list[Rendered]) -> Rendered:
+    """The shares' pages, fragments and records, as one."""
     joined = Rendered()
     for part in parts:
         joined.files |= part.files
