@@ -7,6 +7,7 @@ import os
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -21,6 +22,9 @@ from site_builder.core.config import CONFIG_NAME
 from site_builder.core.diagnostics import PROBLEM_CODES
 from site_builder.io.reader import HIDDEN_SITE_FOLDER, SITE_FOLDER, Workspace, WorkspaceError, open_workspace
 from site_builder.io.staging import MARKER, OutputError, check_output
+
+if TYPE_CHECKING:
+    from site_builder.build_result import BuildResult
 
 # Heavy modules (the renderer, Pagefind, the anthropic SDK, watchfiles) are imported inside the
 # commands that use them, so `memwiki recall` starts fast.
@@ -138,30 +142,34 @@ def build_command(
         raise _unusable(exc) from None
     except (OutputError, ReflectorError) as exc:
         raise click.ClickException(str(exc)) from None
+    _say_built(result, opened, strict, time.perf_counter() - started, default_output=output is None)
+    if open_site:
+        import webbrowser
+
+        webbrowser.open((result.output / "index.html").as_uri())
+    _exit_built()
+
+
+def _say_built(result: BuildResult, opened: Workspace, strict: bool, took: float, *, default_output: bool) -> None:
+    """What the build found, made and where, on the terminal; exit 1 when ``--strict`` kept the previous site."""
     diagnostics = result.diagnostics
     _report(diagnostics, strict, opened.root)
     count = len(diagnostics.items)
     if not result.written:
         click.echo(f"Build failed under --strict: {count} problem(s); the previous site is unchanged.", err=True)
         sys.exit(1)
-    index = result.output / "index.html"
     if result.reflected is not None:
         click.echo(result.reflected.summary())
-    took = f"{time.perf_counter() - started:.2f} s; {count} warning(s). Open {index}"
+    said = f"{took:.2f} s; {count} warning(s). Open {result.output / 'index.html'}"
     if result.up_to_date:
         click.echo(
-            f"Up to date: nothing changed since the last build of {result.output} ({result.pages} pages), {took}"
+            f"Up to date: nothing changed since the last build of {result.output} ({result.pages} pages), {said}"
         )
     else:
-        click.echo(f"Built {result.pages} pages ({result.files} files) into {result.output} in {took}")
+        click.echo(f"Built {result.pages} pages ({result.files} files) into {result.output} in {said}")
     click.echo(result.recall_report)
-    if output is None:
+    if default_output:
         _say_where(opened)
-    if open_site:
-        import webbrowser
-
-        webbrowser.open(index.as_uri())
-    _exit_built()
 
 
 def _say_where(opened: Workspace) -> None:
