@@ -280,3 +280,33 @@ def test_a_registry_is_a_list_under_a_heading_about_things_of_one_kind(workspace
     library = load(workspace({"MEMORY.md": "# Memory\n\n- Notes in notes.md.\n", "notes.md": page})).library
     assert {"clawty-yusen", "beijingxiaoshuai"} <= set(library.entities)
     assert not {"status", "quorble"} & set(library.entities)
+
+
+def test_names_in_prose_of_an_entity_kept_as_a_page_are_that_entity(workspace: MakeWorkspace) -> None:
+    """A page's title names its entity (``# Oscar Serra`` on ``Oscar.md``, ``# Aleksandra (Sasha) Marchenko``),
+    a longer name its page gives starts with is it (``Marcus Alexander``), a name written joined is it
+    (``DoloresCannon``) and so is the short form of that (``Dolores``); a name and the same with a web domain are
+    one (``SerraVision``, ``SerraVision.ai``)."""
+    days = {
+        f"memory/2026-02-1{n}.md": (
+            f"# Day {n}\n\n- Oscar Serra asked; Aleksandra Marchenko and Marcus Alexander came by.\n"
+            "- Read Dolores Cannon again; Dolores writes well. SerraVision shipped, see SerraVision.ai for it.\n"
+        )
+        for n in range(3)
+    }
+    pages = {
+        "bank/entities/Oscar.md": "# Oscar Serra\n\nThe owner.\n",
+        "bank/entities/Sasha.md": "# Aleksandra (Sasha) Marchenko\n\nOscar's wife.\n",
+        "bank/entities/Marcus.md": "# Marcus\n\nFull name: Marcus Alexander Serra.\n",
+        "bank/entities/DoloresCannon.md": "# DoloresCannon\n\nAn author.\n",
+        "MEMORY.md": "# Memory\n\n- Oscar Serra and Marcus Alexander; Dolores Cannon; SerraVision, SerraVision.ai.\n",
+    }
+    files = {**days, **pages, "bank/entities/Marcus.md": "---\naliases: [Marcus Alexander Serra]\n---\n# Marcus\n"}
+    library = load(workspace(files)).library
+    keys = set(library.entities)
+    assert {"oscar", "sasha", "marcus", "dolorescannon"} <= keys
+    assert not {"oscar-serra", "aleksandra-marchenko", "marcus-alexander", "dolores-cannon", "dolores"} & keys
+    assert len({"serravision", "serravision.ai"} & keys) == 1
+    assert {"Oscar Serra"} <= set(library.entities["oscar"].aliases)
+    assert {"Aleksandra Marchenko", "Sasha"} & set(library.entities["sasha"].aliases) == {"Aleksandra Marchenko"}
+    assert {link.path for link in library.backlinks["oscar"]} >= {"memory/2026-02-10.md", "memory/2026-02-11.md"}

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -38,6 +39,15 @@ class Resolver:
         self.entities[entity.key] = entity
         self._found.clear()  # a name that found nothing may find it now
         self.__dict__.pop("entity_pages", None)  # and a path its home
+
+    def add_aliases(self, key: str, names: list[str]) -> None:
+        """More names of the entity at ``key`` (the prose's ``Oscar Serra`` of the page ``Oscar.md``)."""
+        entity = self.entities[key]
+        fresh = tuple(name for name in names if name not in entity.aliases)
+        self.entities[key] = dataclasses.replace(entity, aliases=(*entity.aliases, *fresh))
+        for name in fresh:
+            self.aliases.setdefault(entity_key(name), key)
+        self._found.clear()
 
     def note_path(self, name: str, from_path: str = "") -> str | None:
         """The note (not an entity's page) ``[[name]]`` opens from the note at ``from_path``, as Obsidian finds it."""

@@ -5,6 +5,8 @@ prose (``library.prose_entities``), with the lines that name each entity; and th
 
 from __future__ import annotations
 
+import re
+
 from site_builder.core.model import Entity, Link, Note
 from site_builder.core.names import entity_key, slugify
 from site_builder.core.resolver import Resolver
@@ -32,7 +34,15 @@ def add_prose_entities(notes: list[Note], resolver: Resolver) -> ProseScan | Non
         entity = resolver.entity(name)
         return entity.key if entity is not None else None
 
-    found = prose_entities(notes, known, homes(notes))
+    def kept(key: str) -> tuple[str, tuple[str, ...]]:
+        entity = resolver.entities[key]
+        return (entity.note.path if entity.note is not None else entity.home), (entity.name, *entity.aliases)
+
+    for key, page in [(key, kept.note) for key, kept in resolver.entities.items() if kept.note is not None]:
+        resolver.add_aliases(key, _title_names(page.title, key))  # a page's title is its entity's name too
+    found = prose_entities(notes, known, homes(notes), kept)
+    for key, names in found.known_as.items():
+        resolver.add_aliases(key, names)
     for entity in found.entities:
         resolver.add_entity(
             Entity(entity.key, entity.name, slugify(entity.name), aliases=entity.aliases, prose=True, home=entity.home)
@@ -68,3 +78,14 @@ def prose_mentions_of(scan: ProseScan | None, notes: list[Note], resolver: Resol
         return {}
     names = {name: key for key, entity in resolver.entities.items() for name in (entity.name, *entity.aliases)}
     return prose_mentions(scan, notes, names)
+
+
+def _title_names(title: str, key: str) -> list[str]:
+    """The names an entity page's title gives its entity besides its file's: ``Oscar Serra`` (``Oscar.md``),
+    ``Aleksandra Marchenko`` and ``Sasha`` of ``Aleksandra (Sasha) Marchenko`` (``Sasha.md``)."""
+    inside = [found.strip() for found in _BRACKETED.findall(title)]
+    whole = " ".join(_BRACKETED.sub(" ", title).split())
+    return [name for name in (whole, *inside) if name and len(name) <= 60 and entity_key(name) != key]
+
+
+_BRACKETED = re.compile(r"\(([^()]{1,40})\)")

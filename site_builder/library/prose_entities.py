@@ -98,6 +98,8 @@ class ProseScan:
 class ProseFindings(NamedTuple):
     entities: list[ProseEntity]
     scan: ProseScan
+    # names in the prose that are entities the workspace keeps already (by key): ``Oscar Serra`` of ``Oscar.md``
+    known_as: dict[str, list[str]]
 
 
 def reads_prose(notes: list[Note]) -> bool:
@@ -138,11 +140,14 @@ def homes(notes: list[Note]) -> dict[str, str]:
 
 
 def prose_entities(
-    notes: list[Note], known: Callable[[str], str | None], home_of: dict[str, str] | None = None
+    notes: list[Note],
+    known: Callable[[str], str | None],
+    home_of: dict[str, str] | None = None,
+    kept: Callable[[str], tuple[str, tuple[str, ...]]] = lambda key: ("", ()),
 ) -> ProseFindings:
-    """The entities ``notes`` name in prose (``known``: a name -> the key of the entity it already is, or None). A
-    name that is a note's (``homes``: ``home_of``) has that note as its home: it is an entity when named often
-    enough, in the curated memory or not (its home is)."""
+    """The entities ``notes`` name in prose (``known``: a name -> the key of the entity it already is, or None;
+    ``kept``: that entity's own page, "" without one, and its names). A name that is a note's (``homes``: ``home_of``) has that
+    note as its home: it is an entity when named often enough, in the curated memory or not (its home is)."""
     scan = ProseScan()
     for note in notes:
         curated = note.kind not in STREAM_KINDS
@@ -168,8 +173,39 @@ def prose_entities(
                 found.curated |= curated
                 found.forms[name.text] += 1
                 scan.texts[place] = line.text
-    entities = _entities(scan.seen, scan.lowered, known, home_of or {})
-    return ProseFindings(entities + _listed(scan, known, {e.key for e in entities}), scan)
+    known_as: dict[str, list[str]] = defaultdict(list)
+    entities = _entities(scan.seen, scan.lowered, _Known(known, kept, known_as), home_of or {})
+    return ProseFindings(entities + _listed(scan, known, {e.key for e in entities}), scan, dict(known_as))
+
+
+@dataclass
+class _Known:
+    """The entities the workspace keeps already, and the names in the prose found to be theirs (``known_as``)."""
+
+    key_of: Callable[[str], str | None]
+    kept: Callable[[str], tuple[str, tuple[str, ...]]]  # key -> its page, its names
+    known_as: dict[str, list[str]]
+
+    def owner(self, name: str, seen: _Seen) -> str | None:
+        """The kept entity ``name`` is another form of: written joined (``Dolores Cannon`` of ``DoloresCannon``),
+        with a web domain (``SerraVision.ai`` of ``SerraVision``), or, of several words, one whose first word is the
+        entity's name and which its own page writes (``Oscar Serra`` on ``bank/entities/Oscar.md``) or which starts
+        a name it has (``Marcus Alexander`` of ``Marcus Alexander Serra Marchenko``)."""
+        words = name.split(" ")
+        forms = ["".join(words)] if len(words) > 1 else []
+        if len(words) == 1 and (domain := _DOMAIN.fullmatch(name)):
+            forms.append(domain[1])
+        for form in forms:
+            if (key := self.key_of(form)) is not None:
+                return key
+        if len(words) > 1 and (key := self.key_of(words[0])) is not None:
+            page, names = self.kept(key)
+            if (page and any(path == page for path, _ in seen.lines)) or any(n.startswith(name + " ") for n in names):
+                return key
+        return None
+
+
+_DOMAIN = re.compile(r"([^\W_][\w-]*)\.(?:ai|io|com|org|net|app|dev|co)", re.IGNORECASE)
 
 
 def _listed(scan: ProseScan, known: Callable[[str], str | None], chosen: set[str]) -> list[ProseEntity]:
@@ -232,7 +268,7 @@ def prose_mentions(scan: ProseScan, notes: list[Note], names: dict[str, str]) ->
 
 
 def _entities(
-    seen: dict[str, _Seen], lowered: Counter[str], known: Callable[[str], str | None], home_of: dict[str, str]
+    seen: dict[str, _Seen], lowered: Counter[str], known: _Known, home_of: dict[str, str]
 ) -> list[ProseEntity]:
     """The names that count as entities (the module's rules), each with its aliases and home, by key."""
 
@@ -258,7 +294,10 @@ def _entities(
         # a name of several words none of which is written in lower case ("Tony Carbone") is one at a sentence's
         # start too
         rare = len(words) > 1 and all(_alias_like(word, lowered) for word in words if word not in JOINERS)
-        if known(name) is not None or not counts(key, 0 if rare else 1):
+        if known.key_of(name) is not None or not counts(key, 0 if rare else 1):
+            continue
+        if (owner := known.owner(name, seen[key])) is not None:
+            known.known_as[owner].append(name)
             continue
         if len(words) == 1:
             if single(key):
@@ -272,30 +311,50 @@ def _entities(
         if all(generic(word, lowered) for word in words if word not in JOINERS) and key not in home_of:
             continue  # "Cron Jobs", "Approval Rules": common words in title case
         chosen[key] = name
-    aliases = _short_names(chosen, seen, lowered)
+    aliases = _short_names(chosen, seen, lowered, known.known_as)
+    for key, names in _web_names(chosen, home_of).items():
+        aliases[key] += names
     return [
         ProseEntity(key, name, tuple(sorted(aliases.get(key, []))), home_of.get(key, ""))
         for key, name in sorted(chosen.items())
     ]
 
 
-def _short_names(chosen: dict[str, str], seen: dict[str, _Seen], lowered: Counter[str]) -> dict[str, list[str]]:
+def _short_names(
+    chosen: dict[str, str], seen: dict[str, _Seen], lowered: Counter[str], known_as: dict[str, list[str]]
+) -> dict[str, list[str]]:
     """Each chosen name's short forms (``Roger`` of ``Roger Gimbel``): a single word that starts or ends exactly one
     name of several words none of which is written in lower case, and is written alone too; a chosen single word
-    that is one is taken out of ``chosen``."""
+    that is one is taken out of ``chosen``. A name found to be a kept entity's (``known_as``: ``Dolores Cannon`` of
+    ``DoloresCannon``) gives that entity its short forms, in ``known_as``."""
     aliases: dict[str, list[str]] = defaultdict(list)
-    ends: dict[str, set[str]] = defaultdict(set)  # a single word -> the names of several words it starts or ends
-    for key, name in chosen.items():
+    ends: dict[str, set[tuple[str, str]]] = defaultdict(set)  # a single word -> (owner, name) of the names it ends
+    named = [(key, key, name) for key, name in chosen.items()]
+    named += [(owner, entity_key(name), name) for owner, names in known_as.items() for name in names]
+    for owner, key, name in named:
         words = name.split(" ")
         if len(words) > 1 and all(_alias_like(word, lowered) for word in words if word not in JOINERS):
             for word in {words[0], words[-1]}:
-                ends[entity_key(word)].add(key)
-    for word, keys in ends.items():
-        owner = next(iter(keys))
-        alone = word in seen and bool(seen[word].lines - seen[owner].lines)  # written without the rest of the name
+                ends[entity_key(word)].add((owner, key))
+    for word, owners in ends.items():
+        owner, key = next(iter(owners))
+        alone = word in seen and key in seen and bool(seen[word].lines - seen[key].lines)  # written without the rest
         written = seen[word].forms.most_common(1)[0][0] if word in seen else ""
-        if len(keys) == 1 and alone and (word in chosen or _alias_like(written, lowered)):
-            aliases[owner].append(chosen.pop(word, "") or written)
+        if len({o for o, _ in owners}) == 1 and alone and (word in chosen or _alias_like(written, lowered)):
+            (aliases[owner] if owner in chosen else known_as[owner]).append(chosen.pop(word, "") or written)
+    return aliases
+
+
+def _web_names(chosen: dict[str, str], home_of: dict[str, str]) -> dict[str, list[str]]:
+    """A chosen name and the same with a web domain (``SerraVision`` and ``SerraVision.ai``) are one entity: the one
+    with a home (else the one without the domain) has the other as an alias, taken out of ``chosen``."""
+    aliases: dict[str, list[str]] = defaultdict(list)
+    for key, name in list(chosen.items()):
+        found = _DOMAIN.fullmatch(name)
+        base = entity_key(found[1]) if found else ""
+        if base in chosen and key in chosen:
+            keep, other = (key, base) if key in home_of and base not in home_of else (base, key)
+            aliases[keep].append(chosen.pop(other))
     return aliases
 
 

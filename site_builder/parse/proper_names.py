@@ -93,6 +93,9 @@ def proper_names(line: str) -> list[ProperName]:
             if _NOT_A_WORD.search(word) or not (word in JOINERS or _named(word)):
                 _close(run, opens, found)  # a file name or a lone letter inside: the name stops there
                 run, opens = [], False
+            elif _POSSESSIVE.search(word):  # "Dolores Cannon's Nostradamus": two names
+                _close([*run, word], opens, found)
+                run, opens = [], False
             else:
                 run.append(word)
         _close(run, opens, found)
