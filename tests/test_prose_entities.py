@@ -310,3 +310,11 @@ def test_names_in_prose_of_an_entity_kept_as_a_page_are_that_entity(workspace: M
     assert {"Oscar Serra"} <= set(library.entities["oscar"].aliases)
     assert {"Aleksandra Marchenko", "Sasha"} & set(library.entities["sasha"].aliases) == {"Aleksandra Marchenko"}
     assert {link.path for link in library.backlinks["oscar"]} >= {"memory/2026-02-10.md", "memory/2026-02-11.md"}
+
+
+def test_a_word_with_accents_written_in_lower_case_is_a_common_word(workspace: MakeWorkspace) -> None:
+    """Words are counted in lower case in any alphabet with case: "Después" beside "después" is no name."""
+    line = "- Revisé el nodo, y Después lo reinicié; después, Auditoría pasó y la auditoría también.\n"
+    files = {f"memory/2026-03-0{n}.md": f"# Día {n}\n\n{line}{line}" for n in range(1, 4)}
+    library = load(workspace({**files, "MEMORY.md": "# Memoria\n\n" + line})).library
+    assert not {"despues", "después", "auditoria", "auditoría"} & set(library.entities)

@@ -149,10 +149,11 @@ def lower_words(line: str) -> list[str]:
     """The words of the line's prose written in lower case (not in code, links, paths or file names)."""
     if line == line.upper():
         return []
-    return _LOWER.findall(_prose(line))
+    return [word for word in _LOWER.findall(_prose(line)) if word.islower()]
 
 
-_LOWER = re.compile(r"(?<![\w@#/\\.$&'’-])[a-z][a-z]+(?![\w@/\\-]|\.\w)")  # not in ``openai-codex``
+# A word of letters in any alphabet with case ("después", "größe"; "openai-codex" is none), kept when in lower case.
+_LOWER = re.compile(r"(?<![\w@#/\\.$&'’-])[^\W\d_]{2,}(?![\w@/\\-]|\.\w)")
 
 
 _CONTRACTION = re.compile(r"['’](?:m|ve|d|ll|re|t)$|n['’]t$", re.IGNORECASE)
