@@ -145,8 +145,8 @@ def key_after_reflect(
         return "", ""
     if {s.path: s.digest for s in sources} != {note.path: note.digest for note in loaded.notes}:
         return "", ""
-    if (again.config, again.layout, again.problems, again.styling, listing.problems.items) != (
-        was.config, was.layout, was.problems, was.styling, loaded.read_problems.items
+    if (again.config, again.layout, again.problems, again.styling, again.leave_out, listing.problems.items) != (
+        was.config, was.layout, was.problems, was.styling, was.leave_out, loaded.read_problems.items
     ):  # fmt: skip
         return "", ""
     return input_key(again, sources, listing.problems, settings), listing.stamps
