@@ -318,3 +318,15 @@ def test_a_word_with_accents_written_in_lower_case_is_a_common_word(workspace: M
     files = {f"memory/2026-03-0{n}.md": f"# Día {n}\n\n{line}{line}" for n in range(1, 4)}
     library = load(workspace({**files, "MEMORY.md": "# Memoria\n\n" + line})).library
     assert not {"despues", "después", "auditoria", "auditoría"} & set(library.entities)
+
+
+def test_a_subject_that_is_a_common_word_is_a_topic_where_the_prose_is_read(workspace: MakeWorkspace) -> None:
+    """jarvis-globalcaos writes ``- W @Budget: …`` beside prose about its budget: a topic, no entity (no page for
+    reflect to write); a handle written as it is (``@clove``) and a name (``@Zelda``) stay entities."""
+    day = "# Day\n\n- The budget is tight; budget talks with clove and Zelda went well.\n- W @Budget: Spend less.\n"
+    days = {f"memory/2026-02-1{n}.md": day + f"- @clove and @Zelda on the budget, day {n}.\n" for n in range(3)}
+    prose = {f"memory/2026-02-2{n}.md": "# Day\n\n- Spoke with Zelda about the budget.\n" for n in range(4)}
+    files = {**days, **prose, "bank/entities/Oscar.md": "# Oscar\n", "MEMORY.md": "# Memory\n\n- Budget talks.\n"}
+    library = load(workspace(files)).library
+    assert "budget" not in library.entities
+    assert {"clove", "zelda"} <= set(library.entities)

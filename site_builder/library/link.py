@@ -23,6 +23,7 @@ from site_builder.library.opinions import (
     group_opinion_facts,
     restated_differently,
 )
+from site_builder.library.prose_entities import topics
 from site_builder.library.repoint import repoint_opinions
 from site_builder.library.subject import entity_aliases
 from site_builder.parse.link_syntax import DAY_NAME
@@ -55,6 +56,8 @@ def _link(notes: list[Note], opinions: list[Opinion] | None) -> Library:
     backlinks: dict[str, list[Link]] = defaultdict(list)
     named = named_enough(public, resolver)
     scan = add_prose_entities(public, resolver)
+    if scan is not None:  # where the prose is read, a subject that is a common word is a topic (``@Budget``)
+        named -= topics(named, scan, public)
     add_found_by_claude(public, resolver)
     for note in public:
         for key, link in entity_links(note, resolver, by_path, diagnostics, named):

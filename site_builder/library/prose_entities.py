@@ -208,6 +208,19 @@ class _Known:
 _DOMAIN = re.compile(r"([^\W_][\w-]*)\.(?:ai|io|com|org|net|app|dev|co)", re.IGNORECASE)
 
 
+def topics(keys: set[str], scan: ProseScan, notes: list[Note]) -> set[str]:
+    """Of the names without a page that a Retain subject or ``@mention`` makes entities (their keys), the single
+    words written capitalised that the prose writes in lower case too (``@Budget``, ``@Memory``, ``@Research``):
+    topics, not things (a handle written in lower case, ``@clove``, is a name as written)."""
+    capitalised = {
+        link.target.casefold()
+        for note in notes
+        for link in note.links
+        if link.target[:1].isupper() and link.target.isalpha()
+    }
+    return {key for key in keys & capitalised if scan.lowered[key] >= MIN_LINES}
+
+
 def _listed(scan: ProseScan, known: Callable[[str], str | None], chosen: set[str]) -> list[ProseEntity]:
     """The entities a registry lists: in a curated note, under a heading that says what it lists ("## Key
     Connections", "## Agents", ``REGISTRY_HEADING``), at least ``MIN_LISTED`` list items that each start with a
