@@ -53,7 +53,7 @@ def hygiene_page(builder: PageBuilder, sections: list[Section]) -> HygienePage:
         chrome=builder.chrome(URL, kind="hygiene", title="Hygiene report", section="hygiene"),
         sections=[s for s in views if s.count],
         clean=[s for s in views if not s.count],
-        total=sum(s.count for s in views),
+        total=sum(v.count for v, s in zip(views, sections, strict=True) if s.to_fix),  # "Left out" is said, not to fix
         shown=SHOWN,
     )
 
