@@ -90,3 +90,23 @@ def test_a_wikilink_to_a_missing_day_is_a_broken_link_not_an_entity(workspace: M
     broken = [p for p in library.problems.items if p.code == "broken-link"]
     assert [(p.path, p.line) for p in broken] == [("memory/2025-11-03.md", 3), ("memory/2025-11-04.md", 3)]
     assert "no note of that day" in broken[0].message
+
+
+def test_a_relative_link_in_a_quoted_line_opens_what_it_opens_on_its_note(tmp_path: Path) -> None:
+    """An entity's page quotes a line of a note elsewhere: its ``./fusion/`` link goes where it goes on the note's
+    own page (the folder beside the note), not beside the entity's page."""
+    from tests.conftest import run, write_workspace
+
+    ws = write_workspace(
+        tmp_path / "ws",
+        {
+            "bank/entities/Adair.md": "# Adair\n\nAn inventor.\n",
+            "memory/projects/index.md": "# Projects\n\n- [Fusion](./fusion/) in the style of [[Adair]].\n",
+            "memory/projects/fusion/index.md": "# Fusion\n\nA reactor.\n",
+        },
+    )
+    assert run("build", str(ws), "-o", str(tmp_path / "site"), "--no-search").exit_code == 0
+    entity = (tmp_path / "site" / "bank/entities/adair.html").read_text(encoding="utf-8")
+    assert 'href="../../memory/projects/fusion/"' in entity and 'href="./fusion/"' not in entity
+    folder = (tmp_path / "site" / "memory/projects/index.html").read_text(encoding="utf-8")
+    assert 'href="../../memory/projects/fusion/index.html"' in folder  # the folder's page shows it too

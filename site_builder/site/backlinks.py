@@ -77,9 +77,9 @@ def _group(source: LinkView, items: list[str], url: str) -> BacklinkGroup:
 
 def sentence_html(builder: PageBuilder, text: str, url: str, source: str) -> str:
     """A source line as HTML (a table row as its cells, "a · b"), with ``ROOT_MARK`` for the way back to the site
-    root; ``.md`` links in it resolve from the source note's folder, not the page's."""
+    root; links in it resolve from the source note's folder, not the page's."""
     text = shown_sentence(text)
-    if ".md" not in text:
+    if ".md" not in text and "](" not in text:
         return builder.inline_marked(text, url)  # memoised: the same sentence shows on many pages
     return builder.md.render_inline(text, SiteLinker(builder.library, url, source))
 

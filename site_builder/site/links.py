@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import posixpath
 import re
 from html import escape
 from urllib.parse import unquote
@@ -13,6 +14,7 @@ from site_builder.parse.tags import tag_key
 from site_builder.site.markdown import Linker, Target
 
 # A relative link to a note: ``x.md``, ``../y.md#part``, ``z.md:14`` (a line, as tools cite them; no scheme).
+_SCHEME = re.compile(r"[a-zA-Z][a-zA-Z0-9+.-]*:")  # http:, mailto:, data:…
 FILE_URL = re.compile(
     r"^(?:(?![a-zA-Z][a-zA-Z0-9+.-]*:)|(?=[^:]*\.md:L?\d))([^#?]+?\.md)(?::L?(\d+)(?:-L?\d+)?)?(#.*)?$", re.IGNORECASE
 )
@@ -59,6 +61,18 @@ class SiteLinker(Linker):
         if note is None:
             return Target("#", f"{written_path(self.note_path, target)} is not on this site", missing=True)
         return Target(self.root + note.url + (f"#L{m[2]}" if m[2] else m[3] or ""), note.title)
+
+    def relative(self, url: str) -> str:
+        """A link written relative to its note (``./fusion-reactor/``), from the page it is shown on: the same where
+        that page is in the note's folder, else by the way back to the site's root (an entity's backlinks quote
+        lines of notes elsewhere)."""
+        if not url or url.startswith(("#", "/")) or _SCHEME.match(url):
+            return url
+        folder = posixpath.dirname(self.note_path)
+        if folder == posixpath.dirname(self.url):
+            return url
+        target = posixpath.normpath(posixpath.join(folder, url)) + ("/" if url.endswith("/") else "")
+        return url if target.startswith("../") or target == ".." else self.root + target.removeprefix("./")
 
     def tag(self, name: str) -> Target:
         return Target(self.root + tag_url(tag_key(name)), f"Tag #{name}")

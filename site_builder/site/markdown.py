@@ -56,6 +56,10 @@ class Linker:
         """The page of a ``#tag``; None where tags are not linked."""
         return None
 
+    def relative(self, url: str) -> str:
+        """Where any other link written in the note points from the page it is shown on (as written: the same)."""
+        return url
+
 
 def _parse_wikilink(inline: Any, m: re.Match[str], state: Any) -> int:
     if DIRECTIVE.search(wikilink_part(m["wl_target"])) and not m["wl_heading"]:
@@ -197,7 +201,7 @@ class _Renderer(mistune.HTMLRenderer):
     def link(self, text: str, url: str, title: str | None = None) -> str:
         to = _linker(self).file(url)
         if to is None:
-            return str(super().link(text, url, title))
+            return str(super().link(text, _linker(self).relative(url), title))
         return _anchor(to, text, "file")
 
     def block_html(self, html_text: str) -> str:
