@@ -186,6 +186,13 @@ class _Known:
     kept: Callable[[str], tuple[str, tuple[str, ...]]]  # key -> its page, its names
     known_as: dict[str, list[str]]
 
+    def takes(self, name: str, seen: _Seen) -> bool:
+        """Is ``name`` a kept entity's (``owner``): then it is one of that entity's names, in ``known_as``."""
+        owner = self.owner(name, seen)
+        if owner is not None:
+            self.known_as[owner].append(name)
+        return owner is not None
+
     def owner(self, name: str, seen: _Seen) -> str | None:
         """The kept entity ``name`` is another form of: written joined (``Dolores Cannon`` of ``DoloresCannon``),
         with a web domain (``SerraVision.ai`` of ``SerraVision``), or, of several words, one whose first word is the
@@ -307,10 +314,7 @@ def _entities(
         # a name of several words none of which is written in lower case ("Tony Carbone") is one at a sentence's
         # start too
         rare = len(words) > 1 and all(_alias_like(word, lowered) for word in words if word not in JOINERS)
-        if known.key_of(name) is not None or not counts(key, 0 if rare else 1):
-            continue
-        if (owner := known.owner(name, seen[key])) is not None:
-            known.known_as[owner].append(name)
+        if known.key_of(name) is not None or not counts(key, 0 if rare else 1) or known.takes(name, seen[key]):
             continue
         if len(words) == 1:
             if single(key):
