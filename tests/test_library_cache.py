@@ -27,6 +27,15 @@ from site_builder.parse.note import parse_note
 from tests.conftest import EXAMPLE, REPO, MakeWorkspace, run, spy_on
 
 REAL = REPO.parent / "shared" / "real"
+
+
+def workspaces() -> list[Any]:
+    """A small workspace, the example and the real ones beside the project: the real ones are ``slow`` (2 to 20 s
+    each; the day-to-day run leaves them out, CI runs them)."""
+    real = sorted(p.name for p in REAL.iterdir() if p.is_dir()) if REAL.is_dir() else []
+    return ["small", "example", *(pytest.param(name, marks=pytest.mark.slow) for name in real)]
+
+
 FILES = {
     "MEMORY.md": "# Memory\n\n- Works with @Sam on the [[Harbour]] project.\n\nThe crane: [a day](memory/2026-01-02.md).\n",
     "bank/entities/Sam.md": "---\naliases: [Samuel]\n---\n# Sam\n\nHarbour pilot.\n",
@@ -186,9 +195,7 @@ def reword_lines_linking_notes(data: bytes) -> bytes:
 
 
 @pytest.mark.parametrize("edit", [append_plain_line, reword_plain_lines, reword_lines_linking_notes])
-@pytest.mark.parametrize(
-    "name", ["small", "example", *(sorted(p.name for p in REAL.iterdir() if p.is_dir()) if REAL.is_dir() else [])]
-)
+@pytest.mark.parametrize("name", workspaces())
 def test_notes_with_the_same_link_inputs_link_the_same(name: str, edit: Any, workspace: MakeWorkspace) -> None:
     """What ``link_inputs`` leaves out of a note (its text but the lines its links are on) changes nothing linking
     makes: every note of a workspace edited at once, where its link inputs stay the same, links like the notes did."""

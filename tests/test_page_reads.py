@@ -21,7 +21,15 @@ from site_builder.site.markdown import MarkdownRenderer
 from site_builder.site.pages import hygiene_jobs, page_jobs
 from site_builder.site.render import job_inputs
 from tests.conftest import EXAMPLE, MakeWorkspace, run, spy_on
-from tests.test_library_cache import FILES, REAL, append_plain_line, edited_notes, reword_plain_lines, site_files
+from tests.test_library_cache import (
+    FILES,
+    REAL,
+    append_plain_line,
+    edited_notes,
+    reword_plain_lines,
+    site_files,
+    workspaces,
+)
 
 
 def inputs_by_url(root: Path, notes: list[Note]) -> dict[str, tuple[object, frozenset[str]]]:
@@ -39,9 +47,7 @@ def inputs_by_url(root: Path, notes: list[Note]) -> dict[str, tuple[object, froz
 
 
 @pytest.mark.parametrize("edit", [append_plain_line, reword_plain_lines])
-@pytest.mark.parametrize(
-    "name", ["small", "example", *(sorted(p.name for p in REAL.iterdir() if p.is_dir()) if REAL.is_dir() else [])]
-)
+@pytest.mark.parametrize("name", workspaces())
 def test_a_page_whose_inputs_change_with_a_text_says_it_reads_that_text(
     name: str, edit: Any, workspace: MakeWorkspace
 ) -> None:

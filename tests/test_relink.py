@@ -23,7 +23,7 @@ from site_builder.load import load
 from site_builder.parse.note import parse_note
 from site_builder.site.page_reads import PageReads
 from tests.conftest import EXAMPLE, MakeWorkspace, run
-from tests.test_library_cache import FILES, REAL, library_view, site_files
+from tests.test_library_cache import FILES, REAL, library_view, site_files, workspaces
 from tests.test_page_reads import inputs_by_url
 
 Edit = Callable[[bytes, Library], bytes]
@@ -72,7 +72,7 @@ def shift_every_line(data: bytes, library: Library) -> bytes:
 EDITS = [append_retain_fact, restate_an_opinion, take_out_retain_lines, link_another_note, shift_every_line]
 
 
-WORKSPACES = ["small", "example", *(sorted(p.name for p in REAL.iterdir() if p.is_dir()) if REAL.is_dir() else [])]
+WORKSPACES = workspaces()
 
 
 def public_notes(name: str, workspace: MakeWorkspace) -> tuple[Path, list[Note]]:
