@@ -256,6 +256,7 @@ def test_search_index_is_built_with_pagefind(
     assert not list(elsewhere.iterdir()), "nothing may be written outside the output folder"
 
 
+@pytest.mark.slow  # 1.4 s
 def test_the_memwiki_process_says_all_it_did_and_leaves_a_whole_site(workspace: MakeWorkspace, tmp_path: Path) -> None:
     """The command's own process exits as soon as the build is done (``cli.run``): its report still reaches a pipe in
     full, and the site and the caches it writes are complete; a second build finds nothing to do."""
@@ -285,6 +286,7 @@ def test_version_and_help() -> None:
             assert len(line.split(option, 1)[1].strip()) > 0, option
 
 
+@pytest.mark.slow  # 1.7 s
 def test_two_processes_parse_and_render_the_same_bytes_as_one(
     workspace: MakeWorkspace, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

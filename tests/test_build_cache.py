@@ -200,6 +200,7 @@ def test_the_note_holding_reflects_opinion_history_has_a_cache_shard_of_its_own(
     assert {key[0] for key in load_cached(ws / ".memwiki", notes_shard(day))} == {day}
 
 
+@pytest.mark.slow  # 0.6 s
 def test_an_edit_writes_few_shards_of_the_rendered_html_and_drops_the_old_text(tmp_path: Path) -> None:
     ws = tmp_path / "ws"
     shutil.copytree(EXAMPLE, ws, ignore=shutil.ignore_patterns(".memwiki", "_site"))
@@ -223,6 +224,7 @@ def test_an_edit_writes_few_shards_of_the_rendered_html_and_drops_the_old_text(t
     assert "one more line" in new.notes[key]
 
 
+@pytest.mark.slow  # 0.7 s
 def test_a_line_edited_away_leaves_no_html_behind_in_the_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Pruned once the cache holds more lines than the workspace can show; here at once."""
     monkeypatch.setattr(render, "STALE_LINES", 0)
@@ -244,6 +246,7 @@ def test_a_line_edited_away_leaves_no_html_behind_in_the_cache(tmp_path: Path, m
     assert new in after.inline and old not in after.inline
 
 
+@pytest.mark.slow  # 0.7 s
 def test_the_same_input_into_an_untouched_site_is_not_built_again(workspace: MakeWorkspace, tmp_path: Path) -> None:
     ws = workspace({**FILES, "memory/2026-01-03.md": "# 2026-01-03\n\n## Retain\n- W @: nobody\n"})  # one warning
     out = tmp_path / "site"
@@ -509,6 +512,7 @@ def test_a_file_edited_while_reflect_writes_is_built_next_time(
     assert shown in (out / page).read_text(encoding="utf-8")
 
 
+@pytest.mark.slow  # 1.1 s
 def test_a_second_build_of_the_same_workspace_waits_for_the_first(
     workspace: MakeWorkspace, tmp_path: Path, capfd: pytest.CaptureFixture[str]
 ) -> None:

@@ -68,6 +68,7 @@ EDITS: dict[str, Callable[[Path], object]] = {
 }
 
 
+@pytest.mark.slow  # 4.0 s
 @pytest.mark.parametrize("edit", EDITS)
 def test_a_warm_rebuild_after_one_edit_is_the_cold_build(tmp_path: Path, edit: str) -> None:
     ws = tmp_path / "ws"
@@ -107,6 +108,7 @@ def made(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return views
 
 
+@pytest.mark.slow  # 1.0 s
 def test_pages_the_edit_does_not_reach_are_kept_without_making_their_views(
     built: Path, made: list[str], tmp_path: Path
 ) -> None:
@@ -159,6 +161,7 @@ def test_a_new_note_that_an_unchanged_line_links_to_renders_that_line_again(
     assert shown in (tmp_path / "warm" / "memory/2026-01-02.html").read_text(encoding="utf-8")
 
 
+@pytest.mark.slow  # 1.4 s
 def test_a_warm_rebuild_with_search_is_the_cold_build(tmp_path: Path) -> None:
     """The pages and their search records; Pagefind's own files are not compared here: its hashes are not the same
     from one run to the next (``test_search_index`` covers the index)."""
@@ -201,6 +204,7 @@ def test_recall_shards_the_edit_does_not_reach_are_kept_and_the_workspace_gets_t
     assert (ws / ".memwiki" / "recall.json").read_bytes() == (site / "recall.json").read_bytes()
 
 
+@pytest.mark.slow  # 2.1 s
 def test_builds_that_render_a_few_pages_without_the_html_cache_leave_it_true_for_the_next(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -228,6 +232,7 @@ def test_builds_that_render_a_few_pages_without_the_html_cache_leave_it_true_for
     built_as_cold()
 
 
+@pytest.mark.slow  # 0.9 s
 def test_a_day_named_by_a_line_before_it_existed_is_linked_from_every_page_once_it_does(tmp_path: Path) -> None:
     """The note that names it changes in the same build: its line, rendered before, is on pages kept otherwise."""
     ws = tmp_path / "ws"

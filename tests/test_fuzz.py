@@ -165,6 +165,7 @@ def run_pipeline(files: dict[str, str]) -> None:
         search(index, query)
 
 
+@pytest.mark.slow  # 15.5 s
 @settings(settings.get_profile("fuzz"))
 @given(files=workspaces)
 def test_any_workspace_goes_through_every_stage(files: dict[str, str]) -> None:

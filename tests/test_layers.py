@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.layers import STAGES, backward_imports, cycles, import_graph, stage_of
 
 
@@ -10,10 +12,12 @@ def test_every_module_has_a_stage() -> None:
     assert {stage_of(module) for module in import_graph()} <= set(STAGES)
 
 
+@pytest.mark.slow  # 0.8 s
 def test_no_module_imports_a_later_stage() -> None:
     assert backward_imports(import_graph()) == []
 
 
+@pytest.mark.slow  # 0.8 s
 def test_no_modules_import_each_other() -> None:
     assert cycles(import_graph(for_types=False)) == []
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import output_bytes, recall_sources, run, write_workspace
 
 MEMORY = "# Memory\n\n- The roof needs new tiles.\n"
@@ -106,6 +108,7 @@ def test_patterns_that_match_nothing_or_everything_are_warned_about(tmp_path: Pa
     )
 
 
+@pytest.mark.slow  # 0.8 s
 def test_a_cached_build_follows_a_changed_exclusion_and_template(tmp_path: Path) -> None:
     root = vault(tmp_path, **{"drafts/idea.md": "# Idea\n"})
     cached, fresh = tmp_path / "cached", tmp_path / "fresh"

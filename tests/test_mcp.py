@@ -87,6 +87,7 @@ def writer(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     yield from start(write_workspace(tmp_path_factory.mktemp("mcp") / "ws", FILES), "--allow-write")
 
 
+@pytest.mark.slow  # 2.1 s
 def test_tools_have_schemas_and_read_only_hints(reader: Server, writer: Server) -> None:
     listed = reader.portal.call(reader.client.list_tools).tools
     assert [t.name for t in listed] == ["memory_search", "memory_get", "memory_entity", "memory_context"]
@@ -156,6 +157,7 @@ def test_memory_context_is_the_prompt_block(reader: Server) -> None:
     assert "memory/2025-11-03.md#L6" in block["text"] and "tokens" in block["summary"]
 
 
+@pytest.mark.slow  # 1.3 s
 @pytest.mark.parametrize(
     ("tool", "arguments", "code", "words"),
     [
@@ -216,6 +218,7 @@ def test_a_same_size_edit_that_keeps_the_modification_time_is_picked_up(reader: 
     day.unlink()
 
 
+@pytest.mark.slow  # 1.1 s
 def test_remember_appends_a_retain_fact_to_todays_log(writer: Server) -> None:
     log = writer.root / f"memory/{dt.date.today().isoformat()}.md"
     first = writer.ok(
@@ -282,6 +285,7 @@ def test_recall_help_does_not_import_the_mcp_sdk() -> None:
     assert out.strip().endswith("[]")
 
 
+@pytest.mark.slow  # 2.0 s
 def test_a_search_on_unchanged_files_loads_no_parser_or_renderer_in_the_server(tmp_path: Path) -> None:
     ws = write_workspace(tmp_path / "ws", FILES)
     stamp = (ws / "memory.md").stat().st_mtime - 3600  # old enough for the index to trust every stamp

@@ -8,6 +8,8 @@ import pickle
 import time
 from pathlib import Path
 
+import pytest
+
 from site_builder.io.memo_store import MEMO_FOLDER, MemoStore
 from tests.conftest import EXAMPLE, run
 
@@ -80,6 +82,7 @@ def test_keep_only_used_removes_what_the_build_did_not_touch(tmp_path: Path) -> 
     assert MemoStore(tmp_path).get("facts", ("touched",), frozenset) == frozenset({"touched"})
 
 
+@pytest.mark.slow  # 0.8 s
 def test_a_build_keeps_its_memos_in_the_store_and_retires_the_old_files(tmp_path: Path) -> None:
     import shutil
 

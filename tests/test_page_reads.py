@@ -66,6 +66,7 @@ def test_a_page_whose_inputs_change_with_a_text_says_it_reads_that_text(
         assert after[url][1] & edited, url
 
 
+@pytest.mark.slow  # 0.8 s
 def test_after_a_plain_edit_only_the_pages_reading_its_text_work_their_inputs_out(
     workspace: MakeWorkspace, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -109,6 +109,7 @@ def assert_warm_is_cold(ws: Path, warm: Path, tmp_path: Path) -> None:
     assert output_bytes(warm) == output_bytes(tmp_path / "cold")
 
 
+@pytest.mark.slow  # 0.7 s
 def test_an_opinion_added_changes_its_own_page_and_the_count_on_the_first(tmp_path: Path) -> None:
     ws = make(tmp_path / "ws")
     before, after = add_opinion_and_build(ws, tmp_path / "warm", "0.60")
@@ -121,6 +122,7 @@ def test_an_opinion_added_changes_its_own_page_and_the_count_on_the_first(tmp_pa
     assert_warm_is_cold(ws, tmp_path / "warm", tmp_path)
 
 
+@pytest.mark.slow  # 0.9 s
 def test_an_opinion_added_above_all_others_changes_every_pages_links(tmp_path: Path) -> None:
     ws = make(tmp_path / "ws")
     before, after = add_opinion_and_build(ws, tmp_path / "warm", "0.99")
@@ -130,6 +132,7 @@ def test_an_opinion_added_above_all_others_changes_every_pages_links(tmp_path: P
     assert_warm_is_cold(ws, tmp_path / "warm", tmp_path)
 
 
+@pytest.mark.slow  # 0.9 s
 def test_a_card_pushed_onto_the_next_page_is_linked_there_by_the_day_citing_it(tmp_path: Path) -> None:
     """The first page is full (ids that never end a page): an opinion added above all others pushes its last card
     onto the second page, and the day that cites that card, unchanged, links there after a rebuild."""
@@ -169,6 +172,7 @@ def test_a_workspace_with_few_opinions_keeps_one_page_without_a_pager(tmp_path: 
     assert not (out / "bank/opinions-2.html").exists()
 
 
+@pytest.mark.slow  # 0.8 s
 def test_a_card_moving_to_the_other_page_rebuilds_warm_as_cold(tmp_path: Path) -> None:
     ws = make(tmp_path / "ws")
     build(ws, tmp_path / "warm")
@@ -205,6 +209,7 @@ def fact_ids(html: str) -> list[str]:
     return re.findall(r'<li class="fact-item[^"]*" id="t-([^"]+)"', html)
 
 
+@pytest.mark.slow  # 1.0 s
 def test_facts_are_a_year_to_a_page_every_fact_once(tmp_path: Path) -> None:
     out = tmp_path / "site"
     build(facts_workspace(tmp_path / "ws"), out)
@@ -230,6 +235,7 @@ def test_facts_are_a_year_to_a_page_every_fact_once(tmp_path: Path) -> None:
         assert f"{total:,} Retain facts, newest first, a year to a page" in html
 
 
+@pytest.mark.slow  # 2.0 s
 def test_a_fact_more_makes_its_years_page_and_the_first_again_not_every_years(tmp_path: Path) -> None:
     ws, out = facts_workspace(tmp_path / "ws"), tmp_path / "site"
     build(ws, out)
@@ -255,6 +261,7 @@ def test_a_workspace_with_few_facts_keeps_one_facts_page(tmp_path: Path) -> None
     assert "pager" not in (out / "facts.html").read_text(encoding="utf-8")
 
 
+@pytest.mark.slow  # 1.5 s
 def test_world_shows_its_newest_facts_and_leads_to_the_facts_pages_for_the_rest(tmp_path: Path) -> None:
     out = tmp_path / "site"
     build(facts_workspace(tmp_path / "ws"), out)

@@ -73,6 +73,7 @@ def test_background_work_comes_back_from_the_child_or_is_done_here_when_the_chil
     assert Background(os.getpid, 0, 1).result() == parent  # not worth a process
 
 
+@pytest.mark.slow  # 1.0 s
 @two_cores
 def test_what_the_child_does_after_its_result_is_waited_for_by_finish(tmp_path: Path) -> None:
     """The result comes back as soon as the child has it; what it does then (at low priority), ``finish`` waits for;
@@ -96,6 +97,7 @@ def test_what_the_child_does_after_its_result_is_waited_for_by_finish(tmp_path: 
     assert after.read_text().split()[0] == str(os.getpid())
 
 
+@pytest.mark.slow  # 1.5 s
 @two_cores
 def test_cancelled_background_work_writes_nothing_more(tmp_path: Path) -> None:
     late = tmp_path / "late"
@@ -127,6 +129,7 @@ def _noting(into: Path, real: Any, say: Any) -> Any:
     return noted
 
 
+@pytest.mark.slow  # 1.9 s
 @two_cores
 def test_a_few_long_logs_are_rendered_by_both_cores_and_the_feed_reuses_the_childs_notes(
     workspace: MakeWorkspace, tmp_path: Path, monkeypatch: pytest.MonkeyPatch

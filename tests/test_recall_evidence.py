@@ -52,6 +52,7 @@ def test_a_fact_and_the_log_line_it_restates_are_one_result(ws: Path) -> None:
     assert all("also" not in r for r in results[1:])
 
 
+@pytest.mark.slow  # 1.6 s
 def test_the_mcp_search_cites_the_merged_line_too(ws: Path) -> None:
     for server in start(ws):
         results = server.ok("memory_search", {"query": "Biscuit grey cat"})["results"]

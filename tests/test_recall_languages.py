@@ -89,6 +89,7 @@ def test_how_cjk_text_is_cut() -> None:
 REAL = REPO.parent / "shared" / "real" / "xiaoqi"
 
 
+@pytest.mark.slow  # 0.9 s
 @pytest.mark.skipif(not REAL.exists(), reason="../shared/real is not present")
 def test_a_real_chinese_workspace_finds_every_line_with_the_word(tmp_path: Path) -> None:
     ws = tmp_path / "xiaoqi"

@@ -154,6 +154,7 @@ def empty_verdicts(request: httpx.Request) -> httpx.Response:
     )
 
 
+@pytest.mark.slow  # 0.9 s
 @pytest.mark.parametrize(
     ("handler", "expected"),
     [
@@ -217,6 +218,7 @@ def test_requests_run_concurrently_but_bounded(ws: Path) -> None:
     assert 1 < peak <= 4
 
 
+@pytest.mark.slow  # 0.7 s
 def test_an_opinion_is_weighed_against_a_bounded_number_of_facts_those_sharing_its_words_first(tmp_path: Path) -> None:
     days = {
         f"memory/2025-10-{day:02d}.md": "# Day\n\n## Retain\n"

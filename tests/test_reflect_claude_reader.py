@@ -189,6 +189,7 @@ def test_a_bad_answer_is_a_warning_kept_and_not_asked_again(
     assert claude.sent == [] and expected in again.output  # kept: said again, not paid for again
 
 
+@pytest.mark.slow  # 1.5 s
 @pytest.mark.parametrize(
     ("status", "expected"),
     [(429, "rate limited (429) after retries"), (401, "the API key was rejected (401)")],

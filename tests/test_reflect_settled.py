@@ -57,6 +57,7 @@ EDITS = {
 }
 
 
+@pytest.mark.slow  # 0.9 s
 @pytest.mark.parametrize("edit", EDITS)
 def test_reflect_runs_again_only_when_what_it_reads_changed(
     workspace: MakeWorkspace, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, edit: str
@@ -112,6 +113,7 @@ def test_the_settled_check_reads_again_only_the_notes_whose_text_changed(
         read.clear()
 
 
+@pytest.mark.slow  # 1.6 s
 def test_reflect_that_moves_no_opinion_does_not_make_their_block_again(
     workspace: MakeWorkspace, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

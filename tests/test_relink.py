@@ -242,6 +242,7 @@ def test_a_retain_fact_appended_leaves_the_pages_of_what_the_day_named_before_it
     assert {"bank/entities/tugboat.html", "memory/2026-01.html"} <= changed - held and wrongly == []
 
 
+@pytest.mark.slow  # 0.7 s
 def test_after_a_relink_the_pages_it_changes_are_made_again(workspace: MakeWorkspace) -> None:
     """An opinion restated with another confidence moves to another page of opinions: the day that first stated it
     links there. An opinion about Sam cites a fact about a tugboat: Sam's page shows where that fact now is. Sam and

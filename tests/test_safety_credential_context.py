@@ -135,6 +135,7 @@ def mcp(homelab: Path) -> Iterator[Server]:
     yield from start(homelab)
 
 
+@pytest.mark.slow  # 1.8 s
 def test_no_value_reaches_any_output_and_each_table_is_reported_once(
     homelab: Path, mcp: Server, tmp_path: Path
 ) -> None:
@@ -224,6 +225,7 @@ def test_any_table_keeps_its_lines_and_never_raises(rows: list[list[str]], delim
     assert redacted.count("\n") == text.count("\n")
 
 
+@pytest.mark.slow  # 1.3 s
 @settings(max_examples=300, deadline=None)
 @given(
     st.from_regex(r"[A-Za-z0-9][A-Za-z0-9!#$%&*+\-.?@^_~]{0,14}", fullmatch=True).filter(

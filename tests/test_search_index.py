@@ -98,6 +98,7 @@ def test_a_workspace_in_german_is_indexed_in_german_when_its_settings_say_so(
     assert json.loads((out / "pagefind/parts.json").read_text(encoding="utf-8"))["language"] == "de"
 
 
+@pytest.mark.slow  # 0.7 s
 def test_an_unchanged_set_of_searchable_pages_reuses_the_last_index(workspace: MakeWorkspace, tmp_path: Path) -> None:
     ws = workspace({"memory/2025-11-20.md": DAY, "memwiki.toml": "[site]\nrecent_days = 7\n"})
     out = tmp_path / "site"
@@ -162,6 +163,7 @@ def parts_of(site: Path) -> dict[str, Any]:
     return listed
 
 
+@pytest.mark.slow  # 1.6 s
 def test_the_index_comes_in_parts_by_year_and_an_edit_makes_only_its_part_again(
     workspace: MakeWorkspace, tmp_path: Path
 ) -> None:
@@ -232,6 +234,7 @@ def placed(site: Path) -> dict[str, bytes]:
     return {p.relative_to(site).as_posix(): p.read_bytes() for p in (site / "pagefind").rglob("*") if p.is_file()}
 
 
+@pytest.mark.slow  # 0.8 s
 def test_without_a_cp_that_links_the_index_is_placed_all_the_same(
     workspace: MakeWorkspace, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -258,6 +261,7 @@ def test_without_a_cp_that_links_the_index_is_placed_all_the_same(
     assert not list((out / "pagefind").glob(".parts-*"))
 
 
+@pytest.mark.slow  # 1.0 s
 def test_kept_pages_keep_their_search_records_whatever_happened_to_them(
     workspace: MakeWorkspace, tmp_path: Path
 ) -> None:
@@ -366,6 +370,7 @@ def found_days(page: Any) -> list[str]:
     return [re.sub(r"\.html(#.*)?$", "", link).rsplit("/", 1)[-1] for link in links]
 
 
+@pytest.mark.slow  # 1.3 s
 def test_many_undated_pages_come_in_parts_and_an_entity_edit_makes_only_its_part_again(
     workspace: MakeWorkspace, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -522,6 +527,7 @@ def test_a_records_name_says_its_month_and_size() -> None:
     assert record_digest(dated) != record_digest(dated.replace(">x<", ">y<"))
 
 
+@pytest.mark.slow  # 0.9 s
 def test_a_rebuild_writes_nothing_of_the_last_sites_index_in_place(
     workspace: MakeWorkspace, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -545,6 +551,7 @@ def test_a_rebuild_writes_nothing_of_the_last_sites_index_in_place(
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".site.")] == []  # the old site and parts gone
 
 
+@pytest.mark.slow  # 0.8 s
 def test_a_file_removed_by_hand_from_the_sites_index_is_there_again_after_the_next_build(
     workspace: MakeWorkspace, tmp_path: Path
 ) -> None:

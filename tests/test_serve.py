@@ -100,6 +100,7 @@ def served(tmp_path: Path) -> Iterator[tuple[Served, Path]]:
     server.stop()
 
 
+@pytest.mark.slow  # 1.4 s
 def test_serves_pages_with_the_live_script_but_leaves_files_alone(served: tuple[Served, Path]) -> None:
     server, ws = served
     status, html = server.get("/memory/2025-11-03.html")
@@ -112,6 +113,7 @@ def test_serves_pages_with_the_live_script_but_leaves_files_alone(served: tuple[
     assert status == 404
 
 
+@pytest.mark.slow  # 2.0 s
 def test_an_edit_rebuilds_and_bumps_the_version(served: tuple[Served, Path]) -> None:
     server, ws = served
     states = server.states()
@@ -131,6 +133,7 @@ def test_an_edit_rebuilds_and_bumps_the_version(served: tuple[Served, Path]) -> 
         assert server.get(f"/pagefind/{part}/pagefind-entry.json")[0] == 200
 
 
+@pytest.mark.slow  # 1.7 s
 def test_a_failed_build_is_shown_and_the_last_good_site_stays(served: tuple[Served, Path]) -> None:
     server, ws = served
     states = server.states()
@@ -148,6 +151,7 @@ def test_a_failed_build_is_shown_and_the_last_good_site_stays(served: tuple[Serv
     assert seen[-1] == {"version": 2, "error": None, "warnings": [], "only": [], "busy": ""}
 
 
+@pytest.mark.slow  # 1.5 s
 def test_ctrl_c_stops_cleanly(served: tuple[Served, Path]) -> None:
     server, _ = served
     server.process.send_signal(signal.SIGINT)
@@ -225,6 +229,7 @@ needs_a_builder = pytest.mark.skipif(
 )
 
 
+@pytest.mark.slow  # 3.8 s
 @needs_a_builder
 def test_builds_run_in_a_builder_process_and_serve_goes_on_without_it(tmp_path: Path) -> None:
     """serve forks its builder before its threads start, so builds use both cores (a workspace of enough days that
@@ -257,6 +262,7 @@ def test_builds_run_in_a_builder_process_and_serve_goes_on_without_it(tmp_path: 
     assert "building in serve's own process from now on" in out and "Traceback" not in out
 
 
+@pytest.mark.slow  # 1.5 s
 @needs_a_builder
 def test_the_builder_ends_with_serve_even_when_serve_is_killed(tmp_path: Path) -> None:
     ws = write_workspace(tmp_path / "ws", {"memory/2025-11-03.md": DAY})

@@ -81,6 +81,7 @@ def test_a_deleted_note_waits_for_the_full_build(built: tuple[Loaded, Path, Path
     assert preview_pages(last, ["memory/2025-11-04.md", "memory/2025-11-03.md"], out) == []
 
 
+@pytest.mark.slow  # 1.7 s
 def test_serve_shows_the_edited_page_before_rebuilding_the_site(tmp_path: Path) -> None:
     ws = tmp_path / "ws"
     for rel, text in FILES.items():
@@ -125,6 +126,7 @@ def test_which_opinions_cite_a_note_is_not_worked_out_again_for_its_page(
     assert worked_out == []
 
 
+@pytest.mark.slow  # 1.6 s
 def test_serve_started_on_a_site_already_built_shows_the_first_edit_first(tmp_path: Path) -> None:
     ws = tmp_path / "ws"
     for rel, text in FILES.items():

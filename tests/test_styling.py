@@ -151,6 +151,7 @@ def test_memwiki_own_templates_folder_comes_first_and_says_what_it_does_not_use(
     assert ".memwiki/templates/bse.html: warning: overrides no template of memwiki's" in result.output
 
 
+@pytest.mark.slow  # 0.8 s
 @pytest.mark.parametrize(
     ("broken", "where", "problem"),
     [
@@ -178,6 +179,7 @@ def test_a_broken_template_stops_the_build_at_its_line_and_keeps_the_site(
     assert site_bytes(out) == before
 
 
+@pytest.mark.slow  # 0.7 s
 def test_a_cached_build_follows_an_edit_of_a_template_or_the_stylesheet(
     workspace: MakeWorkspace, tmp_path: Path
 ) -> None:

@@ -133,6 +133,7 @@ EDITS: dict[str, Callable[[Path], object]] = {
 }
 
 
+@pytest.mark.slow  # 2.0 s
 @pytest.mark.parametrize("edit", EDITS)
 def test_a_cached_rebuild_after_a_tag_edit_is_the_uncached_build(
     workspace: MakeWorkspace, tmp_path: Path, edit: str
