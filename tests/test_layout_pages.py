@@ -186,7 +186,8 @@ def test_the_site_is_titled_by_its_settings_else_its_agent_else_its_folder(tmp_p
 def test_a_days_excerpt_is_what_happened_not_a_line_that_records_a_value(tmp_path: Path) -> None:
     log = (
         "# 2026-03-12\n\n- **Session Key**: agent:main:discord:direct:691315817366945832\n- Agent ID: `vader`\n"
-        "- Duration: 42m\n- Pushed the SSH key to both Proxmox hosts and checked the backups.\n"
+        "- Duration: 42m\n时间：2026-02-28 04:01:00 GMT+8\n- Started: 2026-03-12 09:30\n"
+        "- Pushed the SSH key to both Proxmox hosts and checked the backups.\n"
     )
     ws = write_workspace(tmp_path / "ws", {"MEMORY.md": "# Memory\n\n- Likes tea.\n", "memory/2026-03-12.md": log})
     assert run("build", str(ws), "-o", str(tmp_path / "site"), "--no-search").exit_code == 0

@@ -10,7 +10,10 @@ from site_builder.parse.link_syntax import WIKILINK_RE, plain_sentence
 NOT_PROSE = ("#", "```", "~~~", "|", "<!--", "---", ">")
 # A line that records a value, not what happened: a short label and one token ("**Session Key**: agent:main:…",
 # "Agent ID: `vader`", "Duration: 42m", "Queue file: /var/spool/x.json"), a line no summary should stand for.
-METADATA = re.compile(r"^\W*[^\W\d][\w .'/-]{0,30}?\**\s*[:：]\s*\**\s*(?:`[^`]*`|[^\s`]+)\s*$")
+METADATA = re.compile(
+    r"^\W*[^\W\d][\w .'/-]{0,30}?\**\s*[:：]\s*\**\s*"
+    r"(?:`[^`]*`|[^\s`]+|\d[\d\s:./T+-]*(?:[A-Z]{2,4}(?:[+-]\d{1,2}(?::?\d\d)?)?)?)\s*$"  # a word, or a time
+)
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9@\[])")
 
 
