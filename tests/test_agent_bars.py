@@ -108,3 +108,9 @@ def test_a_context_window_out_of_range_is_an_error_at_its_line(tmp_path: Path) -
         and "[agent] context_tokens must be from 1,000 to 100,000,000" in result.output
     )
     assert not (tmp_path / "site").exists()
+
+
+def test_an_openclaw_workspace_within_the_limits_says_so_and_marks_nothing(tmp_path: Path) -> None:
+    page = build(tmp_path, openclaw(10))
+    assert cuts(page) == {} and '<svg class="ctx-mark"' not in page and "Marks (▼)" not in page
+    assert "No bootstrap file is cut at OpenClaw's default limits (20,000 characters a file" in page

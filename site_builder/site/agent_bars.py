@@ -28,12 +28,15 @@ from site_builder.site.views import LinkView
 
 BAR_FILES = 12  # segments a bar shows at most; the smallest files past them are one "other files" segment
 TONES = 6  # colours the segments take in turn (``.tone-1`` … ``.tone-6`` in the theme)
-LIMITS = (
-    f"Marks (▼): the bootstrap files OpenClaw cuts at its default limits ({MAX_CHARS:,} characters a file, "
-    f"{TOTAL_MAX_CHARS:,} for all of them: agents.defaults.bootstrapMaxChars and bootstrapTotalMaxChars, "
-    f"OpenClaw {OPENCLAW_VERSION}, {SOURCE}); the pale part of a marked file is what the prompt loses. An "
-    "openclaw.json that sets other limits changes this."
+_DEFAULTS = (
+    f"OpenClaw's default limits ({MAX_CHARS:,} characters a file, {TOTAL_MAX_CHARS:,} for all of them: "
+    f"agents.defaults.bootstrapMaxChars and bootstrapTotalMaxChars, OpenClaw {OPENCLAW_VERSION}, {SOURCE})"
 )
+LIMITS = (
+    f"Marks (▼): the bootstrap files OpenClaw cuts at {_DEFAULTS}; the pale part of a marked file is what the "
+    "prompt loses. An openclaw.json that sets other limits changes this."
+)
+WITHIN_LIMITS = f"No bootstrap file is cut at {_DEFAULTS}. An openclaw.json that sets other limits changes this."
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from site_builder.core.tokens import estimate_tokens, tokens_of
 from site_builder.library.agent_view import Tier, agent_block, tiers
 from site_builder.library.memory_block import MemorySources, context_block, default_budget
 from site_builder.library.openclaw_bootstrap import Injected, injected
-from site_builder.site.agent_bars import LIMITS, tier_bar
+from site_builder.site.agent_bars import LIMITS, WITHIN_LIMITS, tier_bar
 from site_builder.site.builder import PageBuilder
 from site_builder.site.entity_page import INDEX_URL
 from site_builder.site.folder_page import OWN_INDEX
@@ -53,7 +53,7 @@ def _agent(builder: PageBuilder, fmt: str) -> AgentView:
         tiers=[_tier_view(builder, tier, cuts) for tier in tiers(library, fmt)],
         block=text,
         block_tokens=f"{estimate_tokens(text):,}",
-        limits=LIMITS if fmt == "openclaw" else "",
+        limits=("" if fmt != "openclaw" else LIMITS if any(cut.cut for cut in cuts.values()) else WITHIN_LIMITS),
     )
 
 
