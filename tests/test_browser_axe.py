@@ -25,6 +25,8 @@ PAGE_KINDS = {
     "persona": "SOUL.html",
     "bank page": "bank/world.html",
     "entity": "bank/entities/anna.html",
+    "entity with code": "bank/entities/tidewater.html",  # a code block wider than a phone: it scrolls
+    "day with a table": "memory/2025-09-15.html",
     "entity without a page": "bank/entities/rui.html",
     "entities": "bank/entities/index.html",
     "opinions": "bank/opinions.html",

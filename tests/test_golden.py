@@ -36,6 +36,10 @@ def test_example_shows_every_feature(tmp_path: Path) -> None:
     for kind in "WBOS":
         assert f'class="fact k-{kind}"' in everything
     assert everything.count('<svg class="chart confidence"') >= 6
-    assert "<table>" in everything and "<pre><code" in everything and "task-list-item" in everything
+    assert (
+        '<table tabindex="0">' in everything
+        and '<pre tabindex="0"><code' in everything
+        and "task-list-item" in everything
+    )
     assert "No page yet" in built["bank/entities/rui.html"].decode()
     assert "From memory" in built["bank/entities/anna.html"].decode()

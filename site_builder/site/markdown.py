@@ -118,6 +118,8 @@ class MarkdownRenderer:
         renderer.register("table_cell", _render_table_cell)
         # A task's checkbox says what it shows: screen readers get "done" or "to do", then the task.
         renderer.register("task_list_item", _render_task_list_item)
+        # A table scrolls sideways when wide: a keyboard reaches it (axe's scrollable-region-focusable).
+        renderer.register("table", _render_table)
 
     def _markdown(self, text: str) -> mistune.Markdown:
         return self._with_urls if "://" in text else self._without_urls
@@ -172,6 +174,10 @@ def _create_markdown(renderer: _Renderer, *, urls: bool) -> mistune.Markdown:
     return md
 
 
+def _render_table(renderer: Any, text: str) -> str:
+    return '<table tabindex="0">\n' + text + "</table>\n"
+
+
 def _render_table_cell(renderer: Any, text: str, align: str | None = None, head: bool = False) -> str:
     tag = "th" if head else "td"
     css = f' class="align-{align}"' if align in ("left", "center", "right") else ""
@@ -203,6 +209,10 @@ class _Renderer(mistune.HTMLRenderer):
         if to is None:
             return str(super().link(text, _linker(self).relative(url), title))
         return _anchor(to, text, "file")
+
+    def block_code(self, code: str, info: str | None = None) -> str:
+        """A code block, which scrolls sideways when wide: a keyboard reaches it too."""
+        return str(super().block_code(code, info)).replace("<pre>", '<pre tabindex="0">', 1)
 
     def block_html(self, html_text: str) -> str:
         return "<p>" + html.escape(html_text.strip()) + "</p>\n"
