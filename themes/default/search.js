@@ -56,7 +56,9 @@
   // at that line (#L12) rather than at the top of the page.
   function render(data, query) {
     var memwiki = window.memwiki;
-    var lines = query ? memwiki.matchingLines(data, query, 3) : [];  // a filter alone matches no words
+    var lines = (query ? memwiki.matchingLines(data, query, 3) : []).filter(function (line) {
+      return line.words.some(function (word) { return word.text.trim(); });  // a link says something
+    });  // a filter alone matches no words
     var item = document.createElement("li");
     item.className = "search-result";
     var link = document.createElement("a");
