@@ -114,3 +114,12 @@ def test_an_openclaw_workspace_within_the_limits_says_so_and_marks_nothing(tmp_p
     page = build(tmp_path, openclaw(10))
     assert cuts(page) == {} and '<svg class="ctx-mark"' not in page and "Marks (▼)" not in page
     assert "No bootstrap file is cut at OpenClaw's default limits (20,000 characters a file" in page
+
+
+def test_openclaw_loads_the_days_logs_of_its_memory_folder_only(tmp_path: Path) -> None:
+    """OpenClaw reads ``memory/YYYY-MM-DD.md`` of today and yesterday at a session's start; a dated file in another
+    folder (jarvis-globalcaos keeps ``memory/meta-ai/2026-02-07.md``) is found by search only."""
+    page = build(tmp_path, openclaw(10, **{"memory/meta-ai/2026-03-01.md": "# 2026-03-01\n\n- A research note.\n"}))
+    always = page.split("Always loaded: ~")[1].split("Found by search only: ~")[0]
+    loaded = [name for name, _, _ in legend(always)]
+    assert "memory/2026-03-01.md" in loaded and "memory/meta-ai/2026-03-01.md" not in loaded

@@ -162,10 +162,19 @@ def _first(library: Library, kind: str) -> Note | None:
 
 
 def _yesterday_and_today(library: Library) -> list[Note]:
-    """The daily logs of the newest day with one and of the day before it, oldest first."""
+    """The daily logs OpenClaw reads at a session's start: ``memory/YYYY-MM-DD.md`` of the newest day with one and
+    of the day before it, oldest first (a dated file in another folder, ``memory/meta-ai/2026-02-07.md``, is not
+    one of them)."""
     days = library.by_day
-    logs = [day for day, notes in days.items() if any(n.kind == "daily" for n in notes)]
+    logs = [day for day, notes in days.items() if any(_opening_log(n) for n in notes)]
     if not logs:
         return []
     today = max(logs)
-    return [n for day in (today - dt.timedelta(days=1), today) for n in days.get(day, []) if n.kind == "daily"]
+    return [n for day in (today - dt.timedelta(days=1), today) for n in days.get(day, []) if _opening_log(n)]
+
+
+def _opening_log(note: Note) -> bool:
+    return note.kind == "daily" and OPENING_LOG.fullmatch(note.path) is not None
+
+
+OPENING_LOG = re.compile(r"memory/\d{4}-\d{2}-\d{2}\.md")
