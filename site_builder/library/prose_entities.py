@@ -19,45 +19,19 @@ a person wrote. Deterministic and offline; one pass over each line.
 
 from __future__ import annotations
 
-import itertools
 import re
 from collections import Counter, defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from site_builder.core.model import Link, Note
+from site_builder.core.model import Note
 from site_builder.core.names import entity_key
-from site_builder.core.stop_words import STOP_WORDS
+from site_builder.library.registries import listed_names, registry_entry
 from site_builder.parse.lines import walk_lines
-from site_builder.parse.link_syntax import plain_sentence
 from site_builder.parse.proper_names import COMMON_CAPITALISED, JOINERS, generic, lower_words, proper_names
 
 MIN_LINES, MIN_FILES = 3, 2
-CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
-# A registry's item: ``- **funwolf** — Email/discovery…`` (a bold name, then a dash; a label ends in a colon).
-REGISTRY_ENTRY = re.compile(r"^\s*[-*+]\s+\*\*([^*:\n]{1,60})\*\*\s+[—–-]\s+\S")
-MIN_LISTED = 2
-# A heading over a registry says what it lists: people, agents, organisations, projects, tools…
-# (a word in the plural or for a group anywhere, one in the singular only as the heading's last word, where English
-# puts what a heading is about: "## 中文 Agent 社区" lists agents; "## Tool Execution Display", "## Connection to
-# Values" list nothing)
-_GROUPS = (
-    "people persons contacts connections friends family team colleagues collaborators partners clients customers "
-    "users humans agents bots accounts companies organisations organizations orgs projects products services tools "
-    "places who personas contactos agentes proyectos equipo familia amigos"
-)
-_ONE = (
-    "person contact connection friend colleague collaborator partner client customer user human agent bot account "
-    "company organisation organization org project product service tool place"
-)
-REGISTRY_HEADING = re.compile(
-    rf"\b(?:{'|'.join(_GROUPS.split())})\b|\b(?:{'|'.join(_ONE.split())})\b[^A-Za-z]*$"
-    r"|人物|联系人|朋友|家人|团队|项目|工具|社区",
-    re.IGNORECASE,
-)
-NOT_NAME = re.compile(r"[/\\@=<>{}$%^|`]|\.(?:md|json|jsonl|ya?ml|py|ts|js|sh|txt|html?)$", re.IGNORECASE)
-_TOKEN = re.compile(r"[\w.-]*\w")  # a word, a handle (``bro_agent``, ``x402builder``, ``i.am.teke``)
 # A folder's own page: the folder's name is its name (``people/roger-gimbel/summary.md``).
 FOLDER_PAGES = frozenset({"index", "readme", "_index", "summary", "overview", "about", "profile", "main"})
 NOT_HOMES = frozenset({"core", "soul", "standing", "skills", "feedback"})  # notes about the memory, not a thing
@@ -164,8 +138,8 @@ def prose_entities(
                     scan.texts[place] = line.text
                 continue
             scan.lowered.update(lower_words(line.text))
-            if curated and REGISTRY_HEADING.search(under) and (entry := REGISTRY_ENTRY.match(line.text)):
-                scan.listed[f"{note.path}#{under}"].append((entry[1].strip(), line.number))
+            if curated and (entry := registry_entry(under, line.text)):
+                scan.listed[f"{note.path}#{under}"].append((entry, line.number))
             for name in proper_names(line.text):
                 found = scan.seen[entity_key(name.text)]
                 found.lines.add(place)
@@ -175,7 +149,9 @@ def prose_entities(
                 scan.texts[place] = line.text
     known_as: dict[str, list[str]] = defaultdict(list)
     entities = _entities(scan.seen, scan.lowered, _Known(known, kept, known_as), home_of or {})
-    return ProseFindings(entities + _listed(scan, known, {e.key for e in entities}), scan, dict(known_as))
+    chosen = {e.key for e in entities}
+    listed = [ProseEntity(key, name, (), "") for key, name in listed_names(scan.listed, scan.lowered, known, chosen)]
+    return ProseFindings(entities + listed, scan, dict(known_as))
 
 
 @dataclass
@@ -226,65 +202,6 @@ def topics(keys: set[str], scan: ProseScan, notes: list[Note]) -> set[str]:
         if link.target[:1].isupper() and link.target.isalpha()
     }
     return {key for key in keys & capitalised if scan.lowered[key] >= MIN_LINES}
-
-
-def _listed(scan: ProseScan, known: Callable[[str], str | None], chosen: set[str]) -> list[ProseEntity]:
-    """The entities a registry lists: in a curated note, under a heading that says what it lists ("## Key
-    Connections", "## Agents", ``REGISTRY_HEADING``), at least ``MIN_LISTED`` list items that each start with a
-    name in bold and a dash (``- **funwolf** — Email/discovery…``) name one entity each, whatever the case of the
-    name (agents' handles are in lower case)."""
-    found: dict[str, ProseEntity] = {}
-    for entries in scan.listed.values():
-        if len(entries) < MIN_LISTED:
-            continue
-        for name, _ in entries:
-            key = entity_key(name)
-            if key and key not in chosen and key not in found and known(name) is None and _listable(name, scan):
-                found[key] = ProseEntity(key, name, (), "")
-    return sorted(found.values())
-
-
-def _listable(name: str, scan: ProseScan) -> bool:
-    """Can a registry's bold term be a name: a few words, no file name or path, not a common word in lower case,
-    nor a capitalised word the notes write in lower case too (``**Status** — ✓ success``)."""
-    if len(name.split()) > 4 or NOT_NAME.search(name) or name.casefold() in STOP_WORDS:
-        return False
-    return name.islower() or " " in name or not generic(name, scan.lowered)
-
-
-def prose_mentions(scan: ProseScan, notes: list[Note], names: dict[str, str]) -> dict[str, list[Link]]:
-    """Every line naming an entity in plain text (``names``: each name and alias of every entity, as written ->
-    its entity's key): a name with capitals where the scan found it (in a heading too), a name without them (a
-    handle: ``santaclawd``) or in a script without them (``馆长``) wherever it is written, as a word, or inside
-    unspaced text for a name in CJK characters."""
-    by_key = {entity_key(name): key for name, key in names.items()}
-    found: dict[str, set[tuple[str, int]]] = defaultdict(set)
-    for name_key, places in itertools.chain(((k, seen.lines) for k, seen in scan.seen.items()), scan.headed.items()):
-        if (target := by_key.get(name_key)) is not None:
-            found[target] |= places
-    plain = {name: key for name, key in names.items() if name == name.lower() and (len(name) > 2 or CJK.search(name))}
-    cjk = {name: key for name, key in plain.items() if CJK.search(name)}
-    words = {name: key for name, key in plain.items() if name not in cjk and name not in STOP_WORDS}
-    if words or cjk:
-        written = re.compile("|".join(map(re.escape, sorted(cjk, key=len, reverse=True)))) if cjk else None
-        for note in notes:
-            for line in walk_lines(note.body.split("\n"), note.body_start):
-                if line.role != "text" or not line.text:
-                    continue
-                place = (note.path, line.number)
-                hits = {words[w] for w in _TOKEN.findall(line.text) if w in words}
-                if written is not None and CJK.search(line.text):
-                    hits |= {cjk[m[0]] for m in written.finditer(line.text)}
-                for key in hits:
-                    found[key].add(place)
-                    scan.texts.setdefault(place, line.text)
-    return {
-        key: [
-            Link(path, number, key, "name", plain_sentence(scan.texts[(path, number)]))
-            for path, number in sorted(places)
-        ]
-        for key, places in sorted(found.items())
-    }
 
 
 def _entities(

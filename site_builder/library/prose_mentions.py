@@ -1,0 +1,54 @@
+"""Unlinked mentions: every line that names an entity in plain text, as Obsidian's "unlinked mentions" are, from
+what the pass over the prose found (``library.prose_entities``) and one more pass for the names it could not see
+(handles in lower case, names in Chinese or Japanese inside unspaced text)."""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections import defaultdict
+
+from site_builder.core.model import Link, Note
+from site_builder.core.names import entity_key
+from site_builder.core.stop_words import STOP_WORDS
+from site_builder.library.prose_entities import ProseScan
+from site_builder.parse.lines import walk_lines
+from site_builder.parse.link_syntax import plain_sentence
+
+CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+_TOKEN = re.compile(r"[\w.-]*\w")  # a word, a handle (``bro_agent``, ``x402builder``, ``i.am.teke``)
+
+
+def prose_mentions(scan: ProseScan, notes: list[Note], names: dict[str, str]) -> dict[str, list[Link]]:
+    """Every line naming an entity in plain text (``names``: each name and alias of every entity, as written ->
+    its entity's key): a name with capitals where the scan found it (in a heading too), a name without them (a
+    handle: ``santaclawd``) or in a script without them (``馆长``) wherever it is written, as a word, or inside
+    unspaced text for a name in CJK characters."""
+    by_key = {entity_key(name): key for name, key in names.items()}
+    found: dict[str, set[tuple[str, int]]] = defaultdict(set)
+    for name_key, places in itertools.chain(((k, seen.lines) for k, seen in scan.seen.items()), scan.headed.items()):
+        if (target := by_key.get(name_key)) is not None:
+            found[target] |= places
+    plain = {name: key for name, key in names.items() if name == name.lower() and (len(name) > 2 or CJK.search(name))}
+    cjk = {name: key for name, key in plain.items() if CJK.search(name)}
+    words = {name: key for name, key in plain.items() if name not in cjk and name not in STOP_WORDS}
+    if words or cjk:
+        written = re.compile("|".join(map(re.escape, sorted(cjk, key=len, reverse=True)))) if cjk else None
+        for note in notes:
+            for line in walk_lines(note.body.split("\n"), note.body_start):
+                if line.role != "text" or not line.text:
+                    continue
+                place = (note.path, line.number)
+                hits = {words[w] for w in _TOKEN.findall(line.text) if w in words}
+                if written is not None and CJK.search(line.text):
+                    hits |= {cjk[m[0]] for m in written.finditer(line.text)}
+                for key in hits:
+                    found[key].add(place)
+                    scan.texts.setdefault(place, line.text)
+    return {
+        key: [
+            Link(path, number, key, "name", plain_sentence(scan.texts[(path, number)]))
+            for path, number in sorted(places)
+        ]
+        for key, places in sorted(found.items())
+    }
