@@ -142,8 +142,9 @@ def _open(path: str | Path, ordered: bool = True) -> tuple[Workspace, list[NoteE
     layout = detect(paths, config.layout or None)
     holds_memory = (root / CONFIG_NAME).is_file() or _holds_memory(layout, paths)
     leave_out = leave_out_of(root, config)
-    memory = [rel for rel in paths if is_memory_file(rel)]
-    check_patterns(leave_out, memory, setting_line(config_text or "", "workspace", "exclude"), diagnostics)
+    if leave_out.exclude:  # every command opens the workspace: the patterns are checked only where there are some
+        memory = [rel for rel in paths if is_memory_file(rel)]
+        check_patterns(leave_out, memory, setting_line(config_text or "", "workspace", "exclude"), diagnostics)
     opened = Workspace(root, config, layout, tuple(diagnostics.items), holds_memory, styling, leave_out)
     return opened, files, walked
 
