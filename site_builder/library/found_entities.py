@@ -39,7 +39,7 @@ def add_prose_entities(notes: list[Note], resolver: Resolver) -> ProseScan | Non
         entity = resolver.entities[key]
         return (entity.note.path if entity.note is not None else entity.home), (entity.name, *entity.aliases)
 
-    for key, page in [(key, kept.note) for key, kept in resolver.entities.items() if kept.note is not None]:
+    for key, page in [(key, entity.note) for key, entity in resolver.entities.items() if entity.note is not None]:
         resolver.add_aliases(key, _title_names(page.title, key))  # a page's title is its entity's name too
     found = prose_entities(notes, known, homes(notes), kept)
     for key, names in found.known_as.items():
