@@ -166,7 +166,8 @@ class SiteBuild:
         )
         # what a page or shard made from unchanged texts holds on
         self.texts = LibraryTexts.of(loaded.library, self.linked.token, loaded.linked.since)
-        self.config = site_title(self.opened.config, loaded.notes)  # the agent's name when no title is set
+        # the agent's name, else the folder's, when no title is set
+        self.config = site_title(self.opened.config, loaded.notes, self.opened.root.resolve().name)
         publish = functools.partial(
             publish_recall, loaded.library, self.config.title, self.config.recall_max_tokens, self.staging,
             load_shard_marks(memwiki_dir) if cache else None,

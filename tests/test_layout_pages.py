@@ -177,7 +177,16 @@ def test_the_site_is_titled_by_its_settings_else_its_agent_else_its_folder(tmp_p
     assert title() == "Home lab"
     (ws / "memwiki.toml").unlink()
     (ws / "IDENTITY.md").unlink()
-    assert title() == "memwiki"  # no identity: memwiki's name, not the folder's (a clone builds the same site)
+    assert title() == "home-server"  # no identity: the folder's name (a clone's is the repository's)
+    (ws / "SOUL.md").write_text(
+        "# SOUL.md - Who You Are\n\nYou're not a chatbot.\n\nI am Beans, a study companion.\n", encoding="utf-8"
+    )
+    assert title() == "Beans"  # the agent its persona names
+    (ws / "SOUL.md").unlink()
+    plain = write_workspace(tmp_path / "workspace", files)  # OpenClaw's folder: says nothing of whose memory it is
+    (plain / "IDENTITY.md").unlink()
+    assert run("build", str(plain), "-o", str(tmp_path / "plain"), "--no-search").exit_code == 0
+    assert "<title>memwiki</title>" in (tmp_path / "plain" / "index.html").read_text(encoding="utf-8")
     (ws / "IDENTITY.md").write_text("# IDENTITY.md\n\n- **Name:** 小七\n", encoding="utf-8")
     context = run("context", str(ws), "--budget", "200")
     assert 'title="小七"' in context.stdout

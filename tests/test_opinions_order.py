@@ -46,7 +46,7 @@ def opinion_block(ws: Path) -> str:
 def test_an_earlier_log_added_later_does_not_become_the_current_confidence(tmp_path: Path) -> None:
     late = day("2026-11-20", "O(c=0.70) @Anna: Anna is easiest to reach in the mornings; 8:30 again. ^mornings")
     early = day("2026-11-17", "O(c=0.85) @Anna: Anna is easiest to reach in the mornings; she called at 8. ^mornings")
-    grown = write_workspace(tmp_path / "grown", dict([*BASE.items(), late]))
+    grown = write_workspace(tmp_path / "grown" / "ws", dict([*BASE.items(), late]))  # one name: the site's title
     build_site(grown, tmp_path / "grown-site")
     write_workspace(grown, dict([early]))  # written after the later day was already reflected
     build_site(grown, tmp_path / "grown-site")
@@ -56,7 +56,7 @@ def test_an_earlier_log_added_later_does_not_become_the_current_confidence(tmp_p
     mornings = dates[: dates.index(("—", "0.70", "stated"))]  # the first table is ^mornings'
     assert mornings == [("—", "0.60", "stated"), ("2026-11-17", "0.85", "restated"), ("2026-11-20", "0.70", "restated")]
 
-    clone = write_workspace(tmp_path / "clone", dict([*BASE.items(), late, early]))
+    clone = write_workspace(tmp_path / "clone" / "ws", dict([*BASE.items(), late, early]))
     build_site(clone, tmp_path / "clone-site")
     assert opinion_block(clone) == text
     for name in ("bank/opinions.html", "index.html", "recall.json", "bank/entities/anna.html"):
@@ -152,15 +152,15 @@ def snapshot(ws: Path, out: Path) -> dict[str, bytes]:
 def check_any_order(logs: dict[str, list[str]], orders: list[tuple[list[str], list[bool]]], seed: int) -> None:
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory() as tmp:
-        fresh = Path(tmp) / "fresh"
+        fresh = Path(tmp) / "fresh" / "memory"  # one folder name: a site is titled by its folder
         expected = snapshot(fresh, write_in_order(fresh, logs, sorted(logs), [False] * len(logs), rng))
         for index, (order, builds) in enumerate(orders):
-            ws = Path(tmp) / f"order-{index}"
+            ws = Path(tmp) / f"order-{index}" / "memory"
             got = snapshot(ws, write_in_order(ws, logs, order, builds, rng))
             assert got.keys() == expected.keys(), (order, builds)
             for name, data in expected.items():
                 assert got[name] == data, (name, order, builds)
-            shutil.rmtree(ws)
+            shutil.rmtree(ws.parent)
 
 
 @st.composite

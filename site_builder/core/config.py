@@ -30,7 +30,7 @@ PROVIDERS = ("offline", "anthropic")
 class Config:
     """Settings read from ``memwiki.toml``; every field has a working default."""
 
-    title: str = ""  # "" = the agent's name, else "memwiki" (``library.subject.site_title``)
+    title: str = ""  # "" = the agent's name, else the folder's (``library.subject.site_title``)
     language: str = ""  # a BCP 47 tag ("de", "pt-BR", "zh"); "" = told from the notes' text
     base_url: str = ""
     recall_max_tokens: int = 4000

@@ -32,6 +32,14 @@ USER = "user"  # the user's key when the profile names nobody
 USER_WORDS = (USER, "用户")  # what questions call the workspace's user ("用户": Chinese, common in ClawXMemory)
 PROFILE_FILES = frozenset({"USER.md", "memory/USER.md", "knowledge/USER.md"})
 IDENTITY_FILES = frozenset({"IDENTITY.md", "memory/IDENTITY.md"})  # the agent's own: "- **Name:** Vader"
+SOUL_FILES = frozenset({"SOUL.md", "memory/SOUL.md"})  # the agent's persona: "I am Beans, a patient study companion"
+SOUL_LINES = 40  # a persona names its agent near its top
+# "I am Beans,", "You are 小七.", "My name is Kit " (a capitalised name of up to three words, or a CJK one)
+_SOUL_NAME = re.compile(
+    r"(?:^[-*>]?\s*|[.!]\s+)(?:I am|I'm|You are|You're|My name is|Your name is)\s+"
+    r"([A-Z][\w'-]*(?:\s[A-Z][\w'-]*){0,2}|[\u3400-\u9fff]{1,6})(?=[,.;:!\s]|$)"
+)
+GENERIC_FOLDERS = frozenset({"workspace", "memory", "memories", "notes", "site", "src", "data", "tmp"})
 CALLED = ("what to call them", "call them", "preferred name", "nickname", "goes by", "称呼", "昵称")  # first choice
 NAMED = ("name", "full name", "姓名", "名字")
 _LABEL = "|".join(map(re.escape, CALLED + NAMED))
@@ -152,11 +160,27 @@ def entity_aliases(note: Note) -> tuple[str, ...] | None:
     return tuple(str(a).strip() for a in raw if str(a).strip())
 
 
-def site_title(config: Config, notes: Iterable[Note]) -> Config:
+def site_title(config: Config, notes: Iterable[Note], folder: str) -> Config:
     """The settings with the site's title: ``[site] title`` (or ``--title``), else the agent's name its
-    ``IDENTITY.md`` gives (the longest, as its entity is named), else "memwiki". Not the workspace folder's name:
-    the same memory builds the same site wherever it is checked out (a CI runner's folder, a clone)."""
+    ``IDENTITY.md`` gives (the longest, as its entity is named) or its ``SOUL.md`` says ("I am Beans, …"), else the
+    workspace folder's name (a clone and a CI runner's checkout are named after the repository), else "memwiki"
+    where the folder's name says nothing of whose memory it is (``workspace``, a hidden folder)."""
     if config.title:
         return config
-    names = next((profile_names(n) for n in notes if n.path in IDENTITY_FILES and not n.private), ())
-    return dataclasses.replace(config, title=max(names, key=len) if names else "memwiki")
+    notes = [n for n in notes if not n.private]
+    names = next((profile_names(n) for n in notes if n.path in IDENTITY_FILES), ())
+    name = max(names, key=len) if names else next(filter(None, (soul_name(n) for n in notes)), "")
+    if not name and folder and not folder.startswith(".") and folder.casefold() not in GENERIC_FOLDERS:
+        name = folder
+    return dataclasses.replace(config, title=name or "memwiki")
+
+
+def soul_name(note: Note) -> str:
+    """The name a persona file gives its agent in its first lines ("I am Beans, a patient study companion",
+    "You are 小七, recursion-born"); "" for other notes and for a persona that names none ("You're not a chatbot")."""
+    if note.path not in SOUL_FILES:
+        return ""
+    for line in note.body.split("\n", SOUL_LINES)[:SOUL_LINES]:
+        if not line.startswith(("#", "    ", "\t", "```")) and (found := _SOUL_NAME.search(line)):
+            return found[1]
+    return ""

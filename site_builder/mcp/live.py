@@ -106,11 +106,13 @@ class LiveWorkspace:
         return self._names[1]
 
     def titled(self) -> Workspace:
-        """The workspace with the site's title its settings or its agent's identity give (``site_title``)."""
-        from site_builder.library.subject import IDENTITY_FILES, site_title
+        """The workspace with the site's title its settings, its agent's identity or its folder give
+        (``site_title``)."""
+        from site_builder.library.subject import IDENTITY_FILES, SOUL_FILES, site_title
 
-        identity = self._notes_at(sorted(IDENTITY_FILES & set(self._stamps)))
-        return self.workspace.with_config(site_title(self.workspace.config, identity))
+        identity = self._notes_at(sorted((IDENTITY_FILES | SOUL_FILES) & set(self._stamps)))
+        folder = self.workspace.root.resolve().name
+        return self.workspace.with_config(site_title(self.workspace.config, identity, folder))
 
     def memory_sources(self) -> tuple[MemorySources, RecallIndex]:
         """What the context block is made of, as the files are now, and the index it came from: the same as a

@@ -40,7 +40,7 @@ def context_for(
         text = agent_block(library, fmt, query)
         return text, f"memwiki context: {fmt} block, ~{estimate_tokens(text):,} tokens."
     index = refresh_index(workspace, notes) if query else None
-    titled = workspace.with_config(site_title(workspace.config, notes))
+    titled = workspace.with_config(site_title(workspace.config, notes, workspace.root.resolve().name))
     return memory_block(titled, MemorySources.of(library), budget=budget, query=query, today=today, index=index)
 
 
