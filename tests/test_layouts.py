@@ -48,10 +48,11 @@ def test_every_markdown_file_becomes_a_page(tmp_path: Path) -> None:
         "memory/dreaming/rem/2026-01-17.html",
         "memory/context-digest.html",
         "knowledge/queues/backpressure.html",
-        "knowledge/index.md.html",  # index.html of a folder is memwiki's own page
+        "knowledge/index.html",  # a folder's index.md is the folder's page
     ]:
         assert (out / page).is_file(), page
-    assert "Start with backpressure" in (out / "knowledge/index.md.html").read_text()
+    assert "Start with backpressure" in (out / "knowledge/index.html").read_text()
+    assert not (out / "knowledge/index.md.html").exists()
 
 
 def test_core_memory_of_an_openclaw_workspace_is_on_the_home_page_and_in_context(tmp_path: Path) -> None:
@@ -94,7 +95,8 @@ def test_folders_are_sections_with_index_pages_and_breadcrumbs(tmp_path: Path) -
     build(ws, out)
     knowledge = (out / "knowledge/index.html").read_text()
     assert 'href="../knowledge/queues/index.html"' in knowledge
-    assert 'href="../knowledge/index.md.html"' in knowledge
+    assert "Start with backpressure" in knowledge  # its index.md, with the folder listed below it
+    assert 'href="../knowledge/index.html"' not in knowledge.split("In this folder", 1)[1]  # not listing itself
     page = (out / "knowledge/queues/backpressure.html").read_text()
     assert (
         '<a href="../../knowledge/index.html">knowledge</a> › <a href="../../knowledge/queues/index.html">queues'
@@ -396,3 +398,32 @@ def test_a_note_named_like_one_of_memwikis_pages_gets_a_page_of_its_own(tmp_path
     assert "Retain fact" in (out / "facts.html").read_text(encoding="utf-8")
     assert "<h1>Hygiene report</h1>" in (out / "hygiene.html").read_text(encoding="utf-8")
     assert "What the agent sees" in (out / "agent.html").read_text(encoding="utf-8")
+
+
+def test_a_folders_index_is_its_page_and_its_readme_is_shown_below_its_listing(tmp_path: Path) -> None:
+    files = {
+        "MEMORY.md": "# Memory\n\n- Tools: [[tools]]; people: [[knowledge/people/README|people]].\n",
+        "knowledge/tools/index.md": "# Tools\n\nThe tools we use, see [Git](git.md).\n",
+        "knowledge/tools/git.md": "# Git\n\nVersion control.\n",
+        "knowledge/people/README.md": "# People\n\nWho we work with: [Anna](anna.md).\n",
+        "knowledge/people/anna.md": "# Anna\n\nPotter in Lisbon.\n",
+    }
+    ws = write_workspace(tmp_path / "ws", files)
+    out = tmp_path / "site"
+    build(ws, out)
+    assert not list(out.rglob("*.md.html"))
+    tools = (out / "knowledge/tools/index.html").read_text()
+    assert "The tools we use" in tools and 'href="../../knowledge/tools/git.html"' in tools
+    listing = tools.split("In this folder", 1)[1].split("</section>", 1)[0]
+    assert "git.html" in listing and "tools/index.html" not in listing  # the page does not list itself
+    assert '<a href="../../knowledge/index.html">knowledge</a></nav>' in tools  # the way up starts above it
+    assert 'href="knowledge/tools/index.html"' in (out / "MEMORY.html").read_text()  # [[tools]] opens it
+    people = (out / "knowledge/people/index.html").read_text()
+    readme = people.split('class="folder-readme"', 1)[1]
+    assert 'href="../../knowledge/people/README.html">README.md</a>' in readme
+    assert 'Who we work with: <a class="file" href="../../knowledge/people/anna.html"' in readme  # links hold
+    assert (out / "knowledge/people/README.html").is_file()  # and it keeps its own page
+
+    (ws / "knowledge/tools/make.md").write_text("# Make\n\nBuilds.\n", encoding="utf-8")  # the listing follows
+    build(ws, out)
+    assert 'href="../../knowledge/tools/make.html"' in (out / "knowledge/tools/index.html").read_text()

@@ -73,14 +73,14 @@ def test_wikilinks_open_notes_by_path_suffix_relative_path_and_folder_page(works
     assert memory["Roger"] == "knowledge/people/roger-gimbel/summary.html"
     assert memory["raspberry-pi/summary"] == "knowledge/infrastructure/raspberry-pi/summary.html"
     roger = hrefs(out / "knowledge/people/roger-gimbel/summary.html")
-    assert roger["Atlas"] == "../../../knowledge/projects/atlas/index.md.html"  # [[../../projects/atlas/index]]
-    atlas = hrefs(out / "knowledge/projects/atlas/index.md.html")
+    assert roger["Atlas"] == "../../../knowledge/projects/atlas/index.html"  # [[../../projects/atlas/index]]
+    atlas = hrefs(out / "knowledge/projects/atlas/index.html")
     assert atlas["Roger"] == "../../../knowledge/people/roger-gimbel/summary.html"  # [x](../../people/x/SUMMARY.md)
     day = hrefs(out / "memory/2026-02-10.html")
     assert day["OpenClaw"] == day["projects/openclaw"] == "../memory/projects/openclaw/README.html"  # the folder's page
     assert day["Raspberry-Pi/Summary.md"] == "../knowledge/infrastructure/raspberry-pi/summary.html"
     assert day["summary"] == "../knowledge/people/roger-gimbel/summary.html"  # the shorter of two paths as deep
-    assert day["atlas"] == "../knowledge/projects/atlas/index.md.html"
+    assert day["atlas"] == "../knowledge/projects/atlas/index.html"
     assert day["pi"] == "../knowledge/infrastructure/raspberry-pi/summary.html"  # a .md link by path suffix
     assert day["people/nobody"] == "#"
 

@@ -69,6 +69,8 @@ def entity_file_name(name: str) -> str | None:
     return f"bank/entities/{clean}.md"
 
 
+FOLDER_INDEX = "index.md"  # a folder's own page (its listing follows the note)
+OWN_INDEX = frozenset({"memory", "bank/entities"})  # folders whose index page is another page kind
 # Site paths memwiki's own pages take; a note whose page would land on one gets ``.md.html`` instead (else one
 # page would hide the other: a note called facts.md was never on the site).
 RESERVED_URLS = re.compile(
@@ -80,11 +82,14 @@ RESERVED_URLS = re.compile(
 @functools.lru_cache(maxsize=REMEMBERED)
 def page_url(path: str) -> str:
     """Site path of the page of the note at ``path``: ``x.md`` -> ``x.html``, or ``x.md.html`` where memwiki's own
-    pages are (``index.html``, ``search.html``, ``memory/2025-11.html``…). An entity's page
+    pages are (``index.html``, ``search.html``, ``memory/2025-11.html``…). A folder's ``index.md`` is the folder's
+    page (``projects/openclaw/index.html``). An entity's page
     (``bank/entities/Anna.md``) is the entity's, named by its slug: ``bank/entities/anna.html``."""
     folder, _, name = path.rpartition("/")
     if folder == "bank/entities" and name.endswith(".md"):
         return f"{folder}/{slugify(name.removesuffix('.md'))}.html"
+    if name == FOLDER_INDEX and folder and folder not in OWN_INDEX:  # the folder's page, as MkDocs and Hugo make it
+        return f"{folder}/index.html"
     url = path.removesuffix(".md") + ".html"
     return path + ".html" if RESERVED_URLS.match(url) else url
 

@@ -10,7 +10,7 @@ prints it.
 from __future__ import annotations
 
 from site_builder.core.model import Note
-from site_builder.core.names import href
+from site_builder.core.names import OWN_INDEX, href
 from site_builder.core.tokens import estimate_tokens, tokens_of
 from site_builder.library.agent_view import Tier, agent_block, tiers
 from site_builder.library.memory_block import MemorySources, context_block, default_budget
@@ -18,7 +18,6 @@ from site_builder.library.openclaw_bootstrap import Injected, injected
 from site_builder.site.agent_bars import LIMITS, WITHIN_LIMITS, tier_bar
 from site_builder.site.builder import PageBuilder
 from site_builder.site.entity_page import INDEX_URL
-from site_builder.site.folder_page import OWN_INDEX
 from site_builder.site.page_views import AgentPage, AgentView, TierView
 from site_builder.site.views import LinkView
 

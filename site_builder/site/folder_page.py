@@ -2,13 +2,14 @@
 
 ``memory/`` has the timeline as its index (its undated files and sub-folders are
 listed there too) and ``bank/entities/`` the entity index; every other folder
-gets ``<folder>/index.html``.
+gets ``<folder>/index.html``: its ``index.md`` with the listing below (``note_page``), else the listing with its
+``README.md`` below, as GitHub shows a folder.
 """
 
 from __future__ import annotations
 
 from site_builder.core.model import Note
-from site_builder.core.names import href
+from site_builder.core.names import OWN_INDEX, href
 from site_builder.library.folders import Folder
 from site_builder.library.summaries import description
 from site_builder.site.backlinks import folder_backlinks
@@ -17,16 +18,17 @@ from site_builder.site.page_views import FolderPage
 from site_builder.site.search_fields import PAGE_KINDS
 from site_builder.site.views import LinkView
 
-OWN_INDEX = {"memory", "bank/entities"}  # folders whose index page is another page kind
-
 
 def folder_pages(builder: PageBuilder) -> list[FolderPage]:
-    """One index page per folder of notes, in path order."""
+    """One index page per folder of notes, in path order, but for a folder whose ``index.md`` is its page."""
     tree = builder.folders
     pages = []
     for path in sorted(p for p in tree if p and p not in OWN_INDEX and p not in builder.projects):
+        if folder_note(builder, path):
+            continue
         url = f"{path}/index.html"
         folders, files = folder_listing(builder, path, url)
+        readme = next((n for n in tree[path].notes if n.stem.casefold() == "readme"), None)
         pages.append(
             FolderPage(
                 chrome=builder.chrome(url, kind="folder", title=f"{path}/", section=section_of(path)),
@@ -34,23 +36,31 @@ def folder_pages(builder: PageBuilder) -> list[FolderPage]:
                 folders=folders,
                 files=files,
                 backlinks=folder_backlinks(builder, path, url),
+                readme=LinkView(readme.path.rsplit("/", 1)[-1], href(url, readme.url)) if readme else None,
+                readme_html=builder.note_html(readme) if readme else "",  # beside this page: its links hold
             )
         )
     return pages
+
+
+def folder_note(builder: PageBuilder, path: str) -> Note | None:
+    """The note that is the folder's page (its ``index.md``: ``core.names.page_url``), None when it has none."""
+    url = f"{path}/index.html"
+    return next((n for n in builder.folders.get(path, Folder()).notes if n.url == url), None)
 
 
 def folder_listing(
     builder: PageBuilder, path: str, url: str, *, dated: bool = True
 ) -> tuple[list[LinkView], list[LinkView]]:
     """Links to a folder's sub-folders and to its notes (dated ones newest first, then by title; ``dated=False``:
-    only the notes without a date, for folders whose dated notes the timeline lists)."""
+    only the notes without a date, for folders whose dated notes the timeline lists); not to the page itself."""
     folder = builder.folders.get(path, Folder())
     folders = [
         LinkView(_folder_name(builder, sub), href(url, f"{sub}/index.html"), _count(builder, sub))
         for sub in sorted(folder.folders)
     ]
     notes = sorted(
-        (n for n in folder.notes if dated or n.date is None),
+        (n for n in folder.notes if (dated or n.date is None) and n.url != url),
         key=lambda n: (n.date is None, -(n.date.toordinal() if n.date else 0), n.title),
     )
     files = [LinkView(n.title, href(url, n.url), _describe(builder, n)) for n in notes]

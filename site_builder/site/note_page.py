@@ -9,7 +9,7 @@ from site_builder.library.summaries import description
 from site_builder.site.backlinks import backlink_groups, backlink_inputs, citing_groups
 from site_builder.site.builder import BANK_KINDS, BANK_SECTIONS, PageBuilder, counted
 from site_builder.site.facts_page import fact_groups
-from site_builder.site.folder_page import crumbs
+from site_builder.site.folder_page import crumbs, folder_listing
 from site_builder.site.page_inputs import fact_inputs
 from site_builder.site.page_views import NotePage
 from site_builder.site.records_page import RECORD_KINDS, records_html
@@ -36,9 +36,14 @@ def note_page(builder: PageBuilder, note: Note) -> NotePage:
     kind = BANK_KINDS.get(note.path, "")
     shown, older = kind_facts(builder, note, kind) if kind else ([], 0)
     is_day = note.date is not None and builder.by_day[note.date][0] is note
+    folder = note.path.rpartition("/")[0]
+    own_folder = url == f"{folder}/index.html"  # its folder's page: the listing follows, the way up starts above
     prev, next_, crumbs_ = (
-        day_links(builder, note) if is_day else (None, None, crumbs(note.path.rpartition("/")[0], url))
+        day_links(builder, note)
+        if is_day
+        else (None, None, crumbs(folder.rpartition("/")[0] if own_folder else folder, url))
     )
+    folders, files = folder_listing(builder, folder, url) if own_folder else ([], [])
     return NotePage(
         chrome=builder.chrome(
             url,
@@ -63,6 +68,8 @@ def note_page(builder: PageBuilder, note: Note) -> NotePage:
         kind_name=KIND_NAMES[kind] if kind else "",
         kind_facts=fact_groups(builder, shown, url),
         kind_facts_older=counted(older, KIND_NAMES[kind] + " fact") if older else "",
+        folders=folders,
+        files=files,
         backlinks=[
             *backlink_groups(builder, builder.library.note_backlinks.get(note.path, []), url),
             *citing_groups(builder, note, url),
@@ -73,9 +80,10 @@ def note_page(builder: PageBuilder, note: Note) -> NotePage:
 def note_page_inputs(builder: PageBuilder, note: Note) -> object:
     """What ``note_page`` makes the note's page from, besides what every page shares (``PageBuilder.shared_inputs``):
     the note itself, its place among the days, the lines linking to it, the opinions citing it and, on World and
-    Experience, the facts of their kind. None for the pages that list more of the workspace (records, skills)."""
-    if note.kind in RECORD_KINDS or note.kind == "skill":
-        return None
+    Experience, the facts of their kind. None for the pages that list more of the workspace (records, skills, a
+    folder's ``index.md``)."""
+    if note.kind in RECORD_KINDS or note.kind == "skill" or note.url == f"{note.path.rpartition('/')[0]}/index.html":
+        return None  # a folder's page lists the folder too (made every build, as folder pages are)
     kind = BANK_KINDS.get(note.path, "")
     is_day = note.date is not None and builder.by_day[note.date][0] is note
     if not kind:  # the facts of World and Experience are those of every note

@@ -69,6 +69,8 @@ class NotePage(PageView):
     kind_facts: list[FactGroup]  #: those facts from the rest of the workspace, by month, newest first
     kind_facts_older: str  #: how many older ones are only on the facts pages, e.g. "1,204 world facts"; "" if none
     backlinks: list[BacklinkGroup]  #: lines linking here, then the entities and opinions citing its facts
+    folders: list[LinkView]  #: on a folder's ``index.md``, the folder's sub-folders (else none)
+    files: list[LinkView]  #: and its other notes
 
 
 @dataclass(frozen=True)
@@ -93,6 +95,8 @@ class FolderPage(PageView):
     folders: list[LinkView]  #: its sub-folders, with how many files each holds
     files: list[LinkView]  #: its notes, with their date and kind
     backlinks: list[BacklinkGroup]  #: lines of notes outside the folder that link to notes in it
+    readme: LinkView | None  #: its README, shown below the listing (its own page too), None without one
+    readme_html: str  #: that README as HTML
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from site_builder.library.projects import Project, section
 from site_builder.library.summaries import description
 from site_builder.site.backlinks import folder_backlinks
 from site_builder.site.builder import PageBuilder
-from site_builder.site.folder_page import crumbs, folder_listing
+from site_builder.site.folder_page import crumbs, folder_listing, folder_note
 from site_builder.site.links import SiteLinker
 from site_builder.site.page_views import ProjectPage, RuleView, StateView
 from site_builder.site.search_fields import search_filters, search_meta
@@ -22,7 +22,8 @@ from site_builder.site.views import LinkView
 
 
 def project_pages(builder: PageBuilder) -> list[ProjectPage]:
-    return [project_page(builder, project) for project in builder.projects.values()]
+    """A page per project, but for a project whose folder's ``index.md`` is the folder's page (its own text first)."""
+    return [project_page(builder, p) for p in builder.projects.values() if not folder_note(builder, p.folder)]
 
 
 def project_page(builder: PageBuilder, project: Project) -> ProjectPage:
