@@ -103,7 +103,7 @@ def add_opinion_and_build(ws: Path, out: Path, confidence: str) -> tuple[list[st
 
 
 def assert_warm_is_cold(ws: Path, warm: Path, tmp_path: Path) -> None:
-    cold = tmp_path / "cold-ws"
+    cold = tmp_path / "cold-ws" / ws.name  # of the same name: a site is titled by its folder
     shutil.copytree(ws, cold, ignore=shutil.ignore_patterns(".memwiki"))
     build(cold, tmp_path / "cold")
     assert output_bytes(warm) == output_bytes(tmp_path / "cold")
@@ -182,7 +182,7 @@ def test_a_card_moving_to_the_other_page_rebuilds_warm_as_cold(tmp_path: Path) -
         encoding="utf-8",
     )
     build(ws, tmp_path / "warm")
-    cold = tmp_path / "cold-ws"
+    cold = tmp_path / "cold-ws" / ws.name  # of the same name: a site is titled by its folder
     shutil.copytree(ws, cold, ignore=shutil.ignore_patterns(".memwiki"))
     build(cold, tmp_path / "cold")
     first = (tmp_path / "warm/bank/opinions.html").read_text(encoding="utf-8")

@@ -82,7 +82,7 @@ def test_reflect_runs_again_only_when_what_it_reads_changed(
     else:
         page.write_text(text.replace("<!-- memwiki:begin", f"{added}\n<!-- memwiki:begin", 1) if path.startswith(
             "bank/") else text + added, encoding="utf-8")  # fmt: skip
-    cold = tmp_path / "cold"
+    cold = tmp_path / "cold" / ws.name  # of the same name: a site is titled by its folder
     shutil.copytree(ws, cold, ignore=shutil.ignore_patterns(".memwiki"))
     ran = count_reflects(monkeypatch)
     built = run("build", str(ws), "-o", str(out), "--no-search")
@@ -140,7 +140,7 @@ def test_reflect_that_moves_no_opinion_does_not_make_their_block_again(
     for page, old, new, block_made in edits:
         text = page.read_text(encoding="utf-8")
         page.write_text(text.replace(old, new, 1) if old else text + new, encoding="utf-8")
-        cold = tmp_path / "cold"
+        cold = tmp_path / "cold" / ws.name  # of the same name: a site is titled by its folder
         shutil.rmtree(cold, ignore_errors=True)
         shutil.copytree(ws, cold, ignore=shutil.ignore_patterns(".memwiki"))
         ran = count_reflects(monkeypatch)

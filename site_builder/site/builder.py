@@ -95,7 +95,11 @@ class PageBuilder:
             ("days", "Days", "memory/index.html"),
             ("entities", "Entities", "bank/entities/index.html"),
             ("graph", "Graph", "graph.html"),
-            ("opinions", "Opinions", "bank/opinions.html"),
+            *(
+                [("opinions", "Opinions", "bank/opinions.html")]
+                if library.opinions or library.note(OPINIONS_PATH)
+                else []
+            ),
             *(
                 (BANK_SECTIONS[path], title, path.removesuffix(".md") + ".html")
                 for path, title in (("bank/world.md", "World"), ("bank/experience.md", "Experience"))

@@ -6,7 +6,7 @@ import dataclasses
 import re
 
 from site_builder.core.model import Note
-from site_builder.core.names import TAG_INDEX_URL, href
+from site_builder.core.names import OPINIONS_URL, TAG_INDEX_URL, href
 from site_builder.library.summaries import plain
 from site_builder.parse.lines import walk_lines
 from site_builder.site.builder import PageBuilder, counted
@@ -56,10 +56,10 @@ def home_page(builder: PageBuilder) -> HomePage:
         opinions=[builder.opinion_view(o, url) for o in library.opinions[:GLANCE_OPINIONS]],
         stats=[
             LinkView(counted(len(builder.days), "day"), "memory/index.html"),
-            LinkView(counted(len(library.facts), "fact"), "facts.html"),
+            *([LinkView(counted(len(library.facts), "fact"), "facts.html")] if library.facts else []),
             LinkView(counted(len(library.entities), "entity", "entities"), "bank/entities/index.html"),
-            LinkView(counted(len(library.opinions), "opinion"), "bank/opinions.html"),
-        ],
+            *([LinkView(counted(len(library.opinions), "opinion"), OPINIONS_URL)] if library.opinions else []),
+        ],  # no "0 facts" or "0 opinions" where memory holds none (most agents' own: the pages say how to add them)
     )
 
 
