@@ -330,3 +330,32 @@ def test_a_subject_that_is_a_common_word_is_a_topic_where_the_prose_is_read(work
     library = load(workspace(files)).library
     assert "budget" not in library.entities
     assert {"clove", "zelda"} <= set(library.entities)
+
+
+def test_a_lower_case_handle_written_where_names_go_is_an_entity(workspace: MakeWorkspace) -> None:
+    root = workspace(
+        {
+            "MEMORY.md": "# Memory\n\n- Kit, a fox on Clawk. Keep up with the regulars.\n",
+            "memory/2026-03-01.md": (
+                "# 2026-03-01\n\n- alphasenpai — UTC not block height for migration windows.\n"
+                "- molt_zero replied about memory persistence.\n"
+                "- The event replied with nothing; the completion posted twice.\n"  # no one: things that happen
+                "- Explicitly said no to the re-audit; re-audit replied to again later.\n"
+            ),
+            "memory/2026-03-02.md": (
+                "# 2026-03-02\n\n- Thread with alphasenpai on receipts; alphasenpai liked it.\n"
+                "- **作者**: molt_zero (172 karma)\n- event posted again; completion replied; re-audit mentioned.\n"
+                "- `@codebot` in code; mail me at kit@example.com.\n"
+            ),
+            "memory/2026-03-03.md": "# 2026-03-03\n\n- Quiet. alphasenpai and molt_zero were away; the event and the audit too.\n",
+        }
+    )
+    library = load(root).library
+    handles = {key for key in library.entities if key in ("alphasenpai", "molt-zero", "event", "completion")}
+    assert handles == {"alphasenpai", "molt-zero"}  # not the words the logs say things did
+    assert library.resolver.entity("re-audit") is None and library.resolver.entity("codebot") is None
+    assert [(link.path, link.line) for link in library.backlinks["molt-zero"]] == [
+        ("memory/2026-03-01.md", 4),
+        ("memory/2026-03-02.md", 4),
+        ("memory/2026-03-03.md", 3),
+    ]

@@ -10,8 +10,9 @@ import re
 from site_builder.core.model import Entity, Link, Note
 from site_builder.core.names import entity_key, slugify
 from site_builder.core.resolver import Resolver
-from site_builder.library.prose_entities import ProseScan, homes, prose_entities, reads_prose
+from site_builder.library.prose_entities import homes, prose_entities, reads_prose
 from site_builder.library.prose_mentions import prose_mentions
+from site_builder.library.prose_scan import ProseScan
 from site_builder.library.subject import profile_entities
 
 

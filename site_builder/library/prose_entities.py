@@ -10,7 +10,8 @@ capitals: ``Heartbeat`` beside ``heartbeat``, ``RESOLVED``, are common words); a
 a common one beside another name (``Codex CLI``, ``Personal Obsidian``) is that other name, and one of common
 words only (``Cron Jobs``, ``Approval Rules``) is a label in title case, unless a note is called so. A single word that
 starts or ends exactly one name of several words, and is written alone too (``Roger`` of ``Roger Gimbel``), is
-that entity's alias, not an entity of its own.
+that entity's alias, not an entity of its own. A handle in lower case (``alphasenpai``, ``molt_zero``), which no
+capital marks, is one where the prose writes it where names go (``library.handles``).
 
 Found where the workspace keeps no entity pages of its own (``bank/entities/``), or keeps some but writes its logs
 in prose (``reads_prose``); where its logs name their entities (``@Peter``, Retain facts) the entities are the ones
@@ -19,15 +20,18 @@ a person wrote. Deterministic and offline; one pass over each line.
 
 from __future__ import annotations
 
-import re
 from collections import Counter, defaultdict
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import NamedTuple
 
 from site_builder.core.model import Note
 from site_builder.core.names import entity_key
+from site_builder.library.handles import found_handles
+from site_builder.library.prose_aliases import DOMAIN, alias_like, short_names, web_names
+from site_builder.library.prose_scan import NameSeen, ProseScan
 from site_builder.library.registries import listed_names, registry_entry
+from site_builder.parse.handles import named_handles
 from site_builder.parse.lines import walk_lines
 from site_builder.parse.proper_names import COMMON_CAPITALISED, JOINERS, generic, lower_words, proper_names
 
@@ -45,28 +49,6 @@ class ProseEntity(NamedTuple):
     name: str
     aliases: tuple[str, ...]
     home: str  # the note about it (``homes``), "" without one
-
-
-@dataclass
-class _Seen:
-    """Where one name was written."""
-
-    lines: set[tuple[str, int]] = field(default_factory=set)
-    inside: int = 0  # times written inside a sentence
-    curated: bool = False
-    forms: Counter[str] = field(default_factory=Counter)
-
-
-@dataclass
-class ProseScan:
-    """What one pass over the prose of every note found: each name and where, the words written in lower case,
-    the text of each line a name is on, and the headings naming one (a heading names an entity, it makes none)."""
-
-    seen: dict[str, _Seen] = field(default_factory=lambda: defaultdict(_Seen))
-    lowered: Counter[str] = field(default_factory=Counter)
-    texts: dict[tuple[str, int], str] = field(default_factory=dict)
-    listed: dict[str, list[tuple[str, int]]] = field(default_factory=lambda: defaultdict(list))  # registry items
-    headed: dict[str, set[tuple[str, int]]] = field(default_factory=lambda: defaultdict(set))
 
 
 class ProseFindings(NamedTuple):
@@ -138,6 +120,7 @@ def prose_entities(
                     scan.texts[place] = line.text
                 continue
             scan.lowered.update(lower_words(line.text))
+            scan.handles.update(named_handles(line.text))
             if curated and (entry := registry_entry(under, line.text)):
                 scan.listed[f"{note.path}#{under}"].append((entry, line.number))
             for name in proper_names(line.text):
@@ -151,7 +134,14 @@ def prose_entities(
     entities = _entities(scan.seen, scan.lowered, _Known(known, kept, known_as), home_of or {})
     chosen = {e.key for e in entities}
     listed = [ProseEntity(key, name, (), "") for key, name in listed_names(scan.listed, scan.lowered, known, chosen)]
-    return ProseFindings(entities + listed, scan, dict(known_as))
+    chosen |= {e.key for e in listed}
+
+    def taken(word: str) -> bool:  # an entity's name already, or a word of the language (capitalised on 2 lines)
+        key = entity_key(word)
+        return known(word) is not None or key in chosen or (key in scan.seen and len(scan.seen[key].lines) > 1)
+
+    handles = [ProseEntity(entity_key(w), w, (), "") for w in found_handles(scan.handles, notes, taken, scan.lowered)]
+    return ProseFindings(entities + listed + handles, scan, dict(known_as))
 
 
 @dataclass
@@ -162,21 +152,21 @@ class _Known:
     kept: Callable[[str], tuple[str, tuple[str, ...]]]  # key -> its page, its names
     known_as: dict[str, list[str]]
 
-    def takes(self, name: str, seen: _Seen) -> bool:
+    def takes(self, name: str, seen: NameSeen) -> bool:
         """Is ``name`` a kept entity's (``owner``): then it is one of that entity's names, in ``known_as``."""
         owner = self.owner(name, seen)
         if owner is not None:
             self.known_as[owner].append(name)
         return owner is not None
 
-    def owner(self, name: str, seen: _Seen) -> str | None:
+    def owner(self, name: str, seen: NameSeen) -> str | None:
         """The kept entity ``name`` is another form of: written joined (``Dolores Cannon`` of ``DoloresCannon``),
         with a web domain (``SerraVision.ai`` of ``SerraVision``), or, of several words, one whose first word is the
         entity's name and which its own page writes (``Oscar Serra`` on ``bank/entities/Oscar.md``) or which starts
         a name it has (``Marcus Alexander`` of ``Marcus Alexander Serra Marchenko``)."""
         words = name.split(" ")
         forms = ["".join(words)] if len(words) > 1 else []
-        if len(words) == 1 and (domain := _DOMAIN.fullmatch(name)):
+        if len(words) == 1 and (domain := DOMAIN.fullmatch(name)):
             forms.append(domain[1])
         for form in forms:
             if (key := self.key_of(form)) is not None:
@@ -186,9 +176,6 @@ class _Known:
             if (page and any(path == page for path, _ in seen.lines)) or any(n.startswith(name + " ") for n in names):
                 return key
         return None
-
-
-_DOMAIN = re.compile(r"([^\W_][\w-]*)\.(?:ai|io|com|org|net|app|dev|co)", re.IGNORECASE)
 
 
 def topics(keys: set[str], scan: ProseScan, notes: list[Note]) -> set[str]:
@@ -205,7 +192,7 @@ def topics(keys: set[str], scan: ProseScan, notes: list[Note]) -> set[str]:
 
 
 def _entities(
-    seen: dict[str, _Seen], lowered: Counter[str], known: _Known, home_of: dict[str, str]
+    seen: dict[str, NameSeen], lowered: Counter[str], known: _Known, home_of: dict[str, str]
 ) -> list[ProseEntity]:
     """The names that count as entities (the module's rules), each with its aliases and home, by key."""
 
@@ -230,7 +217,7 @@ def _entities(
         words = name.split(" ")
         # a name of several words none of which is written in lower case ("Tony Carbone") is one at a sentence's
         # start too
-        rare = len(words) > 1 and all(_alias_like(word, lowered) for word in words if word not in JOINERS)
+        rare = len(words) > 1 and all(alias_like(word, lowered) for word in words if word not in JOINERS)
         if known.key_of(name) is not None or not counts(key, 0 if rare else 1) or known.takes(name, seen[key]):
             continue
         if len(words) == 1:
@@ -245,53 +232,10 @@ def _entities(
         if all(generic(word, lowered) for word in words if word not in JOINERS) and key not in home_of:
             continue  # "Cron Jobs", "Approval Rules": common words in title case
         chosen[key] = name
-    aliases = _short_names(chosen, seen, lowered, known.known_as)
-    for key, names in _web_names(chosen, home_of).items():
+    aliases = short_names(chosen, seen, lowered, known.known_as)
+    for key, names in web_names(chosen, home_of).items():
         aliases[key] += names
     return [
         ProseEntity(key, name, tuple(sorted(aliases.get(key, []))), home_of.get(key, ""))
         for key, name in sorted(chosen.items())
     ]
-
-
-def _short_names(
-    chosen: dict[str, str], seen: dict[str, _Seen], lowered: Counter[str], known_as: dict[str, list[str]]
-) -> dict[str, list[str]]:
-    """Each chosen name's short forms (``Roger`` of ``Roger Gimbel``): a single word that starts or ends exactly one
-    name of several words none of which is written in lower case, and is written alone too; a chosen single word
-    that is one is taken out of ``chosen``. A name found to be a kept entity's (``known_as``: ``Dolores Cannon`` of
-    ``DoloresCannon``) gives that entity its short forms, in ``known_as``."""
-    aliases: dict[str, list[str]] = defaultdict(list)
-    ends: dict[str, set[tuple[str, str]]] = defaultdict(set)  # a single word -> (owner, name) of the names it ends
-    named = [(key, key, name) for key, name in chosen.items()]
-    named += [(owner, entity_key(name), name) for owner, names in known_as.items() for name in names]
-    for owner, key, name in named:
-        words = name.split(" ")
-        if len(words) > 1 and all(_alias_like(word, lowered) for word in words if word not in JOINERS):
-            for word in {words[0], words[-1]}:
-                ends[entity_key(word)].add((owner, key))
-    for word, owners in ends.items():
-        owner, key = next(iter(owners))
-        alone = word in seen and key in seen and bool(seen[word].lines - seen[key].lines)  # written without the rest
-        written = seen[word].forms.most_common(1)[0][0] if word in seen else ""
-        if len({o for o, _ in owners}) == 1 and alone and (word in chosen or _alias_like(written, lowered)):
-            (aliases[owner] if owner in chosen else known_as[owner]).append(chosen.pop(word, "") or written)
-    return aliases
-
-
-def _web_names(chosen: dict[str, str], home_of: dict[str, str]) -> dict[str, list[str]]:
-    """A chosen name and the same with a web domain (``SerraVision`` and ``SerraVision.ai``) are one entity: the one
-    with a home (else the one without the domain) has the other as an alias, taken out of ``chosen``."""
-    aliases: dict[str, list[str]] = defaultdict(list)
-    for key, name in list(chosen.items()):
-        found = _DOMAIN.fullmatch(name)
-        base = entity_key(found[1]) if found else ""
-        if base in chosen and key in chosen:
-            keep, other = (key, base) if key in home_of and base not in home_of else (base, key)
-            aliases[keep].append(chosen.pop(other))
-    return aliases
-
-
-def _alias_like(word: str, lowered: Counter[str]) -> bool:
-    """Can this single word be a name's short form: never written in lower case, no common word."""
-    return lowered[word.casefold()] == 0 and word.casefold() not in COMMON_CAPITALISED

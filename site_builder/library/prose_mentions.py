@@ -11,7 +11,7 @@ from collections import defaultdict
 from site_builder.core.model import Link, Note
 from site_builder.core.names import entity_key
 from site_builder.core.stop_words import STOP_WORDS
-from site_builder.library.prose_entities import ProseScan
+from site_builder.library.prose_scan import ProseScan
 from site_builder.parse.lines import walk_lines
 from site_builder.parse.link_syntax import plain_sentence
 

@@ -82,7 +82,7 @@ def proper_names(line: str) -> list[ProperName]:
     """The proper names in one line of prose, in order (each as written)."""
     if line == line.lower():
         return []
-    text = _prose(line)
+    text = prose_text(line)
     found: list[ProperName] = []
     for m in _RUN.finditer(text):
         before = text[: m.start()].rstrip(" *_~")
@@ -102,7 +102,7 @@ def proper_names(line: str) -> list[ProperName]:
     return found
 
 
-def _prose(line: str) -> str:
+def prose_text(line: str) -> str:
     """The line with what is not prose blanked out (a ``|`` where it was: a name does not run across it)."""
     text = line
     if "`" in text:
@@ -149,7 +149,7 @@ def lower_words(line: str) -> list[str]:
     """The words of the line's prose written in lower case (not in code, links, paths or file names)."""
     if line == line.upper():
         return []
-    return [word for word in _LOWER.findall(_prose(line)) if word.islower()]
+    return [word for word in _LOWER.findall(prose_text(line)) if word.islower()]
 
 
 # A word of letters in any alphabet with case ("después", "größe"; "openai-codex" is none), kept when in lower case.

@@ -1,0 +1,56 @@
+"""The other names of the names found in prose (``library.prose_entities``): a name's short forms (``Roger`` of
+``Roger Gimbel``) and the same name with a web domain (``SerraVision.ai`` of ``SerraVision``)."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+
+from site_builder.core.names import entity_key
+from site_builder.library.prose_scan import NameSeen
+from site_builder.parse.proper_names import COMMON_CAPITALISED, JOINERS
+
+DOMAIN = re.compile(r"([^\W_][\w-]*)\.(?:ai|io|com|org|net|app|dev|co)", re.IGNORECASE)
+
+
+def short_names(
+    chosen: dict[str, str], seen: dict[str, NameSeen], lowered: Counter[str], known_as: dict[str, list[str]]
+) -> dict[str, list[str]]:
+    """Each chosen name's short forms (``Roger`` of ``Roger Gimbel``): a single word that starts or ends exactly one
+    name of several words none of which is written in lower case, and is written alone too; a chosen single word
+    that is one is taken out of ``chosen``. A name found to be a kept entity's (``known_as``: ``Dolores Cannon`` of
+    ``DoloresCannon``) gives that entity its short forms, in ``known_as``."""
+    aliases: dict[str, list[str]] = defaultdict(list)
+    ends: dict[str, set[tuple[str, str]]] = defaultdict(set)  # a single word -> (owner, name) of the names it ends
+    named = [(key, key, name) for key, name in chosen.items()]
+    named += [(owner, entity_key(name), name) for owner, names in known_as.items() for name in names]
+    for owner, key, name in named:
+        words = name.split(" ")
+        if len(words) > 1 and all(alias_like(word, lowered) for word in words if word not in JOINERS):
+            for word in {words[0], words[-1]}:
+                ends[entity_key(word)].add((owner, key))
+    for word, owners in ends.items():
+        owner, key = next(iter(owners))
+        alone = word in seen and key in seen and bool(seen[word].lines - seen[key].lines)  # written without the rest
+        written = seen[word].forms.most_common(1)[0][0] if word in seen else ""
+        if len({o for o, _ in owners}) == 1 and alone and (word in chosen or alias_like(written, lowered)):
+            (aliases[owner] if owner in chosen else known_as[owner]).append(chosen.pop(word, "") or written)
+    return aliases
+
+
+def web_names(chosen: dict[str, str], home_of: dict[str, str]) -> dict[str, list[str]]:
+    """A chosen name and the same with a web domain (``SerraVision`` and ``SerraVision.ai``) are one entity: the one
+    with a home (else the one without the domain) has the other as an alias, taken out of ``chosen``."""
+    aliases: dict[str, list[str]] = defaultdict(list)
+    for key, name in list(chosen.items()):
+        found = DOMAIN.fullmatch(name)
+        base = entity_key(found[1]) if found else ""
+        if base in chosen and key in chosen:
+            keep, other = (key, base) if key in home_of and base not in home_of else (base, key)
+            aliases[keep].append(chosen.pop(other))
+    return aliases
+
+
+def alias_like(word: str, lowered: Counter[str]) -> bool:
+    """Can this single word be a name's short form: never written in lower case, no common word."""
+    return lowered[word.casefold()] == 0 and word.casefold() not in COMMON_CAPITALISED

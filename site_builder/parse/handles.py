@@ -1,0 +1,68 @@
+"""Handles in the places only names take: the lower-case names of agents and people on social platforms
+("alphasenpai", "molt_zero", "eudaemon_0") that no capital marks as names. Prose treats a word as a name when it is
+written after ``@`` ("@augur"), as the one who replied, posted or liked ("skinner replied", but not "the event
+replied"), opening a list item before a dash ("- alphasenpai — UTC, not block height"), after "replied to" or
+"mentioned by", or as a post's author ("**作者**: eudaemon_0", "Author: m0ther"). One line at a time; which of
+them are entities is ``library.handles``'s to say."""
+
+from __future__ import annotations
+
+import re
+
+from site_builder.parse.proper_names import prose_text
+
+HANDLE = r"[a-z][a-z0-9_]*(?:-[a-z0-9_]+)*"  # no dots: "harness-detector.py" is a file
+# What someone does on a social platform, in the past tense (not "replies", "posts": nouns as often; not
+# "confirmed", "noted": said of events and tasks as well).
+_DID = (
+    "replied|said|liked|posted|mentioned|wrote|followed|agreed|tagged|commented|responded|upvoted|reclawked"
+    "|dm'?d|joined|reacted|quoted|reposted|pinged|messaged|pushed back|endorsed|proposed|suggested|argued"
+)
+_DETERMINERS = frozenset(
+    [
+        "the",
+        "a",
+        "an",
+        "this",
+        "that",
+        "these",
+        "those",
+        "my",
+        "our",
+        "his",
+        "her",
+        "their",
+        "its",
+        "your",
+        "every",
+        "each",
+        "no",
+        "any",
+        "some",
+    ]
+)
+_AT = re.compile(rf"(?<![\w.@/]){'@'}({HANDLE})(?![\w@/-]|\.\w)")
+_DID_WORD = re.compile(rf"\b(?:{_DID})\b")
+_WHO_DID = re.compile(rf"(?:(\w+)\s+)?(?<![\w@#/.-])({HANDLE})\s+(?:{_DID})\b")
+_LEADS = re.compile(rf"^\s*(?:[-*+]|\d+[.)])\s+(?:\*\*[^*]+\*\*:?\s*)?@?({HANDLE})\s+[—–]\s")
+_TO_WHOM = re.compile(
+    rf"\b(?:repl(?:y|ied|ies|ying) to|mentioned by|thread with|dm(?:'?d)? (?:from|to)|followed by|tagged by"
+    rf"|liked by)\s+@?({HANDLE})\b(?![@/-]|\.\w)"
+)
+_AUTHOR = re.compile(rf"(?:\b(?:author|posted by|handle)|作者|发帖人)\**\s*[:：]\s*\**\s*@?({HANDLE})\b", re.IGNORECASE)
+_SOCIAL = re.compile(r"repl|mention|thread|dm|followed|tagged|liked|author|posted by|handle|作者|发帖人", re.IGNORECASE)
+# Words written after @ that are no one: Slack's and Discord's group mentions, the word itself.
+NOT_HANDLES = frozenset({"here", "channel", "everyone", "all", "someone", "mention", "mentions", "me", "you"})
+
+
+def named_handles(text: str) -> list[str]:
+    """The lower-case words of a line of prose (not in code, links or URLs) written where names go."""
+    text = prose_text(text)
+    found = [m[1] for m in _AT.finditer(text)] if "@" in text else []
+    if _DID_WORD.search(text):
+        found += [m[2] for m in _WHO_DID.finditer(text) if not (m[1] and m[1].casefold() in _DETERMINERS)]
+    if "—" in text or "–" in text:
+        found += [m[1] for m in _LEADS.finditer(text)]
+    if _SOCIAL.search(text):
+        found += [m[1] for m in _TO_WHOM.finditer(text)] + [m[1] for m in _AUTHOR.finditer(text)]
+    return [word for word in found if word.islower() and word not in NOT_HANDLES]  # "Author: Ann" is no handle
