@@ -192,3 +192,18 @@ def test_a_long_hygiene_section_shows_its_first_findings_and_folds_the_rest(tmp_
     shown, _, folded = section.partition('<details class="hygiene-more"><summary>3 more</summary>')
     assert shown.count("<li>") == 12 and folded[: folded.index("</details>")].count("<li>") == 3
     assert '<a href="#hygiene-1">Broken links</a>' in page  # the report's sections, linked at its top
+
+
+def test_a_heading_written_again_gets_an_id_of_its_own_and_links_open_the_first(tmp_path: Path) -> None:
+    report = "# Dreams\n\n## Night one\n\n### Light Sleep\n\nCalm.\n\n## Night two\n\n### Light Sleep\n\nRestless.\n"
+    files = {
+        "MEMORY.md": "# Memory\n\n- See [[dreams#Light Sleep]].\n",
+        "dreams.md": report + "\n### Light Sleep 1\n\nA heading of that very name.\n",
+    }
+    ws = write_workspace(tmp_path / "ws", files)
+    build(ws, tmp_path / "site", search=False)
+    page = (tmp_path / "site" / "dreams.html").read_text(encoding="utf-8")
+    ids = re.findall(r'<h3 id="([^"]+)">', page)
+    assert ids == ["light-sleep", "light-sleep-2", "light-sleep-1"]  # "Light Sleep 1" keeps its own
+    assert 'href="dreams.html#light-sleep"' in (tmp_path / "site" / "MEMORY.html").read_text(encoding="utf-8")
+    assert page.count('id="light-sleep"') == 1

@@ -130,7 +130,7 @@ class MarkdownRenderer:
         source, badges = annotate_lines(note.body, note.body_start, facts)
         self.tag_keys = frozenset(tag_key(tag.name) for tag in note.tags)
         try:
-            return self._render(source, badges, linker)
+            return unique_heading_ids(self._render(source, badges, linker))
         finally:
             self.tag_keys = None
 
@@ -262,3 +262,27 @@ def _render_citation(renderer: _Renderer, text: str) -> str:
 def _anchor(to: Target, text_html: str, css: str) -> str:
     classes = css + (" missing" if to.missing else "")
     return f'<a class="{classes}" href="{html.escape(to.href)}" title="{html.escape(to.title)}">{text_html}</a>'
+
+
+_HEADING_ID = re.compile(r'<h([1-6]) id="([^"]*)">')
+
+
+def unique_heading_ids(html: str) -> str:
+    """The note's HTML with one id per heading: a heading written again ("Light Sleep" in each part of a dream
+    report) is ``light-sleep-1``, ``light-sleep-2``… as GitHub numbers them, skipping an id a heading of the note
+    has as written ("Light Sleep 1"); a link to a heading opens the first of that name."""
+    if len(ids := _HEADING_ID.findall(html)) == len({slug for _, slug in ids}):
+        return html
+    written = {slug for _, slug in ids}
+    used: set[str] = set()
+
+    def unique(found: re.Match[str]) -> str:
+        slug = anchor = found[2]
+        number = 0
+        while anchor in used or (number and anchor in written):
+            number += 1
+            anchor = f"{slug}-{number}"
+        used.add(anchor)
+        return found[0] if anchor == slug else f'<h{found[1]} id="{anchor}">'
+
+    return _HEADING_ID.sub(unique, html)
