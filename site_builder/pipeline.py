@@ -49,7 +49,8 @@ from site_builder.site.fragments_cache import load_fragments, save_page_marks, s
 from site_builder.site.page_output import PageOutput
 from site_builder.site.page_reads import PageReads
 from site_builder.site.pagefind import SEARCH_FOLDER, SearchRecords, SearchStats
-from site_builder.site.render import PARALLEL_FROM, render_site, work_size
+from site_builder.site.render import render_site
+from site_builder.site.render_jobs import PARALLEL_FROM, work_size
 from site_builder.site.search_indexing import Indexing, wait_for_index
 
 

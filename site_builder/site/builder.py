@@ -89,7 +89,7 @@ class PageBuilder:
         # By id(): the library holds every opinion and fact while this lives (render may give the last build's).
         self.opinion_digests_by_id: dict[int, str] = {}
         self._fact_items: dict[int, str] = {}  # see ``fact_items``
-        # While a page's inputs are worked out (``site.render.job_inputs``): the notes whose texts they read.
+        # While a page's inputs are worked out (``site.render_jobs.job_inputs``): the notes whose texts they read.
         self.reads: set[str] | None = None
         self.nav = [
             ("days", "Days", "memory/index.html"),

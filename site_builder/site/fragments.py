@@ -82,7 +82,8 @@ class Fragments:
 
     def read(self) -> None:
         """The HTML of notes and lines the last build left, read into ``notes`` and ``inline`` (once). A build that
-        makes a few pages of thousands renders their notes and lines again instead (``site.render.READ_HTML_FROM``)."""
+        makes a few pages of thousands renders their notes and lines again instead
+        (``site.render_jobs.READ_HTML_FROM``)."""
         if self.unread is not None:
             unread, self.unread = self.unread, None
             unread()
