@@ -16,7 +16,8 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from site_builder.core.diagnostics import Diagnostics
-from site_builder.core.model import Fact, Library, Link, Note, Opinion, fact_order
+from site_builder.core.library import Library
+from site_builder.core.model import Fact, Link, Note, Opinion, fact_order
 from site_builder.core.resolver import Resolver
 from site_builder.library.citing import citing_after
 from site_builder.library.graph import shown_mentions

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from site_builder.core.diagnostics import Diagnostic, Diagnostics
-from site_builder.core.model import Fact, Library, Link, Note, Opinion
+from site_builder.core.library import Library
+from site_builder.core.model import Fact, Link, Note, Opinion
 from site_builder.core.resolver import Resolver
 from site_builder.library.co_mentions import co_mentioned, co_mentions
 from site_builder.library.link import recorded_history

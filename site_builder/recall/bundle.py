@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any, TypeVar
 
-from site_builder.core.model import Fact, Library, Opinion
+from site_builder.core.library import Library
+from site_builder.core.model import Fact, Opinion
 from site_builder.core.names import source_url
 from site_builder.core.tokens import estimate_tokens
 from site_builder.library.recency import recent_first

@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from site_builder.core.diagnostics import Diagnostic, Diagnostics
-from site_builder.core.model import Library, Note
+from site_builder.core.library import Library
+from site_builder.core.model import Note
 from site_builder.io.build_cache import LastShards, ShardMarks, kept_shard
 from site_builder.io.derived import write_derived
 from site_builder.io.library_texts import LibraryTexts

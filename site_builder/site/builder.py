@@ -10,7 +10,8 @@ import sys
 
 from site_builder.core.config import Config
 from site_builder.core.digest import value_digest
-from site_builder.core.model import Library, Note, Opinion
+from site_builder.core.library import Library
+from site_builder.core.model import Note, Opinion
 from site_builder.core.names import href, opinions_page_url, root_of
 from site_builder.library.citing import citing_of
 from site_builder.library.folders import folder_tree

@@ -31,7 +31,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from site_builder.core.model import Library, Note
+from site_builder.core.library import Library
+from site_builder.core.model import Note
 from site_builder.core.names import entity_key
 from site_builder.core.note_paths import folder_page_of
 from site_builder.io.staging import Stamp

@@ -7,7 +7,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from site_builder.core.config import Config
-from site_builder.core.model import Library, Link
+from site_builder.core.library import Library
+from site_builder.core.model import Link
 from site_builder.core.progress import Tick
 from site_builder.io.styling import Styling
 from site_builder.library.hygiene import Section
