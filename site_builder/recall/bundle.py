@@ -13,7 +13,6 @@ import functools
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from importlib import resources
 from typing import Any, TypeVar
 
 from site_builder.core.library import Library
@@ -30,13 +29,6 @@ T = TypeVar("T")
 SCHEMA = "memwiki/recall@1"
 BUNDLE_PATH = "recall.json"
 SHARD_DIR = "recall/entities"
-
-
-def json_schema(name: str = "recall") -> dict[str, Any]:
-    """The JSON Schema shipped with the package: ``recall`` or ``recall-entity``."""
-    text = resources.files("site_builder.recall").joinpath("schemas", f"{name}.schema.json").read_text("utf-8")
-    schema: dict[str, Any] = json.loads(text)
-    return schema
 
 
 _COMPACT = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))  # made once: a shard has thousands of items
