@@ -25,7 +25,7 @@ from site_builder.library.link import OPINIONS_PATH, dedupe_links, entity_links,
 from site_builder.library.note_links import links_to_notes
 from site_builder.library.opinion_pages import page_starts, pages_changed
 from site_builder.library.prose_entities import reads_prose
-from site_builder.library.relink_parts import Patched, patched, patched_opinions, patched_problems, patched_related
+from site_builder.library.relink_parts import Patched, patched_opinions, patched_part, patched_problems, patched_related
 from site_builder.library.subject import is_profile
 
 # What relinking changed (``Library.relinked``), for the pages that say what of the library they read
@@ -128,7 +128,7 @@ class _Relinking:
         ]
         if len(resolver.entities) != len(self.placeholders) + len(self.with_pages):
             return None  # a placeholder was made after all
-        backlinks = patched(self.last.backlinks, self.edited, old, new, dedupe_links)
+        backlinks = patched_part(self.last.backlinks, self.edited, old, new, dedupe_links)
         if any(key not in backlinks for key in self.placeholders):
             return None  # a placeholder no longer linked to
         return Patched(old, new, backlinks)
@@ -138,7 +138,7 @@ class _Relinking:
         resolver, edited = self.resolver, self.edited
         old = [(key, f) for old, _ in edited.values() for f in old.facts for key in _keys(f, resolver)]
         new = [(key, f) for _, new in edited.values() for f in new.facts for key in _keys(f, resolver)]
-        by_entity = patched(self.last.facts_by_entity, edited, old, new, lambda f: sorted(f, key=fact_order))
+        by_entity = patched_part(self.last.facts_by_entity, edited, old, new, lambda f: sorted(f, key=fact_order))
         return Patched(old, new, by_entity)
 
     def note_backlinks(self) -> Patched[Link]:
@@ -146,7 +146,7 @@ class _Relinking:
         resolver, by_path, edited = self.resolver, self.by_path, self.edited
         old = [(link.target, link) for old, _ in edited.values() for link in links_to_notes(old, resolver, by_path)]
         new = [(link.target, link) for _, new in edited.values() for link in links_to_notes(new, resolver, by_path)]
-        return Patched(old, new, patched(self.last.note_backlinks, edited, old, new, sorted))
+        return Patched(old, new, patched_part(self.last.note_backlinks, edited, old, new, sorted))
 
     def changed(
         self,

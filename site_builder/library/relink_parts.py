@@ -34,7 +34,7 @@ class Patched(Generic[T]):
     now: dict[str, list[T]]
 
 
-def patched(
+def patched_part(
     last: dict[str, list[T]],
     edited: dict[str, tuple[Note, Note]],
     old: list[tuple[str, T]],
