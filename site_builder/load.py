@@ -13,7 +13,8 @@ from pathlib import Path
 
 from site_builder.core.collector import cycle_collection_paused
 from site_builder.core.diagnostics import Diagnostics
-from site_builder.core.model import Library, Note
+from site_builder.core.library import Library
+from site_builder.core.model import Note
 from site_builder.core.processes import map_in_two
 from site_builder.core.progress import Progress, Tick
 from site_builder.io.build_cache import NoteKey, load_notes, note_key, save_notes

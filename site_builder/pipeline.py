@@ -13,35 +13,26 @@ from __future__ import annotations
 
 import functools
 import gc
-import shutil
-import tempfile
 from pathlib import Path
 
 from site_builder.build_result import BuildOptions, BuildResult
 from site_builder.core.collector import cycle_collection_paused
-from site_builder.core.diagnostics import WHOLE_WORKSPACE, Diagnostics
+from site_builder.core.diagnostics import Diagnostics
 from site_builder.core.processes import Background
-from site_builder.core.progress import Progress
 from site_builder.io.build_cache import LastBuild, count_files, load_shard_marks, save_last_build
-from site_builder.io.derived import write_derived
 from site_builder.io.library_texts import LibraryTexts
 from site_builder.io.listing import KnownTexts, Listing, save_known
-from site_builder.io.memo_store import MEMO_FOLDER, MemoStore
+from site_builder.io.memo_store import MEMO_FOLDER, MemoStore, remove_retired
 from site_builder.io.reader import Workspace
-from site_builder.io.record_store import RecordStore
+from site_builder.io.record_store import RecordStore, build_record_store, drop_temporary_records
 from site_builder.io.sources import SourceFile
 from site_builder.io.staging import Staging
 from site_builder.io.stamps import stamps_of
 from site_builder.library.hygiene import Section, hygiene_report
-from site_builder.library.saved import (
-    LinkedFrom,
-    new_token,
-    save_library,
-    save_library_notes,
-)
+from site_builder.library.saved import LinkedFrom, new_token, save_library, save_library_notes
 from site_builder.library.subject import site_title
-from site_builder.load import Loaded, key_after_reflect, load_sources
-from site_builder.recall.publish import Published, publish_recall, update_recall_index
+from site_builder.load import key_after_reflect, load_sources
+from site_builder.recall.publish import Published, copy_recall_bundle, publish_recall, update_recall_index
 from site_builder.reflect.run import ReflectResult
 from site_builder.reflect_loaded import (
     ReflectInput,
@@ -57,19 +48,10 @@ from site_builder.site.fragments import Fragments
 from site_builder.site.fragments_cache import load_fragments, save_page_marks, save_rendered
 from site_builder.site.page_output import PageOutput
 from site_builder.site.page_reads import PageReads
-from site_builder.site.pagefind import (
-    SEARCH_FOLDER,
-    SearchIndexError,
-    SearchRecords,
-    SearchStats,
-)
-from site_builder.site.render import PARALLEL_FROM, render_site, work_size
-from site_builder.site.search_indexing import Indexing
-
-TEMPORARY_RECORDS = "memwiki-records-"  # the prefix of the folder a build without cache puts its records in
-RECORDS_FOLDER = "cache/search-records"  # under .memwiki/: the search records of the last site (``io.record_store``)
-OLD_RECORDS_FOLDER = "cache/records"  # the records at their pages' paths, as memwiki kept them before the store
-RETIRED_FOLDERS = ("cache/notes", "cache/fragments", "cache/templates")  # now in the memo store
+from site_builder.site.pagefind import SEARCH_FOLDER, SearchRecords, SearchStats
+from site_builder.site.render import render_site
+from site_builder.site.render_jobs import PARALLEL_FROM, work_size
+from site_builder.site.search_indexing import Indexing, wait_for_index
 
 
 def make_site(
@@ -154,7 +136,7 @@ class SiteBuild:
         busy), and Pagefind as soon as render knows every record. ``last_files``: see ``make_site``."""
         loaded, options, memwiki_dir, cache = self.loaded, self.options, self.memwiki_dir, self.options.cache
         if options.search:
-            self.records = _record_store(memwiki_dir, keep=cache or options.search_later)
+            self.records = build_record_store(memwiki_dir, keep=cache or options.search_later)
         # The recall index waits for reflect's pages to be written, when it wrote some (it records each file as it
         # stands).
         self.index_now = self.reflected is None or not self.reflected.changes
@@ -233,14 +215,14 @@ class SiteBuild:
         # Pagefind runs meanwhile
         self.anew = save_rendered(self.memwiki_dir, site.fragments, self.reuse, loaded.notes) if options.cache else True
         if self.indexing is not None:
-            self.stats = _place_search(self.indexing, staging, options.progress, self.later)
+            self.stats = wait_for_index(self.indexing, staging, options.progress, self.later)
 
     def abort(self) -> None:
         """Nothing of this build stays: the child stopped, staging and temporary records gone."""
         if self.recall is not None:
             self.recall.cancel()
         self.staging.abort()
-        _drop_records(self.records)
+        drop_temporary_records(self.records)
 
     def commit(self, diagnostics: Diagnostics) -> int:
         """The site swapped in, its records pruned, recall.json beside the workspace: the files in ``out``."""
@@ -250,8 +232,8 @@ class SiteBuild:
             if options.cache or options.search_later:
                 records.prune(set(self.site.records.values()))
             else:
-                _drop_records(records)
-        _copy_recall_bundle(self.loaded, self.published.paths, self.out, self.recall_problems)
+                drop_temporary_records(records)
+        copy_recall_bundle(self.loaded.root, self.published.paths, self.out, self.recall_problems)
         diagnostics.extend(self.recall_problems)
         assert self.recall is not None
         self.recall.finish()  # the library the child saves when linked anew: only then the notes it holds for
@@ -277,10 +259,7 @@ class SiteBuild:
         if self.options.reflector is None:  # without reflect: what reflect settled on last is still for the next
             memo.keep("reflect-settled", ())
         memo.keep_only_used()  # what this build did not use is not kept
-        for retired in (memwiki_dir / "cache").glob("*.pickle"):  # earlier versions' own files: the store keeps them
-            retired.unlink(missing_ok=True)
-        for retired_folder in RETIRED_FOLDERS:
-            shutil.rmtree(memwiki_dir / retired_folder, ignore_errors=True)
+        remove_retired(memwiki_dir)  # earlier versions' own files: the store keeps them
 
     def _remember_input(self, key: str, known: KnownTexts, files: int, diagnostics: Diagnostics) -> None:
         """The input this site is of, and what reflect settled on. After reflect wrote, the input is the workspace
@@ -316,42 +295,3 @@ class SiteBuild:
             self.out, site.pages, files, written, self.loaded, diagnostics, self.stats, self.published.report,
             options.progress.timings, self.reflected, records=later,
         )  # fmt: skip
-
-
-def _record_store(memwiki_dir: Path, *, keep: bool) -> RecordStore:
-    """Where render puts the search records: the store the last build kept (``keep``), or a temporary folder of
-    its own that goes once the index is made."""
-    if keep:
-        shutil.rmtree(memwiki_dir / OLD_RECORDS_FOLDER, ignore_errors=True)
-        return RecordStore(memwiki_dir / RECORDS_FOLDER)
-    return RecordStore(Path(tempfile.mkdtemp(prefix=TEMPORARY_RECORDS)))
-
-
-def _drop_records(records: RecordStore | None) -> None:
-    """A build's temporary records, gone (the kept store is pruned by the next build that completes)."""
-    if records is not None and records.folder.name.startswith(TEMPORARY_RECORDS):
-        shutil.rmtree(records.folder, ignore_errors=True)
-
-
-def _place_search(
-    indexing: Indexing, staging: Staging, progress: Progress, diagnostics: Diagnostics
-) -> SearchStats | None:
-    """Wait for Pagefind and its index beside the staged pages; a failure is a warning, not a lost site."""
-    try:
-        with progress.stage("index") as tick:
-            return indexing.result(tick)
-    except SearchIndexError as exc:
-        diagnostics.warn(WHOLE_WORKSPACE, 0, f"search index not built: {exc}", "search")
-        return None
-    except BaseException:
-        staging.abort()
-        raise
-
-
-def _copy_recall_bundle(loaded: Loaded, paths: list[str], site: Path, diagnostics: Diagnostics) -> None:
-    """recall.json and the shards (``paths``) into ``.memwiki/``, where an agent finds them beside the workspace:
-    the site's files, linked where the file system allows."""
-    try:
-        write_derived(loaded.root / ".memwiki", {path: site / path for path in paths})
-    except OSError as exc:
-        diagnostics.warn(".memwiki", 0, f"recall.json not copied into the workspace: {exc}", "io")

@@ -13,7 +13,8 @@ from typing import NamedTuple
 from site_builder.core.collector import cycle_collection_paused
 from site_builder.core.diagnostics import Diagnostics
 from site_builder.core.digest import value_digest
-from site_builder.core.model import Library, Note, Opinion
+from site_builder.core.library import Library
+from site_builder.core.model import Note, Opinion
 from site_builder.io.build_cache import NoteKey, note_key
 from site_builder.io.derived import write_derived
 from site_builder.io.memo_store import MEMO_FOLDER, MemoStore

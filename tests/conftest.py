@@ -17,6 +17,9 @@ import pytest
 from click.testing import CliRunner, Result
 
 from site_builder.cli import main
+from site_builder.core.diagnostics import Diagnostics
+from site_builder.io.reader import Workspace, stamp_workspace
+from site_builder.recall.index import RecallIndex, index_path
 
 REPO = Path(__file__).resolve().parent.parent
 EXAMPLE = REPO / "example_workspace"
@@ -223,3 +226,10 @@ def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
         print(f"screenshot: {shot}")
     context.close()
     assert errors == [], errors
+
+
+def open_index(workspace: Workspace, diagnostics: Diagnostics) -> RecallIndex:
+    """The workspace's recall index under ``.memwiki/``, brought up to date from its files as they stand now."""
+    index = RecallIndex(index_path(workspace.root))
+    index.refresh(workspace, stamp_workspace(workspace, diagnostics), diagnostics)
+    return index

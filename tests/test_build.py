@@ -11,7 +11,7 @@ import pytest
 
 from site_builder.core.processes import process_count
 from site_builder.load import PARALLEL_PARSE_FROM, PARSE_COST_PER_FILE
-from site_builder.site.render import PARALLEL_FROM
+from site_builder.site.render_jobs import PARALLEL_FROM
 from tests.conftest import MakeWorkspace, run
 
 DAY = """# Thursday

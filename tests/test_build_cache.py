@@ -20,7 +20,7 @@ import site_builder.recall.index as recall_index
 import site_builder.reflect_loaded as reflect_loaded_module
 import site_builder.site.render as render
 from site_builder.core.diagnostics import Diagnostics
-from site_builder.io.build_cache import NOTES_FOLDER, load_cached, notes_shard
+from site_builder.io.build_cache import NOTE_SHARDS, NOTES_FOLDER, load_cached, shard_of
 from site_builder.load import load
 from site_builder.site.environment import make_environment
 from site_builder.site.fragments_cache import FRAGMENTS_FOLDER, load_fragments
@@ -32,6 +32,12 @@ FILES = {
     "memory/2026-01-02.md": "# 2026-01-02\n\nMet @Sam at the harbour.\n",
     "bank/entities/Sam.md": "# Sam\n\nA friend.\n",
 }
+
+
+def notes_shard(path: str) -> str:
+    """The cache file, under ``.memwiki/``, that holds the note of the workspace file ``path`` (unless it is heavy:
+    ``HEAVY_NOTE_SHARDS``)."""
+    return f"{NOTES_FOLDER}/{shard_of(path, NOTE_SHARDS)}"
 
 
 def count_parses(monkeypatch: pytest.MonkeyPatch) -> list[str]:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import site_builder.site.pages as pages_module
-import site_builder.site.render as render
+import site_builder.site.render_jobs as render_jobs
 from site_builder.core.model import Entity, Note
 from site_builder.library.graph import NEIGHBOURS
 from site_builder.load import load
@@ -224,10 +224,10 @@ def test_builds_that_render_a_few_pages_without_the_html_cache_leave_it_true_for
     built_as_cold()
     replace(DAY, line, "")(ws)  # its HTML stays in the cache
     built_as_cold()
-    monkeypatch.setattr(render, "READ_HTML_FROM", 2.0)  # more than every page: the cache is not read
+    monkeypatch.setattr(render_jobs, "READ_HTML_FROM", 2.0)  # more than every page: the cache is not read
     (ws / "memory/2025-12-20.md").write_text("# 20 Dec\n\nThe plans.\n", encoding="utf-8")
     built_as_cold()
-    monkeypatch.setattr(render, "READ_HTML_FROM", 0.0)  # read by every build
+    monkeypatch.setattr(render_jobs, "READ_HTML_FROM", 0.0)  # read by every build
     append(DAY, line)(ws)  # the line again: rendered again, as the day exists now
     built_as_cold()
 

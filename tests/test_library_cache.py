@@ -16,7 +16,8 @@ import site_builder.load as load_module
 import site_builder.recall.publish as publish_module
 import site_builder.reflect_loaded as reflect_loaded_module
 import site_builder.site.builder as builder_module
-from site_builder.core.model import Library, Note
+from site_builder.core.library import Library
+from site_builder.core.model import Note
 from site_builder.io.memo_store import MEMO_FOLDER
 from site_builder.io.reader import open_workspace
 from site_builder.io.sources import source_file

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from site_builder.core.model import Library
+from site_builder.core.library import Library
 from site_builder.io.reader import open_workspace
 from site_builder.load import load
 from site_builder.mcp.live import LiveWorkspace

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from site_builder.core.diagnostics import Diagnostics
-from site_builder.io.reader import is_listed, open_workspace, stamp_workspace, walk_files
+from site_builder.io.folder_walk import walk_files
+from site_builder.io.reader import is_listed, open_workspace, stamp_workspace
 from site_builder.mcp.live import LiveWorkspace
 from site_builder.mcp.tools import MemoryTools, ToolError
 from tests.conftest import REPO, write_workspace

@@ -1,4 +1,4 @@
-"""Which notes' texts each page's inputs read (``site.render.job_inputs``): when the library is the last build's,
+"""Which notes' texts each page's inputs read (``site.render_jobs.job_inputs``): when the library is the last build's,
 a page whose inputs read no changed text is kept without working its inputs out again."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 import site_builder.recall.bundle as bundle
-import site_builder.site.render as render
+import site_builder.site.render_jobs as render_jobs
 from site_builder.core.diagnostics import Diagnostics
 from site_builder.core.model import Note
 from site_builder.io.reader import open_workspace
@@ -19,7 +19,7 @@ from site_builder.load import load
 from site_builder.site.builder import EVERY_TEXT, PageBuilder
 from site_builder.site.markdown import MarkdownRenderer
 from site_builder.site.pages import hygiene_jobs, page_jobs
-from site_builder.site.render import job_inputs
+from site_builder.site.render_jobs import job_inputs
 from tests.conftest import EXAMPLE, MakeWorkspace, run, spy_on
 from tests.test_library_cache import (
     FILES,
@@ -73,7 +73,7 @@ def test_after_a_plain_edit_only_the_pages_reading_its_text_work_their_inputs_ou
     days = {f"memory/2026-01-{d:02d}.md": f"# Day {d}\n\n- Sailed with @Sam.\n" for d in range(3, 28)}
     ws = workspace({**FILES, **days})
     out = tmp_path / "site"
-    worked_out = spy_on(monkeypatch, render, "job_inputs", lambda builder, job: job.url)
+    worked_out = spy_on(monkeypatch, render_jobs, "job_inputs", lambda builder, job: job.url)
     shards = spy_on(monkeypatch, bundle, "entity_shard", lambda library, entity, as_json: entity.key)
 
     def build() -> tuple[list[str], list[str]]:

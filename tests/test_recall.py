@@ -293,7 +293,7 @@ def age(ws: Path, seconds: int = 3600) -> None:
 def test_only_files_whose_stamp_changed_are_read_again(ws: Path) -> None:
     from site_builder.core.diagnostics import Diagnostics
     from site_builder.io.reader import open_workspace, stamp_workspace
-    from site_builder.recall.index import open_index
+    from tests.conftest import open_index
 
     age(ws)
     index = open_index(open_workspace(ws), Diagnostics())
@@ -307,7 +307,7 @@ def test_only_files_whose_stamp_changed_are_read_again(ws: Path) -> None:
 def test_a_file_written_just_now_is_read_again_until_its_stamp_can_be_trusted(ws: Path) -> None:
     from site_builder.core.diagnostics import Diagnostics
     from site_builder.io.reader import open_workspace, stamp_workspace
-    from site_builder.recall.index import open_index
+    from tests.conftest import open_index
 
     age(ws)
     (ws / "memory/2025-11-05.md").write_text("# Wed\nA line.\n", encoding="utf-8")
@@ -399,7 +399,7 @@ def test_recall_in_a_missing_folder_makes_nothing(tmp_path: Path) -> None:
 def test_the_line_count_kept_for_the_second_hop_follows_edits(ws: Path) -> None:
     from site_builder.core.diagnostics import Diagnostics
     from site_builder.io.reader import open_workspace
-    from site_builder.recall.index import open_index
+    from tests.conftest import open_index
 
     def counts() -> tuple[int, int]:
         index = open_index(open_workspace(ws), Diagnostics())

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import re
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -20,11 +21,17 @@ from site_builder.io.reader import open_workspace
 from site_builder.library.memory_block import recently_changed_first
 from site_builder.library.recency import recent_first, recent_first_as_read
 from site_builder.load import load
-from site_builder.recall.bundle import json_schema
-from site_builder.recall.index import open_index
 from site_builder.recall.search import RecallQuery, search
 from site_builder.recall.time_words import time_window
-from tests.conftest import EXAMPLE, run, write_workspace
+from tests.conftest import EXAMPLE, open_index, run, write_workspace
+
+
+def json_schema(name: str) -> dict[str, Any]:
+    """The JSON Schema shipped with the package: ``recall`` or ``recall-entity``."""
+    text = resources.files("site_builder.recall").joinpath("schemas", f"{name}.schema.json").read_text("utf-8")
+    schema: dict[str, Any] = json.loads(text)
+    return schema
+
 
 SCHEMA = json_schema("recall")
 ENTITY_SCHEMA = json_schema("recall-entity")

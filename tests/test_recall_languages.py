@@ -110,7 +110,7 @@ def test_page_names_and_aliases_are_looked_up_with_accents_folded(tmp_path: Path
     two names that fold alike wins."""
     from site_builder.core.diagnostics import Diagnostics
     from site_builder.io.reader import open_workspace
-    from site_builder.recall.index import open_index
+    from tests.conftest import open_index
 
     root = write_workspace(
         tmp_path / "ws",

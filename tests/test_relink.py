@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from site_builder.core.model import Library, Note
+from site_builder.core.library import Library
+from site_builder.core.model import Note
 from site_builder.io.library_texts import LibraryTexts
 from site_builder.io.reader import open_workspace
 from site_builder.io.sources import source_file

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from site_builder.site.render import PARALLEL_FROM
+from site_builder.site.render_jobs import PARALLEL_FROM
 from tests.conftest import write_workspace
 
 DAY = "# Monday\nPeter talked about kites.\n\n## Retain\n- W @Peter: Peter owns a green kite.\n"

@@ -1,4 +1,5 @@
-"""Templates use exactly the view fields documented in ``site_builder.site.views`` and ``page_views``.
+"""Templates use exactly the view fields documented in ``site_builder.site.views``, ``page_views``, ``agent_views``
+and ``project_views``.
 
 Each page view names its template, which receives the view as ``page``. The test
 follows every template's Jinja AST knowing the Python type of each name in scope:
@@ -22,13 +23,13 @@ from typing import Any
 
 from jinja2 import nodes
 
-from site_builder.site import page_views, views
+from site_builder.site import agent_views, page_views, project_views, views
 from site_builder.site.environment import PARTS, make_environment, use_templates
 
 ENV = make_environment()
 VIEWS: list[type] = [
     c
-    for module in (views, page_views)
+    for module in (views, page_views, agent_views, project_views)
     for c in vars(module).values()
     if isinstance(c, type) and c.__module__ == module.__name__
 ]

@@ -20,7 +20,8 @@ from site_builder.cli.options import unusable as _unusable
 from site_builder.cli.publish import publish_command
 from site_builder.core.config import CONFIG_NAME
 from site_builder.core.diagnostics import PROBLEM_CODES
-from site_builder.io.reader import HIDDEN_SITE_FOLDER, SITE_FOLDER, Workspace, WorkspaceError, open_workspace
+from site_builder.io.folder_walk import SITE_FOLDER
+from site_builder.io.reader import HIDDEN_SITE_FOLDER, Workspace, WorkspaceError, open_workspace
 from site_builder.io.staging import MARKER, OutputError, check_output
 
 if TYPE_CHECKING:

@@ -107,8 +107,9 @@ def _ask(
     base: RecallQuery, query: str | None, entity: str | None, index: RecallIndex
 ) -> tuple[QueryError | None, list[Hit] | QueryError]:
     """(what is wrong with --entity, the hits for ``query`` or what is wrong with it)."""
+    from site_builder.recall.entity_naming import resolve_entity
     from site_builder.recall.query import QueryError
-    from site_builder.recall.search import resolve_entity, search
+    from site_builder.recall.search import search
 
     try:
         if entity:

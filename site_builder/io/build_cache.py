@@ -124,12 +124,6 @@ def _shard_number(text: str, shards: int) -> int:
     return zlib.crc32(text.encode("utf-8", "surrogateescape")) % shards
 
 
-def notes_shard(path: str) -> str:
-    """The cache file, under ``.memwiki/``, that holds the note of the workspace file ``path`` (unless it is heavy:
-    ``HEAVY_NOTE_SHARDS``)."""
-    return f"{NOTES_FOLDER}/{shard_of(path, NOTE_SHARDS)}"
-
-
 class Sharded(dict[Any, Any]):
     """The entries of a cache kept in shards, as ``load_sharded`` found them, and the keys each shard held: the
     shards an edit changes are written again from their own keys, not from every entry's."""

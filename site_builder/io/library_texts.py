@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from site_builder.core.model import Library
+from site_builder.core.library import Library
 
 
 @dataclass(frozen=True)

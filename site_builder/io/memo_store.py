@@ -17,6 +17,7 @@ import functools
 import hashlib
 import os
 import pickle
+import shutil
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, BinaryIO, TypeVar
@@ -25,6 +26,7 @@ import site_builder
 from site_builder.core.collector import cycle_collection_paused
 
 MEMO_FOLDER = "cache/memo"  # under .memwiki/
+RETIRED_FOLDERS = ("cache/notes", "cache/fragments", "cache/templates")  # now in the memo store
 MARK = ".build-started"  # its time is when the running build began (``begin``)
 T = TypeVar("T")
 # What a cache file may build: the model's and diagnostics' classes, dates, and nothing that runs code.
@@ -170,3 +172,12 @@ class _SafeUnpickler(pickle.Unpickler):
         if module in ALLOWED and (allowed is None or name in allowed):
             return super().find_class(module, name)
         raise pickle.UnpicklingError(f"the build cache may not hold {module}.{name}")
+
+
+def remove_retired(memwiki_dir: Path) -> None:
+    """What earlier versions of memwiki kept in files of their own under ``.memwiki/cache/``, gone: the store keeps
+    it now."""
+    for retired in (memwiki_dir / "cache").glob("*.pickle"):
+        retired.unlink(missing_ok=True)
+    for retired_folder in RETIRED_FOLDERS:
+        shutil.rmtree(memwiki_dir / retired_folder, ignore_errors=True)

@@ -2,30 +2,27 @@
 module that reads the workspace from disk).
 
 ``open_workspace`` checks the folder and reads its settings once; ``note_entries`` lists every Markdown file
-(``site_builder.io.layout`` says what kind each is) and refuses anything that resolves outside the workspace;
-``decode`` decodes text leniently so that a bad byte costs a warning, never the build.
+(``site_builder.io.layout`` says what kind each is) from the walk of ``io.folder_walk``, which refuses anything that
+resolves outside the workspace; ``decode`` decodes text leniently so that a bad byte costs a warning, never the build.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import os
 import shlex
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from site_builder.core.config import CONFIG_NAME, Config, config_errors, parse_config, setting_line
-from site_builder.core.diagnostics import WHOLE_WORKSPACE, Diagnostic, Diagnostics
+from site_builder.core.diagnostics import Diagnostic, Diagnostics
+from site_builder.io.folder_walk import SITE_FOLDER, SKIPPED_FOLDERS, inside, walk_files, walk_in_folder_order
 from site_builder.io.layout import DEFAULT_LAYOUT, RECORD_FILES, Layout, detect
 from site_builder.io.left_out import LeaveOut, check_patterns, leave_out_of
 from site_builder.io.staging import MARKER
 from site_builder.io.stamps import NoteEntry, stamps_of
 from site_builder.io.styling import Styling, read_styling
 
-SITE_FOLDER = "_site"  # the site's folder in a workspace with a memwiki.toml (``Workspace.default_output``)
 HIDDEN_SITE_FOLDER = ".memwiki/site"  # and in one without: an agent's workspace memwiki did not set up
-# Folders that hold no memory: dependencies, caches and the site a build made with its default name.
-SKIPPED_FOLDERS = {"node_modules", "__pycache__", SITE_FOLDER}
 
 
 class WorkspaceError(Exception):
@@ -137,7 +134,7 @@ def _open(path: str | Path, ordered: bool = True) -> tuple[Workspace, list[NoteE
     config = parse_config(config_text, diagnostics)
     styling = read_styling(root, config, config_text, diagnostics)
     walked = Diagnostics()
-    files = walk_files(root, walked) if ordered else _walk(root, walked)
+    files = walk_files(root, walked) if ordered else walk_in_folder_order(root, walked)
     paths = [rel for rel, _ in files]
     layout = detect(paths, config.layout or None)
     holds_memory = (root / CONFIG_NAME).is_file() or _holds_memory(layout, paths)
@@ -165,7 +162,7 @@ def _read_config(root: Path, diagnostics: Diagnostics) -> str | None:
 
 
 def note_entries(workspace: Workspace, diagnostics: Diagnostics) -> list[NoteEntry]:
-    """``(relative path, stat)`` of every note file, sorted by path (see ``walk_files``); the files its settings
+    """``(relative path, stat)`` of every note file, sorted by path (see ``io.folder_walk``); the files its settings
     leave out are in ``workspace.left_out``."""
     if workspace.first_walk:  # the walk made when the workspace was opened, once
         files, found = workspace.first_walk.pop()
@@ -212,93 +209,9 @@ def is_listed(workspace: Workspace, rel: str) -> bool:
     return False
 
 
-def walk_files(root: Path, diagnostics: Diagnostics) -> list[NoteEntry]:
-    """Every file below ``root`` except dot-folders, ``node_modules`` and memwiki's output folders, with its stat,
-    sorted by path (see ``_walk``)."""
-    return sorted(_walk(root, diagnostics), key=_path)
-
-
-def _walk(root: Path, diagnostics: Diagnostics) -> list[NoteEntry]:
-    """``walk_files`` in the order the folders list their files: what needs no order (the recall index's stamps)
-    takes them so, each stat read right after it was taken (sorting first makes reading them slower).
-
-    A symlink is followed only when it resolves inside the workspace, and a file reached twice (a link to a file
-    also listed, a hard link) is listed once (``_once_each``).
-    """
-    found: list[NoteEntry] = []
-    linked: set[str] = set()  # the files reached through a symlink (the file's own, or a folder's on the way)
-    hard = False  # some file has more than one name in its file system
-    folders = [(root, "", False)]
-    while folders:
-        directory, prefix, through_link = folders.pop()
-        try:
-            with os.scandir(directory) as scan:
-                entries = list(scan)
-        except OSError as exc:
-            diagnostics.warn(
-                prefix.rstrip("/") or WHOLE_WORKSPACE, 0, f"cannot list folder ({exc.strerror or exc}); skipped", "io"
-            )
-            continue
-        for entry in entries:  # every command walks every file: one stat each, and little else
-            name = entry.name
-            if name[0] == ".":
-                continue
-            link = through_link
-            if entry.is_symlink():
-                if not inside(root, Path(entry.path), diagnostics):
-                    continue
-                link = True
-            if entry.is_dir():
-                if name not in SKIPPED_FOLDERS and not (Path(entry.path) / MARKER).exists():
-                    folders.append((Path(entry.path), f"{prefix}{name}/", link))
-            elif entry.is_file():
-                rel = prefix + name
-                try:
-                    info: os.stat_result | None = entry.stat()
-                except OSError:
-                    info = None
-                found.append((rel, info))
-                if link:
-                    linked.add(rel)
-                hard = hard or (info is not None and info.st_nlink > 1)
-    return _once_each(found, linked) if linked or hard else found
-
-
-def _once_each(found: list[NoteEntry], linked: set[str]) -> list[NoteEntry]:
-    """``found`` with each file once: a file reached by several paths keeps the first by path not through a
-    symlink (its own place), else the first."""
-    kept: dict[tuple[int, int], NoteEntry] = {}  # (device, inode) -> the path kept
-    unknown = []  # files that cannot be looked at: listed as they are (reading them will say what is wrong)
-    for rel, info in sorted(found, key=_path):
-        if info is None:
-            unknown.append((rel, info))
-            continue
-        have = kept.get(key := (info.st_dev, info.st_ino))
-        if have is None or (have[0] in linked and rel not in linked):
-            kept[key] = (rel, info)
-    return [*kept.values(), *unknown]
-
-
-def _path(item: NoteEntry) -> str:
-    return item[0]
-
-
 def stamp_workspace(workspace: Workspace, diagnostics: Diagnostics) -> dict[str, str]:
     """``{relative path: "mtime_ns:size"}`` of every note: a cheap way to spot changed files."""
     return stamps_of(note_entries(workspace, diagnostics))
-
-
-def inside(root: Path, path: Path, diagnostics: Diagnostics) -> bool:
-    """True when ``path`` resolves inside ``root``; a symlink that leaves is skipped."""
-    try:
-        resolved = path.resolve()
-    except OSError as exc:
-        diagnostics.warn(_rel(root, path), 1, f"cannot resolve path ({exc}); skipped", "path")
-        return False
-    if resolved == root or root in resolved.parents:
-        return True
-    diagnostics.warn(_rel(root, path), 1, "points outside the workspace (symlink); skipped", "path")
-    return False
 
 
 def decode(data: bytes, rel: str, diagnostics: Diagnostics) -> str:
@@ -312,10 +225,3 @@ def decode(data: bytes, rel: str, diagnostics: Diagnostics) -> str:
         diagnostics.warn(rel, line, "not valid UTF-8; undecodable bytes are shown as \ufffd", "encoding")
         text = data.decode("utf-8-sig", errors="replace")
     return text.replace("\r\n", "\n").replace("\r", "\n")
-
-
-def _rel(root: Path, path: Path) -> str:
-    try:
-        return path.relative_to(root).as_posix()
-    except ValueError:
-        return path.as_posix()

@@ -5,17 +5,23 @@ kept yet; a page kept from the last site keeps its record by its digest alone,
 so a build writes, links and removes no record file for the pages it keeps.
 Pagefind gets a part's records as hard links at their pages' paths
 (``site.pagefind``). The store is pruned to the records of the last site once
-that site is complete.
+that site is complete. A build that keeps no cache puts its records in a temporary
+folder of its own (``build_record_store``), gone once its index is made.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import shutil
+import tempfile
 from collections.abc import Collection
 from pathlib import Path
 
 SUFFIX = ".html"
+TEMPORARY_RECORDS = "memwiki-records-"  # the prefix of the folder a build without cache puts its records in
+RECORDS_FOLDER = "cache/search-records"  # under .memwiki/: the search records of the last site (``io.record_store``)
+OLD_RECORDS_FOLDER = "cache/records"  # the records at their pages' paths, as memwiki kept them before the store
 
 
 def record_file(folder: Path, digest: str) -> Path:
@@ -60,3 +66,18 @@ class RecordStore:
                 if entry.name not in names:
                     with contextlib.suppress(OSError):  # a folder, or gone already: nothing but records is put here
                         Path(entry.path).unlink()
+
+
+def build_record_store(memwiki_dir: Path, *, keep: bool) -> RecordStore:
+    """Where render puts the search records: the store the last build kept (``keep``), or a temporary folder of
+    its own that goes once the index is made."""
+    if keep:
+        shutil.rmtree(memwiki_dir / OLD_RECORDS_FOLDER, ignore_errors=True)
+        return RecordStore(memwiki_dir / RECORDS_FOLDER)
+    return RecordStore(Path(tempfile.mkdtemp(prefix=TEMPORARY_RECORDS)))
+
+
+def drop_temporary_records(records: RecordStore | None) -> None:
+    """A build's temporary records, gone (the kept store is pruned by the next build that completes)."""
+    if records is not None and records.folder.name.startswith(TEMPORARY_RECORDS):
+        shutil.rmtree(records.folder, ignore_errors=True)

@@ -9,7 +9,8 @@ from pathlib import Path
 
 from site_builder.core.diagnostics import WHOLE_WORKSPACE, Diagnostic, Diagnostics
 from site_builder.core.model import NoteKind
-from site_builder.io.reader import Workspace, decode, inside, note_entries
+from site_builder.io.folder_walk import inside
+from site_builder.io.reader import Workspace, decode, note_entries
 from site_builder.io.stamps import NoteEntry
 
 

@@ -17,7 +17,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from site_builder.core.model import Library, Note
+from site_builder.core.library import Library
+from site_builder.core.model import Note
 from site_builder.core.stop_words import STOP_WORDS
 from site_builder.core.tokens import estimate_tokens, tokens_of
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from site_builder.core.model import Library, Opinion
+from site_builder.core.library import Library
+from site_builder.core.model import Opinion
 from site_builder.library.opinion_pages import Starts, page_number
 
 

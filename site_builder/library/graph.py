@@ -12,7 +12,7 @@ from collections import Counter
 from dataclasses import dataclass
 from operator import attrgetter
 
-from site_builder.core.model import Library
+from site_builder.core.library import Library
 
 # Each entity keeps its strongest co-mentions; the union of those is drawn (a hub keeps more through its neighbours).
 STRONGEST_EDGES = 12

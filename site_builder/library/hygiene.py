@@ -8,7 +8,8 @@ from operator import attrgetter
 from typing import NamedTuple
 
 from site_builder.core.diagnostics import WHOLE_WORKSPACE, Diagnostic, Diagnostics
-from site_builder.core.model import Library, Note
+from site_builder.core.library import Library
+from site_builder.core.model import Note
 from site_builder.core.note_paths import NotePaths
 from site_builder.parse.file_links import written_path
 

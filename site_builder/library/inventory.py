@@ -7,7 +7,8 @@ from collections import Counter
 
 from site_builder.core.diagnostics import Diagnostics
 from site_builder.core.model import Note
-from site_builder.io.reader import Workspace, walk_files
+from site_builder.io.folder_walk import walk_files
+from site_builder.io.reader import Workspace
 
 # Files that are never memory: pictures, fonts, archives, memwiki's own settings.
 NOT_MEMORY = (".png", ".jpg", ".jpeg", ".gif", ".webp", ".svg", ".ico", ".pdf", ".zip", ".gz", ".woff", ".woff2")

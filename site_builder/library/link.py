@@ -12,7 +12,8 @@ from collections import defaultdict
 
 from site_builder.core.collector import cycle_collection_paused
 from site_builder.core.diagnostics import Diagnostics
-from site_builder.core.model import Entity, Fact, Library, Link, Note, Opinion, OpinionPoint, fact_order
+from site_builder.core.library import Library
+from site_builder.core.model import Entity, Fact, Link, Note, Opinion, OpinionPoint, fact_order
 from site_builder.core.names import entity_key, heading_slug, slugify
 from site_builder.core.resolver import Resolver
 from site_builder.library.co_mentions import related_entities

@@ -13,7 +13,8 @@ import operator
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from site_builder.core.model import Fact, Library, Note, Opinion
+from site_builder.core.library import Library
+from site_builder.core.model import Fact, Note, Opinion
 from site_builder.core.tokens import estimate_tokens
 from site_builder.library.recency import newest_day_first, recent_first_as_read
 

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from site_builder.core.model import Library, Note
+from site_builder.core.library import Library
+from site_builder.core.model import Note
 
 OPENCLAW_VERSION = "2026.7"
 SOURCE = "src/agents/embedded-agent-helpers/bootstrap.ts"

@@ -5,40 +5,29 @@ made from the last one. After an agent appends a Retain fact to today's log, lin
 It applies when every edited note keeps its path, kind, date, title and front matter (and its headings' names, when
 another note links one; an entity's page, always), is not ``bank/opinions.md``, and the names that make placeholder
 entities are the same: then what links resolve to is unchanged, and each part of the library is the last one's
-without the old notes' share and with the new notes' share (an entity's page edited, its entity holds the new one:
-reflect rewrites one for each new fact about it). Otherwise (None) the notes are linked anew. The library says what
+without the old notes' share and with the new notes' share (``library.relink_parts``; an entity's page edited, its
+entity holds the new one: reflect rewrites one for each new fact about it). Otherwise (None) the notes are linked anew. The library says what
 changed (``Library.relinked``), in the names the pages' inputs read it by.
 """
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
-from typing import Generic, TypeVar
+from collections.abc import Iterable
+from dataclasses import replace
 
-from site_builder.core.diagnostics import Diagnostic, Diagnostics
-from site_builder.core.model import Fact, Library, Link, Note, Opinion, fact_order
+from site_builder.core.diagnostics import Diagnostics
+from site_builder.core.library import Library
+from site_builder.core.model import Fact, Link, Note, Opinion, fact_order
 from site_builder.core.resolver import Resolver
 from site_builder.library.citing import citing_after
-from site_builder.library.co_mentions import co_mentioned, co_mentions
 from site_builder.library.graph import shown_mentions
-from site_builder.library.link import (
-    OPINIONS_PATH,
-    dedupe_links,
-    entity_links,
-    named_enough,
-    recorded_history,
-)
+from site_builder.library.link import OPINIONS_PATH, dedupe_links, entity_links, named_enough
 from site_builder.library.note_links import links_to_notes
 from site_builder.library.opinion_pages import page_starts, pages_changed
-from site_builder.library.opinions import group_opinion_facts, make_opinion, opinion_key, restated_differently
 from site_builder.library.prose_entities import reads_prose
+from site_builder.library.relink_parts import Patched, patched_opinions, patched_part, patched_problems, patched_related
 from site_builder.library.subject import is_profile
 
-# What linking warns about, by stage: the pages' names and aliases, then each link (note by note), then opinions.
-_NAMING_CODES = frozenset({"duplicate-entity", "front-matter", "alias"})
-_LINK_CODES = frozenset({"broken-link"})
 # What relinking changed (``Library.relinked``), for the pages that say what of the library they read
 # (``site.builder.PageBuilder.reads_linked``): an entity's lines, facts, co-mentions or opinions; the lines linking
 # a note; the opinions citing a note; an entity's mentions as a neighbour shows them (``MEMBER``: what an entity's
@@ -49,7 +38,6 @@ OPINIONS_PAGE = "@opinions-page:"
 # Among a page's reads (``site.builder.PageBuilder.reads_linked``): its inputs say what of the library they read,
 # in these names; such a page is held after a relink that changed none of them.
 LINKED = "@"
-T = TypeVar("T", Link, Fact)
 
 
 def relink(last: Library, notes: list[Note]) -> Library | None:
@@ -62,16 +50,6 @@ def relink(last: Library, notes: list[Note]) -> Library | None:
         return None
     relinking = _Relinking(last, notes, edited)
     return relinking.library() if relinking.names_resolve_alike() else None
-
-
-@dataclass(frozen=True)
-class _Patched(Generic[T]):
-    """One part of the library patched: the edited notes' items as they were and as they are (each with its key),
-    and the part with the old ones taken out and the new ones put in."""
-
-    old: list[tuple[str, T]]
-    new: list[tuple[str, T]]
-    now: dict[str, list[T]]
 
 
 class _Relinking:
@@ -106,11 +84,11 @@ class _Relinking:
             return None
         facts = [fact for note in self.notes for fact in note.facts]
         by_entity, to_notes = self.facts_by_entity(), self.note_backlinks()
-        opinions, touched = _opinions(last, self.edited, facts, self.by_path)
-        problems = _problems(last.problems.items, self.edited, diagnostics, touched)
+        opinions, touched = patched_opinions(last, self.edited, facts, self.by_path)
+        problems = patched_problems(last.problems.items, self.edited, diagnostics, touched)
         if problems is None:
             return None
-        related, pairs = _related(last.related, self.edited, resolver)
+        related, pairs = patched_related(last.related, self.edited, resolver)
         changed = self.changed(links, by_entity, to_notes, pairs, opinions, touched)
         citing = last.citing
         if opinions is not last.opinions:
@@ -136,7 +114,7 @@ class _Relinking:
             relinked=frozenset(changed),
         )
 
-    def entity_links(self, diagnostics: Diagnostics) -> _Patched[Link] | None:
+    def entity_links(self, diagnostics: Diagnostics) -> Patched[Link] | None:
         """The backlinks patched (the edited notes' new links' warnings into ``diagnostics``); None when a
         placeholder is made or no longer linked to."""
         resolver, by_path, named = self.resolver, self.by_path, self.named
@@ -150,31 +128,31 @@ class _Relinking:
         ]
         if len(resolver.entities) != len(self.placeholders) + len(self.with_pages):
             return None  # a placeholder was made after all
-        backlinks = _patched(self.last.backlinks, self.edited, old, new, dedupe_links)
+        backlinks = patched_part(self.last.backlinks, self.edited, old, new, dedupe_links)
         if any(key not in backlinks for key in self.placeholders):
             return None  # a placeholder no longer linked to
-        return _Patched(old, new, backlinks)
+        return Patched(old, new, backlinks)
 
-    def facts_by_entity(self) -> _Patched[Fact]:
+    def facts_by_entity(self) -> Patched[Fact]:
         """The facts of each entity patched."""
         resolver, edited = self.resolver, self.edited
         old = [(key, f) for old, _ in edited.values() for f in old.facts for key in _keys(f, resolver)]
         new = [(key, f) for _, new in edited.values() for f in new.facts for key in _keys(f, resolver)]
-        by_entity = _patched(self.last.facts_by_entity, edited, old, new, lambda f: sorted(f, key=fact_order))
-        return _Patched(old, new, by_entity)
+        by_entity = patched_part(self.last.facts_by_entity, edited, old, new, lambda f: sorted(f, key=fact_order))
+        return Patched(old, new, by_entity)
 
-    def note_backlinks(self) -> _Patched[Link]:
+    def note_backlinks(self) -> Patched[Link]:
         """The lines linking each note patched."""
         resolver, by_path, edited = self.resolver, self.by_path, self.edited
         old = [(link.target, link) for old, _ in edited.values() for link in links_to_notes(old, resolver, by_path)]
         new = [(link.target, link) for _, new in edited.values() for link in links_to_notes(new, resolver, by_path)]
-        return _Patched(old, new, _patched(self.last.note_backlinks, edited, old, new, sorted))
+        return Patched(old, new, patched_part(self.last.note_backlinks, edited, old, new, sorted))
 
     def changed(
         self,
-        links: _Patched[Link],
-        facts: _Patched[Fact],
-        to_notes: _Patched[Link],
+        links: Patched[Link],
+        facts: Patched[Fact],
+        to_notes: Patched[Link],
         pairs: set[tuple[str, str]],
         opinions: list[Opinion],
         touched: dict[str, list[Fact]],
@@ -262,95 +240,3 @@ def _slashed_placeholder(edited: Iterable[tuple[Note, Note]], resolver: Resolver
 
 def _keys(fact: Fact, resolver: Resolver) -> set[str]:
     return {e.key for e in map(resolver.entity, fact.names) if e}
-
-
-def _patched(
-    last: dict[str, list[T]],
-    edited: dict[str, tuple[Note, Note]],
-    old: list[tuple[str, T]],
-    new: list[tuple[str, T]],
-    arrange: Callable[[list[T]], list[T]],
-) -> dict[str, list[T]]:
-    """``last`` (key -> items of notes) without the edited notes' items and with their new ones, each list put in
-    order again (``arrange``); keys without items left out, the keys in order."""
-    added: dict[str, list[T]] = defaultdict(list)
-    for key, item in new:
-        added[key].append(item)
-    out = dict(last)
-    for key in {key for key, _ in old} | added.keys():
-        kept = [item for item in last.get(key, []) if item.path not in edited]
-        items = arrange(kept + added.get(key, []))
-        if items:
-            out[key] = items
-        else:
-            out.pop(key, None)
-    return out if out.keys() == last.keys() else dict(sorted(out.items()))
-
-
-def _related(
-    last: dict[str, list[tuple[str, int]]], edited: dict[str, tuple[Note, Note]], resolver: Resolver
-) -> tuple[dict[str, list[tuple[str, int]]], set[tuple[str, str]]]:
-    """The co-mention counts without the edited notes' old lines and with their new ones; the pairs whose count
-    changed (both ways)."""
-    change: Counter[tuple[str, str]] = Counter()
-    for old, new in edited.values():
-        change.subtract(co_mentions(old, resolver))
-        change.update(co_mentions(new, resolver))
-    moved: dict[str, dict[str, int]] = defaultdict(dict)
-    for (a, b), count in change.items():
-        if count:
-            moved[a][b] = count
-    out = dict(last)
-    for a, counts in moved.items():
-        now = dict(last.get(a, []))
-        for b, count in counts.items():
-            now[b] = now.get(b, 0) + count
-        found = [(-count, b) for b, count in now.items() if count > 0]
-        if found:
-            out[a] = co_mentioned(found)
-        else:
-            out.pop(a, None)
-    return (out if out.keys() == last.keys() else dict(sorted(out.items()))), {(a, b) for a in moved for b in moved[a]}
-
-
-def _opinions(
-    last: Library, edited: dict[str, tuple[Note, Note]], facts: list[Fact], by_path: dict[str, Note]
-) -> tuple[list[Opinion], dict[str, list[Fact]]]:
-    """The last opinions with those the edited notes' changed facts state or cite made again (the same list when
-    there are none), and the facts of each opinion made again (none for one that is gone)."""
-    changed = [
-        f for old, new in edited.values() for f in set(old.facts) ^ set(new.facts)
-    ]  # not those left as they were
-    ids = {f.id for f in changed}
-    keys = {opinion_key(f) for f in changed if f.kind == "O"}
-    recorded = recorded_history(by_path)  # the other points of an opinion are its own O facts: those are in keys
-    keys.update(key for key, points in recorded.items() if any(p.fact_id in ids for p in points))
-    if not keys:
-        return last.opinions, {}
-    groups = group_opinion_facts(facts)
-    touched = {key: groups.get(key, []) for key in keys}
-    by_id = {f.id: f for f in facts}
-    again = [make_opinion(key, group, recorded.get(key, []), [], by_id) for key, group in touched.items() if group]
-    kept = [opinion for opinion in last.opinions if opinion.id not in keys]
-    return sorted(kept + again, key=lambda o: (-o.confidence, o.id)), touched
-
-
-def _problems(
-    last: list[Diagnostic], edited: dict[str, tuple[Note, Note]], found: Diagnostics, touched: dict[str, list[Fact]]
-) -> Diagnostics | None:
-    """What linking warns about: the names' warnings, each link's (the edited notes' new ones in their place) and
-    the opinions' (those of the ``touched`` opinions found again). None when the last ones are not in the order
-    linking makes them."""
-    naming = [d for d in last if d.code in _NAMING_CODES]
-    links = [d for d in last if d.code in _LINK_CODES]
-    opinions = [d for d in last if d.code not in _NAMING_CODES | _LINK_CODES]
-    if naming + links + opinions != last:
-        return None
-    links = sorted([d for d in links if d.path not in edited] + found.items, key=lambda d: d.path)  # stable
-    if touched:  # each warning is on a fact of its opinion: those of the touched ones are found again
-        moved = {(f.path, f.line) for old, _ in edited.values() for f in old.facts}
-        moved.update((f.path, f.line) for group in touched.values() for f in group)
-        again = restated_differently({key: group for key, group in touched.items() if group})
-        opinions = [d for d in opinions if (d.path, d.line) not in moved] + again
-        opinions.sort(key=lambda d: (d.path, d.line))
-    return Diagnostics([*naming, *links, *opinions])

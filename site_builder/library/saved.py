@@ -25,7 +25,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from site_builder.core.diagnostics import Diagnostics
-from site_builder.core.model import Entity, Library, Link, Note, Opinion
+from site_builder.core.library import Library
+from site_builder.core.model import Entity, Link, Note, Opinion
 from site_builder.core.resolver import Resolver
 from site_builder.io.build_cache import NoteKey
 from site_builder.io.memo_store import MemoStore

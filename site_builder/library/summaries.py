@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 
-from site_builder.core.model import Entity, Fact, Library, Note
+from site_builder.core.library import Library
+from site_builder.core.model import Entity, Fact, Note
 from site_builder.parse.link_syntax import WIKILINK_RE, plain_sentence
 
 NOT_PROSE = ("#", "```", "~~~", "|", "<!--", "---", ">")

@@ -15,7 +15,8 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, TypeVar
 
 from site_builder.core.diagnostics import Diagnostics
-from site_builder.core.model import Library, Note, Opinion, OpinionPoint, core_of
+from site_builder.core.library import Library, core_of
+from site_builder.core.model import Note, Opinion, OpinionPoint
 from site_builder.core.names import entity_key
 from site_builder.io.reader import Workspace, stamp_workspace
 from site_builder.io.sources import read_notes

@@ -13,10 +13,10 @@ import functools
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from importlib import resources
 from typing import Any, TypeVar
 
-from site_builder.core.model import Fact, Library, Opinion
+from site_builder.core.library import Library
+from site_builder.core.model import Fact, Opinion
 from site_builder.core.names import source_url
 from site_builder.core.tokens import estimate_tokens
 from site_builder.library.recency import recent_first
@@ -29,13 +29,6 @@ T = TypeVar("T")
 SCHEMA = "memwiki/recall@1"
 BUNDLE_PATH = "recall.json"
 SHARD_DIR = "recall/entities"
-
-
-def json_schema(name: str = "recall") -> dict[str, Any]:
-    """The JSON Schema shipped with the package: ``recall`` or ``recall-entity``."""
-    text = resources.files("site_builder.recall").joinpath("schemas", f"{name}.schema.json").read_text("utf-8")
-    schema: dict[str, Any] = json.loads(text)
-    return schema
 
 
 _COMPACT = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))  # made once: a shard has thousands of items

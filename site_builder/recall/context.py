@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import datetime as dt
 
-from site_builder.core.model import Library, Note
+from site_builder.core.library import Library
+from site_builder.core.model import Note
 from site_builder.core.tokens import estimate_tokens
 from site_builder.io.reader import Workspace
 from site_builder.library.agent_view import SYSTEM_NAMES, agent_block, budget_report

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from site_builder.core.model import Entity, Library
+from site_builder.core.library import Library
+from site_builder.core.model import Entity
 from site_builder.library.summaries import entity_summary, first_line
 
 

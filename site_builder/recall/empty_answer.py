@@ -11,9 +11,9 @@ from __future__ import annotations
 import datetime as dt
 
 from site_builder.recall.candidates import phrase
+from site_builder.recall.entity_naming import entity_names, resolve_entity
 from site_builder.recall.index import RecallIndex
 from site_builder.recall.query import QueryError, RecallQuery
-from site_builder.recall.search import entity_names, resolve_entity
 from site_builder.recall.time_words import time_window
 
 

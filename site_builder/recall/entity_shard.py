@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from site_builder.core.model import Entity, Fact, Library
+from site_builder.core.library import Library
+from site_builder.core.model import Entity, Fact
 from site_builder.core.names import source_url
 from site_builder.library.summaries import entity_summary
 

@@ -251,14 +251,6 @@ def index_path(root: Path) -> Path:
     return root / ".memwiki" / "recall.sqlite"
 
 
-def open_index(workspace: Workspace, diagnostics: Diagnostics, stamps: dict[str, str] | None = None) -> RecallIndex:
-    """Bring the workspace's index under ``.memwiki/`` up to date, parsing only the files that changed
-    (``stamps``: the notes' stamps when the caller has just taken them)."""
-    index = RecallIndex(index_path(workspace.root))
-    index.refresh(workspace, stamps if stamps is not None else stamp_workspace(workspace, diagnostics), diagnostics)
-    return index
-
-
 def refresh_index(workspace: Workspace, notes: list[Note], stamps: dict[str, str] | None = None) -> RecallIndex:
     """The index brought up to date with notes already parsed (by a build): no file is read again. ``stamps``: the
     notes' stamps as listed before they were read (a build's listing: no second walk, and a file changed after it

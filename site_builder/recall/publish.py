@@ -2,17 +2,21 @@
 staged site, and the recall index brought up to date with the notes just parsed.
 
 A build runs ``publish_recall`` in a forked child (``processes.Background``) beside render: it needs only the
-linked library, and sends back a few lines (``Published``), not the bundle.
+linked library, and sends back a few lines (``Published``), not the bundle; ``copy_recall_bundle`` then puts the
+bundle beside the workspace.
 """
 
 from __future__ import annotations
 
 import sqlite3
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from site_builder.core.diagnostics import Diagnostic, Diagnostics
-from site_builder.core.model import Library, Note
+from site_builder.core.library import Library
+from site_builder.core.model import Note
 from site_builder.io.build_cache import LastShards, ShardMarks, kept_shard
+from site_builder.io.derived import write_derived
 from site_builder.io.library_texts import LibraryTexts
 from site_builder.io.memo_store import MemoStore
 from site_builder.io.reader import Workspace
@@ -77,3 +81,12 @@ def update_recall_index(
         refresh_index(workspace, notes, stamps).db.close()
     except (OSError, sqlite3.Error) as exc:
         diagnostics.warn(".memwiki", 0, f"recall index not updated ({exc}); memwiki recall will update it", "io")
+
+
+def copy_recall_bundle(root: Path, paths: list[str], site: Path, diagnostics: Diagnostics) -> None:
+    """recall.json and the shards (``paths``) into ``.memwiki/``, where an agent finds them beside the workspace:
+    the site's files, linked where the file system allows."""
+    try:
+        write_derived(root / ".memwiki", {path: site / path for path in paths})
+    except OSError as exc:
+        diagnostics.warn(".memwiki", 0, f"recall.json not copied into the workspace: {exc}", "io")

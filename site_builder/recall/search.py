@@ -34,9 +34,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import itertools
-from collections.abc import Mapping
 
-from site_builder.core.names import entity_key
 from site_builder.recall.answer_types import ANSWER_SUPPORT, Names, asked_for
 from site_builder.recall.asks_about import DEFINES_SUPPORT, asked_about, opening_with
 from site_builder.recall.candidates import (
@@ -54,6 +52,13 @@ from site_builder.recall.candidates import (
     sql,
 )
 from site_builder.recall.dialogue import about, with_answers
+from site_builder.recall.entity_naming import (
+    entity_names,
+    known_anywhere,
+    mentioned_in_rows,
+    query_entities,
+    resolve_entity,
+)
 from site_builder.recall.evidence import Evidence, Row, one_per_evidence, words
 from site_builder.recall.expand import HUB_SHARE, Hop, second_hop
 from site_builder.recall.hits import Hit, current_opinion
@@ -66,35 +71,9 @@ from site_builder.recall.when_asked import SAYS_WHEN_LIFT, asks_when, says_when,
 NAMED_SHARE = 0.25  # an entity that more than this share of all lines is about is not "few lines"
 ENTITY_LIFT = 1.25
 TIME_LIFT = 1.5
-NAMING_KEYS = 500  # lines read to find which entities a name given to --entity may stand for
 NOTE_SUPPORT = 0.2  # share of the best score in a line's note that the line gets on top of its own
 
-__all__ = ["Hit", "QueryError", "RecallQuery", "answer_json", "entity_names", "resolve_entity", "search"]
-
-
-def alias_map(index: RecallIndex) -> Mapping[str, str]:
-    """Every page name and alias (accents folded) → the entity key it stands for (looked up name by name)."""
-    return index.aliases()
-
-
-def resolve_entity(index: RecallIndex, name: str) -> str:
-    """The entity key a name or alias stands for; ``QueryError`` when nothing in the workspace is called that."""
-    key = fold_accents(entity_key(name))
-    if key in (aliases := alias_map(index)):
-        return aliases[key]
-    named = _keys_naming(index, key)
-    if not named:
-        raise QueryError(f"unknown entity '{name}': no page, alias or mention matches it")
-    if key not in named and len(named) == 1:  # "Noor": the one entity whose name holds it ("noor-haddad")
-        (key,) = named
-        return aliases.get(key, key)
-    return key
-
-
-def entity_names(index: RecallIndex, key: str) -> frozenset[str]:
-    """The key and every alias of one entity, accents folded: the names its lines may carry."""
-    rows = index.db.execute("SELECT alias FROM aliases WHERE key = ?", (key,))
-    return frozenset({fold_accents(key), *(fold_accents(str(alias)) for (alias,) in rows)})
+__all__ = ["Hit", "QueryError", "RecallQuery", "answer_json", "search"]
 
 
 def search(index: RecallIndex, query: RecallQuery) -> list[Hit]:
@@ -113,10 +92,10 @@ def search(index: RecallIndex, query: RecallQuery) -> list[Hit]:
     if about:
         have = {(row[0], row[1]) for row in rows}
         rows += [row for row in lines_opening_with(index, plan, query, about) if (row[0], row[1]) not in have]
-    plan = dataclasses.replace(plan, lifted=plan.lifted | _mentioned(rows, terms))
+    plan = dataclasses.replace(plan, lifted=plan.lifted | mentioned_in_rows(rows, terms))
     asked = asked_for(query.text) if terms else None
     if asked:
-        named = plan.lifted | _known(index, terms, plan.lifted)
+        named = plan.lifted | known_anywhere(index, terms, plan.lifted)
         rows = _with_lines_naming_what_is_asked(rows, lines_naming(index, plan, query, named), asked)
     if plan.entity_names:
         rows = [row for row in rows if plan.entity_names & {fold_accents(k) for k in row[5].split()}]
@@ -145,7 +124,7 @@ def search(index: RecallIndex, query: RecallQuery) -> list[Hit]:
 
 def _plan(index: RecallIndex, query: RecallQuery, terms: list[str], window: tuple[dt.date, dt.date] | None) -> Plan:
     """The FTS5 expression and SQL conditions of a query: its words, the entities it names, its filters."""
-    named = _query_entities(index, terms)
+    named = query_entities(index, terms)
     lifted = frozenset(name for key in named for name in entity_names(index, key))
     words = [f"cjk : {phrase(t)}" if has_cjk(t) else in_each_column(phrase(t)) for t in terms]
     plain = tuple(map(phrase, terms)) if not any(has_cjk(t) for t in terms) else ()
@@ -264,49 +243,3 @@ def answer_json(index: RecallIndex, query: RecallQuery) -> dict[str, object]:
         record["results"] = []
         record["error"] = str(exc)
     return record
-
-
-def _query_entities(index: RecallIndex, terms: list[str]) -> set[str]:
-    """Entities the query names by a page name or alias: one word, or two or three words in a row."""
-    aliases = alias_map(index)
-    return {aliases[name] for name in _names(terms) if name in aliases}
-
-
-def _mentioned(rows: list[Row], terms: list[str]) -> frozenset[str]:
-    """Entities without a page that the query names and some of its candidate lines mention (``@Anna``)."""
-    mentioned = {fold_accents(key) for row in rows for key in row[5].split()}
-    return frozenset(name for name in _names(terms) if name in mentioned)
-
-
-def _known(index: RecallIndex, terms: list[str], known: frozenset[str]) -> frozenset[str]:
-    """Entities the query names that some line anywhere mentions (not only its candidates)."""
-    return frozenset(name for name in _names(terms) if name not in known and _mentioned_anywhere(index, name))
-
-
-def _mentioned_anywhere(index: RecallIndex, key: str) -> bool:
-    """Does some line have this entity (a folded key) among its entities?"""
-    about = f"entities : {phrase(key.replace('-', ' '))}"
-    return index.db.execute("SELECT 1 FROM docs_fts WHERE docs_fts MATCH ? LIMIT 1", (about,)).fetchone() is not None
-
-
-def _keys_naming(index: RecallIndex, key: str) -> frozenset[str]:
-    """The entity keys (folded) of lines about an entity whose key holds this one's words in a row ("noor" is in
-    "noor-haddad"), among the first ``NAMING_KEYS`` such lines."""
-    about = f"entities : {phrase(key.replace('-', ' '))}"
-    rows = index.db.execute(
-        "SELECT d.entities FROM docs_fts JOIN docs d ON d.id = docs_fts.rowid WHERE docs_fts MATCH ? LIMIT ?",
-        (about, NAMING_KEYS),
-    )
-    return frozenset(
-        folded
-        for (entities,) in rows
-        for folded in map(fold_accents, str(entities).split())
-        if f"-{key}-" in f"-{folded}-"
-    )
-
-
-def _names(terms: list[str]) -> list[str]:
-    """The names a query's words may be: each word, two and three words in a row ("anna-kowalski")."""
-    pairs = (f"{a}-{b}" for a, b in itertools.pairwise(terms))
-    triples = (f"{a}-{b}-{c}" for a, b, c in zip(terms, terms[1:], terms[2:], strict=False))
-    return [fold_accents(name) for name in [*terms, *pairs, *triples]]

@@ -8,7 +8,8 @@ import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from site_builder.core.model import Entity, Library
+from site_builder.core.library import Library
+from site_builder.core.model import Entity
 
 
 def shard_inputs(library: Library) -> Callable[[Entity], str]:

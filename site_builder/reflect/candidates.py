@@ -3,7 +3,8 @@ with its statement (``verdict_inputs``)."""
 
 from __future__ import annotations
 
-from site_builder.core.model import Fact, Library, fact_order
+from site_builder.core.library import Library
+from site_builder.core.model import Fact, fact_order
 from site_builder.library.opinions import VERDICTS
 from site_builder.reflect.offline import Words
 from site_builder.reflect.reflector import VerdictInput

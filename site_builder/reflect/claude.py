@@ -16,17 +16,15 @@ import sys
 import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 from typing import Any
 
 import anthropic
-from anthropic.types import ToolParam
 
 from site_builder.core.diagnostics import Diagnostics
-from site_builder.core.model import KIND_NAMES, Note
+from site_builder.core.model import Note
 from site_builder.core.tokens import estimate_tokens
 from site_builder.io.memo_store import MemoStore
-from site_builder.library.opinions import VERDICTS
+from site_builder.reflect.claude_prompts import Job, check_summary, check_verdicts, summary_job, verdict_job
 from site_builder.reflect.reader import (
     PROMPT_VERSION,
     READ_STAGE,
@@ -40,64 +38,10 @@ from site_builder.reflect.reflector import EntityInput, MalformedAnswer, Usage, 
 
 CACHE_NAME = "reflect-cache.json"  # under .memwiki/
 MAX_WORKERS = 4
-MAX_FACTS_IN_PROMPT = 60
 VERDICT_BATCH = 20
 READ_MAX_TOKENS = 4_000
 REFUSED = "Claude refused to answer"
 MALFORMED = "malformed answer"
-
-SUMMARY_SYSTEM = (
-    "You keep the wiki of an AI assistant's long-term memory. Write the summary paragraph of one entity's page "
-    "from the facts given and nothing else: 2 to 4 plain sentences, most important and most recent first, with "
-    "dates where they matter. No lists, headings, speculation or advice. Write about the assistant's own actions "
-    "in the first person ('I')."
-)
-SUMMARY_TOOL: ToolParam = {
-    "name": "write_summary",
-    "description": "Record the entity's summary paragraph.",
-    "input_schema": {
-        "type": "object",
-        "properties": {"summary": {"type": "string", "description": "2 to 4 sentences of plain prose."}},
-        "required": ["summary"],
-    },
-}
-VERDICT_SYSTEM = (
-    "You judge new facts as evidence for a belief an AI assistant holds. For each fact answer: 'reinforces' "
-    "(makes the belief more likely true), 'weakens' (somewhat less likely), 'contradicts' (clearly shows it is "
-    "false), or 'irrelevant'. Judge only from the fact's text."
-)
-VERDICT_TOOL: ToolParam = {
-    "name": "judge_evidence",
-    "description": "Record a verdict for every fact.",
-    "input_schema": {
-        "type": "object",
-        "properties": {
-            "verdicts": {
-                "type": "array",
-                "items": {
-                    "type": "object",
-                    "properties": {
-                        "fact_id": {"type": "string"},
-                        "verdict": {"type": "string", "enum": list(VERDICTS)},
-                        "reason": {"type": "string"},
-                    },
-                    "required": ["fact_id", "verdict"],
-                },
-            }
-        },
-        "required": ["verdicts"],
-    },
-}
-
-
-@dataclass(frozen=True)
-class Job:
-    what: str  # for messages: "entity Anna", "opinion concise-replies"
-    path: str  # the page whose text stays if this fails
-    tool: ToolParam
-    system: str
-    prompt: str
-    max_tokens: int
 
 
 class ClaudeReflector:
@@ -122,16 +66,16 @@ class ClaudeReflector:
         self._lock = threading.Lock()
 
     def summaries(self, entities: list[EntityInput], diagnostics: Diagnostics) -> dict[str, str]:
-        jobs = {e.key: _summary_job(e) for e in entities}
-        answers = self._run(jobs, diagnostics, _check_summary)
+        jobs = {e.key: summary_job(e) for e in entities}
+        answers = self._run(jobs, diagnostics, check_summary)
         return {key: answer["summary"].strip() for key, answer in answers.items()}
 
     def verdicts(self, items: list[VerdictInput], diagnostics: Diagnostics) -> dict[tuple[str, str], str]:
         jobs: dict[tuple[str, int], Job] = {}
         for item in items:
             for start in range(0, len(item.facts), VERDICT_BATCH):
-                jobs[(item.opinion.id, start)] = _verdict_job(item, item.facts[start : start + VERDICT_BATCH])
-        answers = self._run(jobs, diagnostics, _check_verdicts)
+                jobs[(item.opinion.id, start)] = verdict_job(item, item.facts[start : start + VERDICT_BATCH])
+        answers = self._run(jobs, diagnostics, check_verdicts)
         out: dict[tuple[str, str], str] = {}
         for item in items:
             for start in range(0, len(item.facts), VERDICT_BATCH):
@@ -281,47 +225,3 @@ class ClaudeReflector:
     def _digest(self, job: Job) -> str:
         key = json.dumps([self.model, job.tool["name"], job.system, job.prompt], ensure_ascii=False)
         return hashlib.sha256(key.encode("utf-8")).hexdigest()
-
-
-def _summary_job(entity: EntityInput) -> Job:
-    lines = [f"Entity: {entity.name}" + (f" ({entity.type})" if entity.type else "")]
-    if entity.text:
-        lines += ["", "The page's own text, written by a person:", "<page>", entity.text, "</page>"]
-    lines += ["", "Facts, oldest first (date · kind · fact):"]
-    for fact in entity.facts[-MAX_FACTS_IN_PROMPT:]:
-        date = fact.date.isoformat() if fact.date else "undated"
-        lines.append(f"- {date} · {KIND_NAMES[fact.kind]} · {fact.content}")
-    if entity.opinions:
-        lines += ["", "Beliefs about it (confidence):"]
-        lines += [f"- {o.confidence:.2f} {o.statement}" for o in entity.opinions]
-    if entity.related:
-        lines += ["", f"Often mentioned with: {', '.join(entity.related)}"]
-    return Job(f"entity {entity.name}", entity.path, SUMMARY_TOOL, SUMMARY_SYSTEM, "\n".join(lines), 600)
-
-
-def _verdict_job(item: VerdictInput, facts: list[Any]) -> Job:
-    opinion = item.opinion
-    lines = [f"Belief: {opinion.statement}", f"Current confidence: {opinion.confidence:.2f}", "", "Facts:"]
-    for fact in facts:
-        date = fact.date.isoformat() if fact.date else "undated"
-        lines.append(f"- [{fact.id}] {date}: {fact.content}")
-    return Job(f"opinion {opinion.id}", "bank/opinions.md", VERDICT_TOOL, VERDICT_SYSTEM, "\n".join(lines), 1500)
-
-
-def _check_summary(answer: dict[str, Any]) -> None:
-    summary = answer.get("summary")
-    if not isinstance(summary, str) or not summary.strip():
-        raise MalformedAnswer("the summary is missing or empty")
-    if len(summary) > 2000:
-        raise MalformedAnswer("the summary is too long")
-
-
-def _check_verdicts(answer: dict[str, Any]) -> None:
-    verdicts = answer.get("verdicts")
-    if not isinstance(verdicts, list):
-        raise MalformedAnswer("'verdicts' is not a list")
-    for item in verdicts:
-        if not isinstance(item, dict) or not isinstance(item.get("fact_id"), str):
-            raise MalformedAnswer("a verdict without a fact_id")
-        if item.get("verdict") not in VERDICTS:
-            raise MalformedAnswer(f"unknown verdict {item.get('verdict')!r}")

@@ -7,7 +7,8 @@ person's own text around the block is never touched.
 
 from __future__ import annotations
 
-from site_builder.core.model import Entity, Library, Opinion
+from site_builder.core.library import Library
+from site_builder.core.model import Entity, Opinion
 from site_builder.parse.blocks import ENTITY_HEADING
 from site_builder.reflect.blocks import source_link
 

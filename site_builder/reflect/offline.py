@@ -15,7 +15,8 @@ import re
 from typing import Any
 
 from site_builder.core.diagnostics import Diagnostics
-from site_builder.core.model import Entity, Fact, Library, Note, Opinion
+from site_builder.core.library import Library
+from site_builder.core.model import Entity, Fact, Note, Opinion
 from site_builder.core.stop_words import STOP_WORDS
 from site_builder.io.memo_store import MemoStore
 from site_builder.reflect.reflector import EntityInput, Usage, VerdictInput

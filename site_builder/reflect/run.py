@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 
 from site_builder.core.diagnostics import Diagnostics
 from site_builder.core.digest import value_digest
-from site_builder.core.model import Entity, Library, Note, Opinion
+from site_builder.core.library import Library
+from site_builder.core.model import Entity, Note, Opinion
 from site_builder.core.names import entity_file_name
 from site_builder.library.link import OPINIONS_PATH, link_notes, recorded_history
 from site_builder.library.opinions import VERDICTS, collect_opinions

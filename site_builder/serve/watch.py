@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from site_builder.core.config import CONFIG_NAME
-from site_builder.io.reader import SKIPPED_FOLDERS, Workspace, is_memory_file
+from site_builder.io.folder_walk import SKIPPED_FOLDERS
+from site_builder.io.reader import Workspace, is_memory_file
 from site_builder.io.stamps import stamp_of
 from site_builder.io.styling import TEMPLATE_FOLDERS, builtin_templates
 

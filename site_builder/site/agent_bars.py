@@ -23,7 +23,7 @@ from site_builder.library.openclaw_bootstrap import (
     TOTAL_MAX_CHARS,
     Injected,
 )
-from site_builder.site.page_views import BarView, SegmentView
+from site_builder.site.agent_views import BarView, SegmentView
 from site_builder.site.views import LinkView
 
 BAR_FILES = 12  # segments a bar shows at most; the smallest files past them are one "other files" segment

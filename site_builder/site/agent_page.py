@@ -16,9 +16,9 @@ from site_builder.library.agent_view import Tier, agent_block, tiers
 from site_builder.library.memory_block import MemorySources, context_block, default_budget
 from site_builder.library.openclaw_bootstrap import Injected, injected
 from site_builder.site.agent_bars import LIMITS, WITHIN_LIMITS, tier_bar
+from site_builder.site.agent_views import AgentPage, AgentView, TierView
 from site_builder.site.builder import PageBuilder
 from site_builder.site.entity_page import INDEX_URL
-from site_builder.site.page_views import AgentPage, AgentView, TierView
 from site_builder.site.views import LinkView
 
 URL = "agent.html"

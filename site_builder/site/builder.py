@@ -1,4 +1,5 @@
-"""``PageBuilder``: what every page needs (library, config, Markdown, chrome) and the item views pages share."""
+"""``PageBuilder``: what every page needs (library, config, Markdown, chrome) and what the pages' inputs read (the
+item views pages share are made by ``item_views``)."""
 
 from __future__ import annotations
 
@@ -6,12 +7,12 @@ import functools
 import html
 import re
 import sys
-from collections.abc import Iterable
 
 from site_builder.core.config import Config
 from site_builder.core.digest import value_digest
-from site_builder.core.model import KIND_NAMES, Fact, Library, Note, Opinion
-from site_builder.core.names import href, opinions_page_url, root_of, source_url
+from site_builder.core.library import Library
+from site_builder.core.model import Note, Opinion
+from site_builder.core.names import href, opinions_page_url, root_of
 from site_builder.library.citing import citing_of
 from site_builder.library.folders import folder_tree
 from site_builder.library.graph import Neighbourhoods
@@ -19,25 +20,15 @@ from site_builder.library.link import OPINIONS_PATH
 from site_builder.library.opinion_pages import page_number, page_starts
 from site_builder.library.projects import find_projects
 from site_builder.library.relink import LINKED
-from site_builder.library.summaries import first_line_markdown
 from site_builder.library.tags import TagUse, workspace_tags
-from site_builder.site.charts import ChartPoint, confidence_chart
-from site_builder.site.environment import CUSTOM_CSS, FACT_ITEM, render_part
+from site_builder.site.environment import CUSTOM_CSS
 from site_builder.site.fragments import Fragments, LinkNames, start_from
 from site_builder.site.language import site_language
 from site_builder.site.links import SiteLinker
 from site_builder.site.markdown import MarkdownRenderer
 from site_builder.site.page_inputs import fact_inputs, ordinal
 from site_builder.site.search_titles import ShownTitle, placed_titles
-from site_builder.site.views import (
-    Chrome,
-    DaySummary,
-    EvidenceView,
-    FactView,
-    LinkView,
-    NavLink,
-    OpinionView,
-)
+from site_builder.site.views import Chrome, NavLink
 
 # The bank pages with a navigation entry of their own, and the kind of fact each lists.
 BANK_SECTIONS = {"bank/world.md": "world", "bank/experience.md": "experience"}
@@ -88,8 +79,8 @@ class PageBuilder:
         self.last_pages = reuse.pages if reuse is not None else {}
         # By id(): the library holds every opinion and fact while this lives (render may give the last build's).
         self.opinion_digests_by_id: dict[int, str] = {}
-        self._fact_items: dict[int, str] = {}  # see ``fact_items``
-        # While a page's inputs are worked out (``site.render.job_inputs``): the notes whose texts they read.
+        self.fact_item_html: dict[int, str] = {}  # by id() of the fact: see ``item_views.fact_items``
+        # While a page's inputs are worked out (``site.render_jobs.job_inputs``): the notes whose texts they read.
         self.reads: set[str] | None = None
         self.nav = [
             ("days", "Days", "memory/index.html"),
@@ -257,18 +248,6 @@ class PageBuilder:
             html = self.fragments.inline[text] = self.md.render_inline(text, linker)
         return html
 
-    def fact_items(self, facts: Iterable[Fact], url: str) -> str:
-        """``facts`` as the list items of the page at ``url``. Each fact is rendered once through its partial,
-        whatever page lists it first, with ``ROOT_MARK`` where the way back to the site root goes."""
-        items = self._fact_items
-        html = []
-        for fact in facts:
-            item = items.get(id(fact))
-            if item is None:
-                item = items[id(fact)] = render_part(FACT_ITEM, self.fact_view(fact, url, ROOT_MARK))
-            html.append(item)
-        return "".join(html).replace(ROOT_MARK, root_of(url))
-
     def chrome(
         self,
         url: str,
@@ -298,61 +277,4 @@ class PageBuilder:
             if searchable and url in self.search_titles
             else meta or {},
             pagefind_filters=filters or {},
-        )
-
-    def entity_chips(self, names: Iterable[str], url: str) -> list[LinkView]:
-        """``@name`` links to entities, marked when the entity has no page."""
-        linker = SiteLinker(self.library, url)
-        chips = []
-        for name in names:
-            to = linker.entity(name)
-            chips.append(LinkView("@" + name, to.href, css="missing" if to.missing else ""))
-        return chips
-
-    def fact_view(self, fact: Fact, url: str, root: str) -> FactView:
-        """``fact`` for the page at ``url``, with ``root`` (the page's, or ``ROOT_MARK``) before its links."""
-        occurred = ""
-        if fact.occurred:
-            start, end = fact.occurred
-            occurred = start.isoformat() if start == end else f"{start.isoformat()} – {end.isoformat()}"
-        return FactView(
-            id=fact.id,
-            kind=fact.kind,
-            kind_name=KIND_NAMES[fact.kind],
-            html=self.inline_marked(fact.content, url).replace(ROOT_MARK, root),
-            date=fact.date.isoformat() if fact.date else "",
-            occurred=occurred,
-            source=fact.source,
-            href=root + source_url(fact.source),
-            confidence=f"{fact.confidence:.2f}" if fact.confidence is not None else "",
-            by=fact.by,
-        )
-
-    def opinion_view(self, opinion: Opinion, url: str) -> OpinionView:
-        points = [
-            ChartPoint(p.date, p.confidence, href(url, source_url(p.source)), f"{p.change}: {p.text}")
-            for p in opinion.history
-            if p.date
-        ]
-        return OpinionView(
-            id=opinion.id,
-            statement_html=self.inline(opinion.statement, url),
-            confidence_text=f"{opinion.confidence:.2f}",
-            changed=opinion.changed.isoformat() if opinion.changed else "",
-            # One point is no history: the confidence line and "first stated" say all a lone dot would.
-            chart_svg=confidence_chart(points, f"Confidence over time: {opinion.statement}") if len(points) > 1 else "",
-            entities=self.entity_chips(opinion.entities, url),
-            evidence=[EvidenceView(e.stance, self.fact_view(e.fact, url, root_of(url))) for e in opinion.evidence],
-            origin_href=href(url, source_url(opinion.origin.source)),
-            by=opinion.origin.by,
-        )
-
-    def day_summary(self, note: Note, url: str) -> DaySummary:
-        assert note.date is not None
-        return DaySummary(
-            href=href(url, note.url),
-            date=note.date.isoformat(),
-            weekday=note.date.strftime("%A"),
-            summary_html=self.inline(first_line_markdown(note), url),
-            fact_count=len(note.facts),
         )

@@ -13,6 +13,7 @@ from site_builder.site.backlinks import backlink_groups, backlink_inputs
 from site_builder.site.builder import PageBuilder, counted
 from site_builder.site.charts import months_chart
 from site_builder.site.graph_page import entity_graph
+from site_builder.site.item_views import fact_items, opinion_view
 from site_builder.site.page_inputs import fact_inputs
 from site_builder.site.page_views import EntityIndexPage, EntityPage
 from site_builder.site.search_fields import search_filters, search_meta
@@ -60,9 +61,9 @@ def entity_page(builder: PageBuilder, entity: Entity) -> EntityPage:
             [*library.backlinks.get(entity.key, []), *(library.note_backlinks.get(note.path, []) if note else [])],
             url,
         ),
-        facts_html=builder.fact_items(reversed(facts), url),
+        facts_html=fact_items(builder, reversed(facts), url),
         related=related_entities(builder, entity),
-        opinions=[builder.opinion_view(o, url) for o in library.opinions_about(entity.key)],
+        opinions=[opinion_view(builder, o, url) for o in library.opinions_about(entity.key)],
         summary=summary,
         summary_html=builder.inline(summary, url) if summary else "",
         graph=entity_graph(builder, entity),

@@ -15,6 +15,7 @@ from itertools import groupby
 from site_builder.core.model import KIND_NAMES, Fact, fact_order
 from site_builder.core.names import href
 from site_builder.site.builder import PageBuilder, counted
+from site_builder.site.item_views import fact_items
 from site_builder.site.page_inputs import fact_inputs
 from site_builder.site.page_views import FactsPage
 from site_builder.site.views import FactGroup, KindCount, LinkView
@@ -77,7 +78,7 @@ def fact_groups(builder: PageBuilder, facts: Iterable[Fact], url: str) -> list[F
     groups = []
     for month, members in groupby(ordered, key=lambda f: f.date.strftime("%Y-%m") if f.date else ""):
         listed = list(members)
-        html = builder.fact_items(listed, url)
+        html = fact_items(builder, listed, url)
         if month:
             groups.append(FactGroup(dt.date.fromisoformat(f"{month}-01").strftime("%B %Y"), month, html, len(listed)))
         else:

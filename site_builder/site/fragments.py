@@ -31,7 +31,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from site_builder.core.model import Library, Note
+from site_builder.core.library import Library
+from site_builder.core.model import Note
 from site_builder.core.names import entity_key
 from site_builder.core.note_paths import folder_page_of
 from site_builder.io.staging import Stamp
@@ -82,7 +83,8 @@ class Fragments:
 
     def read(self) -> None:
         """The HTML of notes and lines the last build left, read into ``notes`` and ``inline`` (once). A build that
-        makes a few pages of thousands renders their notes and lines again instead (``site.render.READ_HTML_FROM``)."""
+        makes a few pages of thousands renders their notes and lines again instead
+        (``site.render_jobs.READ_HTML_FROM``)."""
         if self.unread is not None:
             unread, self.unread = self.unread, None
             unread()

@@ -11,6 +11,7 @@ from site_builder.library.summaries import plain
 from site_builder.parse.lines import walk_lines
 from site_builder.site.builder import PageBuilder, counted
 from site_builder.site.folder_page import folder_listing
+from site_builder.site.item_views import day_summary, opinion_view
 from site_builder.site.links import SiteLinker
 from site_builder.site.page_views import HomePage
 from site_builder.site.search_fields import PAGE_KINDS
@@ -51,9 +52,9 @@ def home_page(builder: PageBuilder) -> HomePage:
             )
         ],
         sections=sections(builder, url),
-        recent=[builder.day_summary(n, url) for n in reversed(builder.days[-builder.config.recent_days :])],
+        recent=[day_summary(builder, n, url) for n in reversed(builder.days[-builder.config.recent_days :])],
         active_entities=active_entities(builder, url),
-        opinions=[builder.opinion_view(o, url) for o in library.opinions[:GLANCE_OPINIONS]],
+        opinions=[opinion_view(builder, o, url) for o in library.opinions[:GLANCE_OPINIONS]],
         stats=[
             LinkView(counted(len(builder.days), "day"), "memory/index.html"),
             *([LinkView(counted(len(library.facts), "fact"), "facts.html")] if library.facts else []),

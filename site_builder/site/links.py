@@ -7,7 +7,8 @@ import re
 from html import escape
 from urllib.parse import unquote
 
-from site_builder.core.model import KIND_NAMES, Fact, Library
+from site_builder.core.library import Library
+from site_builder.core.model import KIND_NAMES, Fact
 from site_builder.core.names import heading_slug, page_url, root_of, tag_url
 from site_builder.parse.file_links import written_path
 from site_builder.parse.tags import tag_key

@@ -13,6 +13,7 @@ from site_builder.core.names import href, opinions_page_url
 from site_builder.library.link import OPINIONS_PATH
 from site_builder.library.relink import OPINIONS_PAGE
 from site_builder.site.builder import PageBuilder, counted
+from site_builder.site.item_views import opinion_view
 from site_builder.site.page_views import OpinionsPage
 from site_builder.site.views import LinkView
 
@@ -55,7 +56,7 @@ def opinions_page(builder: PageBuilder, number: int) -> OpinionsPage:
     cards = _cards(builder, number)
     return OpinionsPage(
         chrome=builder.chrome(url, kind="opinions", title=title, section="opinions", searchable=True),
-        opinions=[builder.opinion_view(o, url) for o in cards],
+        opinions=[opinion_view(builder, o, url) for o in cards],
         html=builder.note_html(note, url) if note else "",
         pages=[
             LinkView(str(n), href(url, opinions_page_url(n)), _range(builder, n), "current" if n == number else "")

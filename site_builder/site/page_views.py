@@ -1,4 +1,5 @@
-"""Page views: the view each page's template receives as ``page`` (the items they list are in ``views``).
+"""Page views: the view each page's template receives as ``page`` (the items they list are in ``views``; the agent
+page's and a project page's, with their parts, in ``agent_views`` and ``project_views``).
 
 Every page view holds a ``Chrome`` and names its template. Each field is documented by a ``#:`` comment on its
 line, and ``tests/test_views.py`` checks that templates use exactly the documented fields.
@@ -6,7 +7,7 @@ line, and ``tests/test_views.py`` checks that templates use exactly the document
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from site_builder.site.views import (
     BacklinkGroup,
@@ -97,101 +98,6 @@ class FolderPage(PageView):
     backlinks: list[BacklinkGroup]  #: lines of notes outside the folder that link to notes in it
     readme: LinkView | None  #: its README, shown below the listing (its own page too), None without one
     readme_html: str  #: that README as HTML
-
-
-@dataclass(frozen=True)
-class SegmentView:
-    """One file's part of a tier's bar (or the rest of a tier's files together), placed against the context window."""
-
-    link: LinkView  #: the file (or "312 other files", leading nowhere: href "")
-    tokens: str  #: its estimated size, "1,234"
-    share: str  #: its part of the context window, "0.6 %" ("<0.1 %" for a sliver)
-    x: str  #: where it starts on the bar, "12.345%"
-    width: str  #: how long it is on the bar, "0.617%"
-    tone: int  #: its colour, 1 to ``TONES``, in turn
-    mark: str = ""  #: how OpenClaw cuts it, when it does: "OpenClaw keeps 19,857 of its 31,204 characters…"
-    middle: str = ""  #: the middle of the segment, where its mark points, "13.1%"
-    lost: str = ""  #: the first line the prompt loses of the file, when OpenClaw cuts it (a link)
-    lost_part: tuple[str, str] = ("", "")  #: where the part the prompt loses lies on the bar: x and width
-
-
-@dataclass(frozen=True)
-class BarView:
-    """A tier's files as one stacked bar against the model's context window."""
-
-    caption: str  #: "Always loaded: ~12,345 tokens, 6.2 % of a 200,000-token context window"
-    segments: list[SegmentView]  #: its files in tier order, the smallest past ``BAR_FILES`` as one segment
-    marked: list[SegmentView]  #: the segments of the files OpenClaw cuts, which carry a mark
-    window_end: str = ""  #: where the context window ends on the bar when the tier overflows it, "27.1%"; else ""
-
-
-@dataclass(frozen=True)
-class TierView:
-    """A part of the workspace by how the agent gets it: always loaded, listed by name, or found by search only."""
-
-    name: str  #: e.g. "Always loaded"
-    tokens: str  #: its estimated size in tokens, "1,234"
-    count: int  #: how many files it has
-    files: list[LinkView]  #: its files; only those of the workspace's top folder when it lists ``folders``
-    folders: list[LinkView] = field(default_factory=list)  #: its folders, when it has too many files to list
-    bar: BarView | None = None  #: its files against the context window (None for an empty tier)
-
-
-@dataclass(frozen=True)
-class AgentView:
-    """What one memory system's agent sees of the workspace."""
-
-    name: str  #: the system, e.g. "openclaw"
-    command: str  #: the command that prints its block
-    tiers: list[TierView]  #: always loaded, listed, searchable only
-    block: str  #: the prompt block it injects, as text
-    block_tokens: str  #: the block's estimated size in tokens
-    limits: str = ""  #: where the bootstrap limits the marks apply come from (OpenClaw only), as a sentence
-
-
-@dataclass(frozen=True)
-class AgentPage(PageView):
-    """What the agent sees: per memory system the workspace present, its tiers and its prompt block."""
-
-    template = "agent.html"
-    agents: list[AgentView]  #: one per layout the workspace has (memwiki's own when none of them has a block)
-
-
-@dataclass(frozen=True)
-class StateView:
-    """A section of a project's memory files (Current Stage, Next Steps…), shown on the project's page."""
-
-    title: str  #: the section's heading
-    html: str  #: the text under it, as HTML
-    source: LinkView  #: the file and heading it comes from
-
-
-@dataclass(frozen=True)
-class RuleView:
-    """A feedback rule: its name, the rule and how to apply it."""
-
-    title: LinkView  #: the rule's name, linking to its file
-    rule_html: str  #: its ``## Rule`` section as HTML (else the file's start)
-    apply_html: str  #: its ``## How to apply`` section as HTML, "" without one
-    date: str  #: when it was captured, "" when not said
-
-
-@dataclass(frozen=True)
-class ProjectPage(PageView):
-    """A ClawXMemory project: its meta, state sections, feedback rules, archive and files."""
-
-    template = "project.html"
-    crumbs: list[LinkView]  #: the folders above the project
-    description: str  #: the meta file's description, "" without one
-    facts: list[tuple[str, str]]  #: (label, value): status, aliases, created, updated
-    summary_html: str  #: the meta file's body as HTML, "" without one
-    meta: LinkView | None  #: the meta file's own page
-    state: list[StateView]  #: its state sections in reading order
-    rules: list[RuleView]  #: its feedback rules, newest first
-    archived: list[LinkView]  #: files under an Archive/ folder
-    folders: list[LinkView]  #: its sub-folders
-    files: list[LinkView]  #: the notes directly in its folder
-    backlinks: list[BacklinkGroup]  #: lines of notes outside the project that link to its notes
 
 
 @dataclass(frozen=True)

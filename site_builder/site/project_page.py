@@ -16,7 +16,7 @@ from site_builder.site.backlinks import folder_backlinks
 from site_builder.site.builder import PageBuilder
 from site_builder.site.folder_page import crumbs, folder_listing, folder_note
 from site_builder.site.links import SiteLinker
-from site_builder.site.page_views import ProjectPage, RuleView, StateView
+from site_builder.site.project_views import ProjectPage, RuleView, StateView
 from site_builder.site.search_fields import search_filters, search_meta
 from site_builder.site.views import LinkView
 

@@ -1,5 +1,6 @@
-"""Pagefind in a thread of its own while the build goes on (``Indexing``), its index placed into the staged site as
-its parts are ready; and a built site's index brought up to date in place (``update_search``: ``serve``)."""
+"""Pagefind in a thread of its own while the build goes on (``Indexing``, waited for by ``wait_for_index``), its index
+placed into the staged site as its parts are ready; and a built site's index brought up to date in place
+(``update_search``: ``serve``)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,10 @@ from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor, wait
 from pathlib import Path
 
-from site_builder.core.progress import Tick
+from site_builder.core.diagnostics import WHOLE_WORKSPACE, Diagnostics
+from site_builder.core.progress import Progress, Tick
 from site_builder.io.build_lock import build_lock
+from site_builder.io.staging import Staging
 from site_builder.site.pagefind import SearchIndexError, SearchRecords, SearchStats, build_index
 from site_builder.site.search_placing import Placing, place_index
 
@@ -86,3 +89,18 @@ class Indexing:
             if not self._early:
                 raise
             return self._index(records)
+
+
+def wait_for_index(
+    indexing: Indexing, staging: Staging, progress: Progress, diagnostics: Diagnostics
+) -> SearchStats | None:
+    """Wait for Pagefind and its index beside the staged pages; a failure is a warning, not a lost site."""
+    try:
+        with progress.stage("index") as tick:
+            return indexing.result(tick)
+    except SearchIndexError as exc:
+        diagnostics.warn(WHOLE_WORKSPACE, 0, f"search index not built: {exc}", "search")
+        return None
+    except BaseException:
+        staging.abort()
+        raise

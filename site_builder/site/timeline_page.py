@@ -12,6 +12,7 @@ from site_builder.core.names import href
 from site_builder.site.builder import PageBuilder
 from site_builder.site.charts import HeatDay, heatmap
 from site_builder.site.folder_page import folder_listing
+from site_builder.site.item_views import day_summary
 from site_builder.site.page_views import TimelinePage
 from site_builder.site.views import MonthView
 
@@ -46,7 +47,7 @@ def timeline_page(builder: PageBuilder) -> TimelinePage:
         chrome=builder.chrome(url, kind="timeline", title="Daily logs", section="days"),
         heatmaps=heatmaps(builder.days, url),
         months=[MonthView(m.label, href(url, month_url(m)), m.count) for m in months(builder.days)],
-        days=[builder.day_summary(n, url) for n in reversed(builder.days[-TIMELINE_DAYS:])],
+        days=[day_summary(builder, n, url) for n in reversed(builder.days[-TIMELINE_DAYS:])],
         folders=folders,
         files=files,
         older=max(0, len(builder.days) - TIMELINE_DAYS),
@@ -60,7 +61,7 @@ def month_page(builder: PageBuilder, month: Month, days: list[Note]) -> Timeline
         chrome=builder.chrome(url, kind="timeline", title=month.label, section="days"),
         heatmaps=[],
         months=[],
-        days=[builder.day_summary(n, url) for n in days],
+        days=[day_summary(builder, n, url) for n in days],
         folders=[],
         files=[],
     )
