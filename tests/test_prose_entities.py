@@ -359,3 +359,21 @@ def test_a_lower_case_handle_written_where_names_go_is_an_entity(workspace: Make
         ("memory/2026-03-02.md", 4),
         ("memory/2026-03-03.md", 3),
     ]
+
+
+def test_a_table_whose_first_column_is_of_names_names_one_entity_per_row(workspace: MakeWorkspace) -> None:
+    root = workspace(
+        {
+            "MEMORY.md": "# Memory\n\n- Kit, a fox on Clawk.\n",
+            "memory/research/agents.md": (
+                "# 值得关注的 Agent\n\n| 名字 | 描述 | Karma |\n|------|------|-------|\n"
+                "| **eudaemon_0** | Security daemon | 26994 |\n| **m0ther** | 胖红鱼，温柔灵魂 | 71329 |\n\n"
+                "| Setting | Value |\n|---|---|\n| **timeout** | 30 s |\n| **retries** | 3 |\n"  # not names
+            ),
+            "memory/2026-03-01.md": "# 2026-03-01\n\n- Read m0ther's post on kindness.\n",
+        }
+    )
+    library = load(root).library
+    assert {"eudaemon-0", "m0ther"} <= set(library.entities)
+    assert not {"timeout", "retries", "setting"} & set(library.entities)
+    assert ("memory/2026-03-01.md", 3) in [(link.path, link.line) for link in library.backlinks["m0ther"]]

@@ -30,7 +30,7 @@ from site_builder.core.names import entity_key
 from site_builder.library.handles import found_handles
 from site_builder.library.prose_aliases import DOMAIN, alias_like, short_names, web_names
 from site_builder.library.prose_scan import NameSeen, ProseScan
-from site_builder.library.registries import listed_names, registry_entry
+from site_builder.library.registries import listed_names, registry_entry, table_entry, table_head
 from site_builder.parse.handles import named_handles
 from site_builder.parse.lines import walk_lines
 from site_builder.parse.proper_names import COMMON_CAPITALISED, JOINERS, generic, lower_words, proper_names
@@ -108,10 +108,12 @@ def prose_entities(
     for note in notes:
         curated = note.kind not in STREAM_KINDS
         headings = {heading.line: heading.text for heading in note.headings}
-        under = ""  # the heading the line is under
+        under = head = previous = ""  # the heading the line is under, the header of the table it is in
         for line in walk_lines(note.body.split("\n"), note.body_start):
             if line.role != "text" or not line.text:
+                head = previous = ""
                 continue
+            head, previous = table_head(head, previous, line.text), line.text
             place = (note.path, line.number)
             if line.number in headings:
                 under = headings[line.number]
@@ -121,7 +123,7 @@ def prose_entities(
                 continue
             scan.lowered.update(lower_words(line.text))
             scan.handles.update(named_handles(line.text))
-            if curated and (entry := registry_entry(under, line.text)):
+            if curated and (entry := registry_entry(under, line.text) or table_entry(head, line.text)):
                 scan.listed[f"{note.path}#{under}"].append((entry, line.number))
             for name in proper_names(line.text):
                 found = scan.seen[entity_key(name.text)]

@@ -1,6 +1,7 @@
 """Registries: a list in a curated note, under a heading that says what it lists ("## Key Connections",
-"## Agents"), whose items each start with a name in bold and a dash (``- **funwolf** — Email/discovery…``): each
-names one entity, whatever the case of the name (agents' handles are in lower case). Read by the one pass over the
+"## Agents"), whose items each start with a name in bold and a dash (``- **funwolf** — Email/discovery…``), or a
+table whose first column is of names (``| 名字 | 描述 |``): each item or row names one entity, whatever the case of
+the name (agents' handles are in lower case). Read by the one pass over the
 prose (``library.prose_entities``)."""
 
 from __future__ import annotations
@@ -35,6 +36,33 @@ REGISTRY_HEADING = re.compile(
     re.IGNORECASE,
 )
 NOT_NAME = re.compile(r"[/\\@=<>{}$%^|`]|\.(?:md|json|jsonl|ya?ml|py|ts|js|sh|txt|html?)$", re.IGNORECASE)
+
+
+# A table whose first column holds names, as its header's first cell says ("| Name | Role |", "| 名字 | 描述 |"): each
+# row's first cell names one entity ("| **m0ther** | 胖红鱼 | 71329 |").
+_NAME_COLUMN = re.compile(
+    r"^\|\s*(?:\*\*|__)?\s*(?:names?|who|person|people|users?|agents?|bots?|handles?|accounts?|contacts?|nombre|nom"
+    r"|名字|名称|姓名|用户|账号)\s*(?:\*\*|__)?\s*\|",
+    re.IGNORECASE,
+)
+_FIRST_CELL = re.compile(r"^\|\s*(?:\*\*|__)?\s*@?([^|*_\s][^|*\n]{0,59}?)\s*(?:\*\*|__)?\s*\|")
+_SEPARATOR = re.compile(r"^\|?\s*:?-{2,}:?\s*\|")
+
+
+def table_head(head: str, previous: str, line: str) -> str:
+    """The header row of the table ``line`` is a row of (``head``: the one of the line before, ``previous``), "" when
+    it is in none: a table's header is the row above its separator row."""
+    if not line.startswith("|"):
+        return ""
+    return previous if _SEPARATOR.match(line) and previous.startswith("|") else head
+
+
+def table_entry(head: str, line: str) -> str | None:
+    """The name a row of a table of names gives in its first cell (``head``: its table's header row), or None."""
+    if not head or not _NAME_COLUMN.match(head) or _SEPARATOR.match(line):
+        return None
+    cell = _FIRST_CELL.match(line)
+    return cell[1].strip() if cell else None
 
 
 def registry_entry(heading: str, line: str) -> str | None:
