@@ -336,6 +336,8 @@ def test_a_lower_case_handle_written_where_names_go_is_an_entity(workspace: Make
     root = workspace(
         {
             "MEMORY.md": "# Memory\n\n- Kit, a fox on Clawk. Keep up with the regulars.\n",
+            "IDENTITY.md": "# IDENTITY.md\n\n- **Name:** Kit\n",
+            "memory/2026-03-04.md": "# 2026-03-04\n\n- kit_fox posted the receipts spec; kit_fox replied twice.\n",
             "memory/2026-03-01.md": (
                 "# 2026-03-01\n\n- alphasenpai — UTC not block height for migration windows.\n"
                 "- molt_zero replied about memory persistence.\n"
@@ -354,6 +356,8 @@ def test_a_lower_case_handle_written_where_names_go_is_an_entity(workspace: Make
     handles = {key for key in library.entities if key in ("alphasenpai", "molt-zero", "event", "completion")}
     assert handles == {"alphasenpai", "molt-zero"}  # not the words the logs say things did
     assert library.resolver.entity("re-audit") is None and library.resolver.entity("codebot") is None
+    kit = library.resolver.entity("Kit")
+    assert kit is not None and library.resolver.entity("kit_fox") == kit  # the agent's own handle is one of its names
     assert [(link.path, link.line) for link in library.backlinks["molt-zero"]] == [
         ("memory/2026-03-01.md", 4),
         ("memory/2026-03-02.md", 4),

@@ -20,6 +20,7 @@ a person wrote. Deterministic and offline; one pass over each line.
 
 from __future__ import annotations
 
+import re
 from collections import Counter, defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -36,6 +37,7 @@ from site_builder.parse.lines import walk_lines
 from site_builder.parse.proper_names import COMMON_CAPITALISED, JOINERS, generic, lower_words, proper_names
 
 MIN_LINES, MIN_FILES = 3, 2
+_HANDLE_HEAD = re.compile(r"([a-z]{3,})[_\d-]")  # a handle that starts with an entity's name ("kit_fox" of Kit)
 # A folder's own page: the folder's name is its name (``people/roger-gimbel/summary.md``).
 FOLDER_PAGES = frozenset({"index", "readme", "_index", "summary", "overview", "about", "profile", "main"})
 NOT_HOMES = frozenset({"core", "soul", "standing", "skills", "feedback"})  # notes about the memory, not a thing
@@ -140,7 +142,12 @@ def prose_entities(
 
     def taken(word: str) -> bool:  # an entity's name already, or a word of the language (capitalised on 2 lines)
         key = entity_key(word)
-        return known(word) is not None or key in chosen or (key in scan.seen and len(scan.seen[key].lines) > 1)
+        if known(word) is not None or key in chosen or (key in scan.seen and len(scan.seen[key].lines) > 1):
+            return True
+        owner = known(head[1]) if (head := _HANDLE_HEAD.match(word)) else None  # "kit_fox" of Kit
+        if owner is not None:
+            known_as[owner].append(word)
+        return owner is not None
 
     handles = [ProseEntity(entity_key(w), w, (), "") for w in found_handles(scan.handles, notes, taken, scan.lowered)]
     return ProseFindings(entities + listed + handles, scan, dict(known_as))
