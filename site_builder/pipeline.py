@@ -208,7 +208,7 @@ class SiteBuild:
             self.published = self.recall.result()
             self.recall_problems = Diagnostics(list(self.published.problems))  # never keep the old site
             if not self.index_now:
-                update_recall_index(self.opened, loaded.notes, self.recall_problems)
+                update_recall_index(self.opened, loaded.notes, loaded.library, self.recall_problems)
         staging.drop_unmade([*site.fragments.pages, *site.files, *self.published.paths], leave=[SEARCH_FOLDER])
         if options.search and options.search_later:
             staging.keep_from_output(SEARCH_FOLDER)

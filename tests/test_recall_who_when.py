@@ -148,3 +148,35 @@ def test_bad_times_are_explained(ws: Path, args: list[str], message: str) -> Non
 def test_a_time_alone_shows_an_opinion_as_it_stood_then(ws: Path) -> None:
     opinions = [r for r in recall("what happened last week", str(ws), "--now", "2025-11-05") if r["kind"] == "O"]
     assert [(o["source"], o["confidence"], o["history"]) for o in opinions] == [("memory/2025-11-02.md#L5", 0.6, 2)]
+
+
+def test_entity_finds_the_lines_that_name_an_entity_in_plain_text_and_follows_their_edits(tmp_path: Path) -> None:
+    ws = write_workspace(
+        tmp_path / "ws",
+        {
+            "MEMORY.md": "# Memory\n\n- Keep up with alphasenpai and Roger Gimbel on receipts.\n"
+            "- Roger Gimbel runs the lab.\n",
+            "memory/2026-03-01.md": "# 2026-03-01\n\n- alphasenpai — UTC for the migration window.\n"
+            "- Roger Gimbel approved the receipts plan.\n",
+            "memory/2026-03-02.md": "# 2026-03-02\n\n- alphasenpai liked the receipts post.\n- Tea.\n",
+        },
+    )
+    out = tmp_path / "site"
+
+    def entity_lines(name: str, query: str) -> list[str]:
+        return sorted(r["source"] for r in recall(query, "--workspace", str(ws), "--entity", name, "--k", "20"))
+
+    assert run("build", str(ws), "-o", str(out), "--no-search").exit_code == 0
+    assert entity_lines("alphasenpai", "alphasenpai") == [
+        "MEMORY.md#L3",
+        "memory/2026-03-01.md#L3",
+        "memory/2026-03-02.md#L3",
+    ]
+    assert entity_lines("alphasenpai", "migration") == ["memory/2026-03-01.md#L3"]
+    assert entity_lines("Roger", "receipts") == ["MEMORY.md#L3", "MEMORY.md#L4", "memory/2026-03-01.md#L4"]  # by part
+    (ws / "memory/2026-03-02.md").write_text("# 2026-03-02\n\n- Tea.\n- alphasenpai replied.\n", encoding="utf-8")
+    assert run("build", str(ws), "-o", str(out), "--no-search").exit_code == 0
+    moved = ["MEMORY.md#L3", "memory/2026-03-01.md#L3", "memory/2026-03-02.md#L4"]
+    assert entity_lines("alphasenpai", "alphasenpai") == moved
+    assert run("build", str(ws), "-o", str(out), "--no-search").exit_code == 0  # nothing changed: the same lines
+    assert entity_lines("alphasenpai", "alphasenpai") == moved

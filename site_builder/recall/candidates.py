@@ -51,6 +51,7 @@ class Plan:
     lifted: frozenset[str]  # folded keys of entities the query names, with their aliases
     asks_when: bool  # the query asks for a time or an amount ("when", "how long", "how many")
     weights: tuple[float, ...] = WEIGHTS  # BM25's weight of each column
+    tagged: frozenset[tuple[str, int]] = frozenset()  # lines naming the ``--entity`` in plain text (``index_mentions``)
 
 
 def restricted(match: str, only: str) -> str:

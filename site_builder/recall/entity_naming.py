@@ -27,7 +27,7 @@ def resolve_entity(index: RecallIndex, name: str) -> str:
     key = fold_accents(entity_key(name))
     if key in (aliases := alias_map(index)):
         return aliases[key]
-    named = _keys_naming(index, key)
+    named = _keys_naming(index, key) | _aliases_naming(index, key)
     if not named:
         raise QueryError(f"unknown entity '{name}': no page, alias or mention matches it")
     if key not in named and len(named) == 1:  # "Noor": the one entity whose name holds it ("noor-haddad")
@@ -79,6 +79,15 @@ def _keys_naming(index: RecallIndex, key: str) -> frozenset[str]:
         for folded in map(fold_accents, str(entities).split())
         if f"-{key}-" in f"-{folded}-"
     )
+
+
+def _aliases_naming(index: RecallIndex, key: str) -> frozenset[str]:
+    """The entity keys (folded) of names and aliases that hold this one's words in a row ("roger" is in
+    "roger-gimbel", an entity found in prose that no line links: ``index_mentions``)."""
+    rows = index.db.execute(
+        "SELECT DISTINCT key FROM aliases WHERE '-' || folded || '-' LIKE ? LIMIT ?", (f"%-{key}-%", NAMING_KEYS)
+    )
+    return frozenset(fold_accents(str(found)) for (found,) in rows)
 
 
 def _names(terms: list[str]) -> list[str]:

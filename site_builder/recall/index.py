@@ -223,6 +223,7 @@ class RecallIndex:
         self.db.execute("DELETE FROM aliases WHERE path = ?", (path,))
         self.db.execute("DELETE FROM opinion_points WHERE path = ?", (path,))
         self.db.execute("DELETE FROM facts WHERE path = ?", (path,))
+        self.db.execute("DELETE FROM mention_tags WHERE path = ?", (path,))  # gone with its rows
         self.db.execute("DELETE FROM files WHERE path = ?", (path,))
 
     def is_empty(self) -> bool:

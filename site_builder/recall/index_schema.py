@@ -5,11 +5,12 @@ version is emptied and made again.
 its entities, the characters and pairs of its CJK runs and the headings it sits under, each a column of its own
 (BM25 weighs a word by the lines that hold it in that column: ``candidates``). ``facts`` keeps what ``memory_entity``
 and recall.json read of each Retain fact; ``opinion_points`` the confidence history reflect recorded; ``aliases``
-every page name and alias, the names of the user and of each project (``subject``); ``files`` the digest and stamp
-each file was indexed at.
+every page name and alias, the names of the user and of each project (``subject``), and of each entity found in
+prose (no file's own: ``index_mentions``); ``mention_tags`` the entities a build added to the lines that name them
+in plain text (``index_mentions``); ``files`` the digest and stamp each file was indexed at.
 """
 
-INDEX_VERSION = "11"
+INDEX_VERSION = "12"
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE IF NOT EXISTS files(path TEXT PRIMARY KEY, digest TEXT NOT NULL, stamp TEXT NOT NULL, day TEXT);
@@ -32,8 +33,10 @@ CREATE INDEX IF NOT EXISTS facts_path ON facts(path, line);
 CREATE INDEX IF NOT EXISTS facts_recent ON facts(date, path, line) WHERE kind != 'O';
 CREATE INDEX IF NOT EXISTS facts_opinions ON facts(path, line) WHERE kind = 'O';
 CREATE INDEX IF NOT EXISTS facts_id ON facts(id);
+CREATE TABLE IF NOT EXISTS mention_tags(path TEXT NOT NULL, line INTEGER NOT NULL, keys TEXT NOT NULL,
+    PRIMARY KEY(path, line));
 CREATE VIRTUAL TABLE IF NOT EXISTS docs_fts USING fts5(
     content, context, entities, cjk, heading, tokenize = 'porter unicode61 remove_diacritics 2');
 """
-TABLES = ("files", "docs", "docs_fts", "aliases", "opinion_points", "facts")
+TABLES = ("files", "docs", "docs_fts", "aliases", "opinion_points", "facts", "mention_tags")
 FTS_BUFFER = 16 << 20  # bytes of new terms FTS5 keeps in memory before writing them (default 1 MB): fewer merges

@@ -23,6 +23,7 @@ from site_builder.io.reader import Workspace
 from site_builder.io.staging import Staging
 from site_builder.recall.bundle import make_bundle, opinion_facts
 from site_builder.recall.index import refresh_index
+from site_builder.recall.index_mentions import tag_mentions
 from site_builder.recall.shard_inputs import HeldShards
 
 
@@ -60,7 +61,7 @@ def publish_recall(
     problems = Diagnostics()
     if index is not None:
         workspace, notes, stamps = index
-        update_recall_index(workspace, notes, problems, stamps)
+        update_recall_index(workspace, notes, library, problems, stamps)
     return Published(bundle.paths, bundle.report(), marks, problems.items)
 
 
@@ -74,11 +75,18 @@ def _opinion_facts(library: Library, opinions: tuple[MemoStore, str] | None) -> 
 
 
 def update_recall_index(
-    workspace: Workspace, notes: list[Note], diagnostics: Diagnostics, stamps: dict[str, str] | None = None
+    workspace: Workspace,
+    notes: list[Note],
+    library: Library,
+    diagnostics: Diagnostics,
+    stamps: dict[str, str] | None = None,
 ) -> None:
-    """The recall index brought up to date with the notes just parsed; a failure is a warning."""
+    """The recall index brought up to date with the notes just parsed, and the lines that name an entity in plain
+    text tagged with it (``index_mentions``); a failure is a warning."""
     try:
-        refresh_index(workspace, notes, stamps).db.close()
+        index = refresh_index(workspace, notes, stamps)
+        tag_mentions(index, library)
+        index.db.close()
     except (OSError, sqlite3.Error) as exc:
         diagnostics.warn(".memwiki", 0, f"recall index not updated ({exc}); memwiki recall will update it", "io")
 

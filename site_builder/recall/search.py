@@ -63,6 +63,7 @@ from site_builder.recall.evidence import Evidence, Row, one_per_evidence, words
 from site_builder.recall.expand import HUB_SHARE, Hop, second_hop
 from site_builder.recall.hits import Hit, current_opinion
 from site_builder.recall.index import RecallIndex
+from site_builder.recall.index_mentions import tagged_places
 from site_builder.recall.query import MAX_QUERY_CHARS, QueryError, RecallQuery, terms_of
 from site_builder.recall.scripts import fold_accents, has_cjk
 from site_builder.recall.time_words import time_window
@@ -98,7 +99,11 @@ def search(index: RecallIndex, query: RecallQuery) -> list[Hit]:
         named = plan.lifted | known_anywhere(index, terms, plan.lifted)
         rows = _with_lines_naming_what_is_asked(rows, lines_naming(index, plan, query, named), asked)
     if plan.entity_names:
-        rows = [row for row in rows if plan.entity_names & {fold_accents(k) for k in row[5].split()}]
+        rows = [
+            row
+            for row in rows
+            if plan.entity_names & {fold_accents(k) for k in row[5].split()} or (row[0], row[1]) in plan.tagged
+        ]
     days = (window[0].isoformat(), window[1].isoformat()) if window else None
     scored = [(_score(row, plan, days), row) for row in rows]
     if terms:
@@ -159,6 +164,7 @@ def _plan(index: RecallIndex, query: RecallQuery, terms: list[str], window: tupl
         lifted | names,
         asks_when(query.text),
         NAMED_WEIGHTS if any(share_about(index, NAMED_SHARE)(key) <= NAMED_SHARE for key in named) else WEIGHTS,
+        tagged_places(index, names) if names else frozenset(),
     )
 
 
