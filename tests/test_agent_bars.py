@@ -66,7 +66,7 @@ def test_a_memory_over_the_per_file_limit_is_marked_with_what_the_prompt_keeps(t
     assert head_line == 3 + (head - 11) // WIDTH and tail_line == 3 + (chars - tail - 10) // WIDTH  # lines 1-2: title
     assert f'href="MEMORY.html#L{head_line + 1}">the first line lost</a>' in page
     assert page.count('<svg class="ctx-mark"') == 1 and 'class="ctx-seg tone-3 cut"' in page
-    assert "OpenClaw 2026.7, src/agents/embedded-agent-helpers/bootstrap.ts" in page
+    assert "in OpenClaw's src/agents/embedded-agent-helpers/bootstrap.ts, main, December 2026" in page
 
 
 def test_files_past_the_total_limit_keep_what_is_left_and_then_nothing(tmp_path: Path) -> None:

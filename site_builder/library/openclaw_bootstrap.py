@@ -3,7 +3,8 @@
 OpenClaw injects the workspace's bootstrap files into every prompt ("Project Context"), in a fixed order, each cut
 to ``bootstrapMaxChars`` and all of them together to ``bootstrapTotalMaxChars``. A file over its limit keeps its head
 and its tail and loses its middle; a file past the total keeps what budget is left, cut the same way. The numbers
-and the order below are OpenClaw's defaults as of 2026.7, from ``openclaw/openclaw``:
+and the order below are OpenClaw's defaults in ``openclaw/openclaw``'s main branch as read in December 2026 (no
+release tag was at hand to name a version; the same numbers are in its docs since early 2026):
 ``src/agents/embedded-agent-helpers/bootstrap.ts`` (``DEFAULT_BOOTSTRAP_MAX_CHARS = 20_000``,
 ``DEFAULT_BOOTSTRAP_TOTAL_MAX_CHARS = 60_000``, ``BOOTSTRAP_HEAD_RATIO = 0.75``, ``BOOTSTRAP_TAIL_RATIO = 0.25``,
 ``MIN_BOOTSTRAP_FILE_BUDGET_CHARS = 64``; AGENTS.md keeps 45 % head, a 35 % digest of its rule lines and 15 % tail)
@@ -18,7 +19,7 @@ from dataclasses import dataclass
 from site_builder.core.library import Library
 from site_builder.core.model import Note
 
-OPENCLAW_VERSION = "2026.7"
+OPENCLAW_VERSION = "main, December 2026"  # where the numbers below were read
 SOURCE = "src/agents/embedded-agent-helpers/bootstrap.ts"
 # The bootstrap files in the order OpenClaw injects them (``loadWorkspaceBootstrapFiles``); MEMORY.md may be memory.md.
 BOOTSTRAP_FILES = ("AGENTS.md", "SOUL.md", "TOOLS.md", "IDENTITY.md", "USER.md", "HEARTBEAT.md", "BOOTSTRAP.md")

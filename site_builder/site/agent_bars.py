@@ -30,7 +30,7 @@ BAR_FILES = 12  # segments a bar shows at most; the smallest files past them are
 TONES = 6  # colours the segments take in turn (``.tone-1`` … ``.tone-6`` in the theme)
 _DEFAULTS = (
     f"OpenClaw's default limits ({MAX_CHARS:,} characters a file, {TOTAL_MAX_CHARS:,} for all of them: "
-    f"agents.defaults.bootstrapMaxChars and bootstrapTotalMaxChars, OpenClaw {OPENCLAW_VERSION}, {SOURCE})"
+    f"agents.defaults.bootstrapMaxChars and bootstrapTotalMaxChars, in OpenClaw's {SOURCE}, {OPENCLAW_VERSION})"
 )
 LIMITS = (
     f"Marks (▼): the bootstrap files OpenClaw cuts at {_DEFAULTS}; the pale part of a marked file is what the "
