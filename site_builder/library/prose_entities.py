@@ -106,6 +106,28 @@ def prose_entities(
     """The entities ``notes`` name in prose (``known``: a name -> the key of the entity it already is, or None;
     ``kept``: that entity's own page, "" without one, and its names). A name that is a note's (``homes``: ``home_of``) has that
     note as its home: it is an entity when named often enough, in the curated memory or not (its home is)."""
+    scan = scan_prose(notes)
+    known_as: dict[str, list[str]] = defaultdict(list)
+    entities = _entities(scan.seen, scan.lowered, _Known(known, kept, known_as), home_of or {})
+    chosen = {e.key for e in entities}
+    listed = [ProseEntity(key, name, (), "") for key, name in listed_names(scan.listed, scan.lowered, known, chosen)]
+    chosen |= {e.key for e in listed}
+
+    def taken(word: str) -> bool:  # an entity's name already, or a word of the language (capitalised on 2 lines)
+        key = entity_key(word)
+        if known(word) is not None or key in chosen or (key in scan.seen and len(scan.seen[key].lines) > 1):
+            return True
+        owner = known(head[1]) if (head := _HANDLE_HEAD.match(word)) else None  # "kit_fox" of Kit
+        if owner is not None:
+            known_as[owner].append(word)
+        return owner is not None
+
+    handles = [ProseEntity(entity_key(w), w, (), "") for w in found_handles(scan.handles, notes, taken, scan.lowered)]
+    return ProseFindings(entities + listed + handles, scan, dict(known_as))
+
+
+def scan_prose(notes: list[Note]) -> ProseScan:
+    """One pass over every line of prose of the notes: the names, words and handles on each (``ProseScan``)."""
     scan = ProseScan()
     for note in notes:
         curated = note.kind not in STREAM_KINDS
@@ -134,23 +156,7 @@ def prose_entities(
                 found.curated |= curated
                 found.forms[name.text] += 1
                 scan.texts[place] = line.text
-    known_as: dict[str, list[str]] = defaultdict(list)
-    entities = _entities(scan.seen, scan.lowered, _Known(known, kept, known_as), home_of or {})
-    chosen = {e.key for e in entities}
-    listed = [ProseEntity(key, name, (), "") for key, name in listed_names(scan.listed, scan.lowered, known, chosen)]
-    chosen |= {e.key for e in listed}
-
-    def taken(word: str) -> bool:  # an entity's name already, or a word of the language (capitalised on 2 lines)
-        key = entity_key(word)
-        if known(word) is not None or key in chosen or (key in scan.seen and len(scan.seen[key].lines) > 1):
-            return True
-        owner = known(head[1]) if (head := _HANDLE_HEAD.match(word)) else None  # "kit_fox" of Kit
-        if owner is not None:
-            known_as[owner].append(word)
-        return owner is not None
-
-    handles = [ProseEntity(entity_key(w), w, (), "") for w in found_handles(scan.handles, notes, taken, scan.lowered)]
-    return ProseFindings(entities + listed + handles, scan, dict(known_as))
+    return scan
 
 
 @dataclass
