@@ -8,6 +8,7 @@ import pytest
 from tests.layers import STAGES, backward_imports, cycles, import_graph, stage_of
 
 
+@pytest.mark.slow  # 0.9-1.2 s
 def test_every_module_has_a_stage() -> None:
     assert {stage_of(module) for module in import_graph()} <= set(STAGES)
 

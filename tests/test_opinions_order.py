@@ -178,6 +178,7 @@ def workspaces(draw: st.DrawFn) -> tuple[dict[str, list[str]], list[tuple[list[s
     return logs, draw(orders(logs))
 
 
+@pytest.mark.slow  # 2.4-3.4 s
 @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(case=workspaces(), seed=st.integers(0, 2**32))
 def test_any_order_of_writing_the_same_logs_gives_the_same_bytes(

@@ -8,6 +8,7 @@ import tempfile
 from pathlib import Path
 from typing import Literal
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -217,6 +218,7 @@ FACTS = st.lists(
 )
 
 
+@pytest.mark.slow  # 1.2-1.4 s
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(before=NOT_MARKERS, after=NOT_MARKERS, opinions_note=NOT_MARKERS, facts=FACTS, crlf=st.booleans())
 def test_human_bytes_survive_any_edit_and_a_second_reflect_is_a_no_op(

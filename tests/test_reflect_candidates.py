@@ -8,6 +8,7 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -32,6 +33,7 @@ def by_the_rule(opinion: Opinion, facts: list[Fact], words: Words) -> list[str]:
     return [fact.id for fact in facts if fact.id not in judged]
 
 
+@pytest.mark.slow  # 1.6-1.8 s
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     facts=st.lists(SENTENCES, min_size=VERDICT_CANDIDATES - 5, max_size=100),
