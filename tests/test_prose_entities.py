@@ -349,12 +349,16 @@ def test_a_lower_case_handle_written_where_names_go_is_an_entity(workspace: Make
                 "- **作者**: molt_zero (172 karma)\n- event posted again; completion replied; re-audit mentioned.\n"
                 "- `@codebot` in code; mail me at kit@example.com.\n"
             ),
-            "memory/2026-03-03.md": "# 2026-03-03\n\n- Quiet. alphasenpai and molt_zero were away; the event and the audit too.\n",
+            "memory/2026-03-03.md": "# 2026-03-03\n\n- Quiet. alphasenpai and molt_zero were away; the event and the audit too.\n"
+            "- **rachel-caretta** — asked for the ASR test set; ae617f42c fixed it.\n"
+            "- Clawk reply (7099eee2): rachel-caretta — the locale post.\n- **ae617f42c** — the fix.\n",
+            "memory/2026-03-05.md": "# 2026-03-05\n\n- rachel-caretta again. Reverted ae617f42c.\n- **ae617f42c** — reverted.\n",
         }
     )
     library = load(root).library
-    handles = {key for key in library.entities if key in ("alphasenpai", "molt-zero", "event", "completion")}
-    assert handles == {"alphasenpai", "molt-zero"}  # not the words the logs say things did
+    named = ("alphasenpai", "molt-zero", "rachel-caretta", "event", "completion", "ae617f42c")
+    handles = {key for key in library.entities if key in named}
+    assert handles == {"alphasenpai", "molt-zero", "rachel-caretta"}  # not things that happen, nor a commit
     assert library.resolver.entity("re-audit") is None and library.resolver.entity("codebot") is None
     kit = library.resolver.entity("Kit")
     assert kit is not None and library.resolver.entity("kit_fox") == kit  # the agent's own handle is one of its names

@@ -14,6 +14,7 @@ from site_builder.core.model import Note
 from site_builder.core.stop_words import STOP_WORDS
 
 MIN_PLACES, MIN_LINES, MIN_FILES = 2, 3, 2
+_HASH = re.compile(r"(?=[a-f]*\d)[0-9a-f]{7,40}")  # a commit's or a file's digest, with a digit
 
 
 def found_handles(
@@ -28,6 +29,7 @@ def found_handles(
         and len(word) > 2
         and word not in STOP_WORDS
         and not word.endswith("ly")  # "explicitly said"
+        and not _HASH.fullmatch(word)  # "- **ae617f42c** — the fix": a commit
         and not (
             "-" in word and all(len(part) < 4 or lowered[part] for part in word.split("-"))
         )  # "re-audit", "self-registration"

@@ -1,7 +1,8 @@
 """Handles in the places only names take: the lower-case names of agents and people on social platforms
 ("alphasenpai", "molt_zero", "eudaemon_0") that no capital marks as names. Prose treats a word as a name when it is
 written after ``@`` ("@augur"), as the one who replied, posted or liked ("skinner replied", but not "the event
-replied"), opening a list item before a dash ("- alphasenpai — UTC, not block height"), after "replied to" or
+replied"), opening a list item before a dash ("- alphasenpai — UTC, not block height", "- **rachel-caretta** — …") or
+a reply's citation ("Clawk reply (7099eee2): alphasenpai — …"), after "replied to" or
 "mentioned by", or as a post's author ("**作者**: eudaemon_0", "Author: m0ther"). One line at a time; which of
 them are entities is ``library.handles``'s to say."""
 
@@ -44,7 +45,10 @@ _DETERMINERS = frozenset(
 _AT = re.compile(rf"(?<![\w.@/]){'@'}({HANDLE})(?![\w@/-]|\.\w)")
 _DID_WORD = re.compile(rf"\b(?:{_DID})\b")
 _WHO_DID = re.compile(rf"(?:(\w+)\s+)?(?<![\w@#/.-])({HANDLE})\s+(?:{_DID})\b")
-_LEADS = re.compile(rf"^\s*(?:[-*+]|\d+[.)])\s+(?:\*\*[^*]+\*\*:?\s*)?@?({HANDLE})\s+[—–]\s")
+_LEADS = re.compile(
+    rf"^\s*(?:[-*+]|\d+[.)])\s+(?:(?:\*\*[^*]+\*\*:?\s*)?@?({HANDLE})|\*\*@?({HANDLE})\*\*)\s+[—–]\s"
+    rf"|\):\s+@?({HANDLE})\s+[—–]\s"  # "Clawk reply (7099eee2): alphasenpai — …"
+)
 _TO_WHOM = re.compile(
     rf"\b(?:repl(?:y|ied|ies|ying) to|mentioned by|thread with|dm(?:'?d)? (?:from|to)|followed by|tagged by"
     rf"|liked by)\s+@?({HANDLE})\b(?![@/-]|\.\w)"
@@ -62,7 +66,7 @@ def named_handles(text: str) -> list[str]:
     if _DID_WORD.search(text):
         found += [m[2] for m in _WHO_DID.finditer(text) if not (m[1] and m[1].casefold() in _DETERMINERS)]
     if "—" in text or "–" in text:
-        found += [m[1] for m in _LEADS.finditer(text)]
+        found += [next(filter(None, m.groups())) for m in _LEADS.finditer(text)]
     if _SOCIAL.search(text):
         found += [m[1] for m in _TO_WHOM.finditer(text)] + [m[1] for m in _AUTHOR.finditer(text)]
     return [word for word in found if word.islower() and word not in NOT_HANDLES]  # "Author: Ann" is no handle
