@@ -88,10 +88,17 @@ def page_url(path: str) -> str:
     folder, _, name = path.rpartition("/")
     if folder == "bank/entities" and name.endswith(".md"):
         return f"{folder}/{slugify(name.removesuffix('.md'))}.html"
-    if name == FOLDER_INDEX and folder and folder not in OWN_INDEX:  # the folder's page, as MkDocs and Hugo make it
+    if is_folder_page(path):  # the folder's page, as MkDocs and Hugo make it
         return f"{folder}/index.html"
     url = path.removesuffix(".md") + ".html"
     return path + ".html" if RESERVED_URLS.match(url) else url
+
+
+def is_folder_page(path: str) -> bool:
+    """Is the note at ``path`` its folder's page (``a/b/index.md``; not the root's, nor in a folder whose index is
+    another page kind)?"""
+    folder, _, name = path.rpartition("/")
+    return name == FOLDER_INDEX and bool(folder) and folder not in OWN_INDEX
 
 
 OPINIONS_URL = "bank/opinions.html"  # the first page of opinions; the others follow it in its folder

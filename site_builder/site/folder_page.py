@@ -9,7 +9,7 @@ gets ``<folder>/index.html``: its ``index.md`` with the listing below (``note_pa
 from __future__ import annotations
 
 from site_builder.core.model import Note
-from site_builder.core.names import OWN_INDEX, href
+from site_builder.core.names import OWN_INDEX, href, is_folder_page
 from site_builder.library.folders import Folder
 from site_builder.library.summaries import description
 from site_builder.site.backlinks import folder_backlinks
@@ -45,8 +45,7 @@ def folder_pages(builder: PageBuilder) -> list[FolderPage]:
 
 def folder_note(builder: PageBuilder, path: str) -> Note | None:
     """The note that is the folder's page (its ``index.md``: ``core.names.page_url``), None when it has none."""
-    url = f"{path}/index.html"
-    return next((n for n in builder.folders.get(path, Folder()).notes if n.url == url), None)
+    return next((n for n in builder.folders.get(path, Folder()).notes if is_folder_page(n.path)), None)
 
 
 def folder_listing(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from site_builder.core.model import KIND_NAMES, Entity, Fact, Note, fact_order
-from site_builder.core.names import href
+from site_builder.core.names import href, is_folder_page
 from site_builder.library.relink import CITING, NOTE_LINKS
 from site_builder.library.summaries import description
 from site_builder.site.backlinks import backlink_groups, backlink_inputs, citing_groups
@@ -37,7 +37,7 @@ def note_page(builder: PageBuilder, note: Note) -> NotePage:
     shown, older = kind_facts(builder, note, kind) if kind else ([], 0)
     is_day = note.date is not None and builder.by_day[note.date][0] is note
     folder = note.path.rpartition("/")[0]
-    own_folder = url == f"{folder}/index.html"  # its folder's page: the listing follows, the way up starts above
+    own_folder = is_folder_page(note.path)  # its folder's page: the listing follows, the way up starts above
     prev, next_, crumbs_ = (
         day_links(builder, note)
         if is_day
@@ -82,7 +82,7 @@ def note_page_inputs(builder: PageBuilder, note: Note) -> object:
     the note itself, its place among the days, the lines linking to it, the opinions citing it and, on World and
     Experience, the facts of their kind. None for the pages that list more of the workspace (records, skills, a
     folder's ``index.md``)."""
-    if note.kind in RECORD_KINDS or note.kind == "skill" or note.url == f"{note.path.rpartition('/')[0]}/index.html":
+    if note.kind in RECORD_KINDS or note.kind == "skill" or is_folder_page(note.path):
         return None  # a folder's page lists the folder too (made every build, as folder pages are)
     kind = BANK_KINDS.get(note.path, "")
     is_day = note.date is not None and builder.by_day[note.date][0] is note
