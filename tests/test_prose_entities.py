@@ -385,3 +385,31 @@ def test_a_table_whose_first_column_is_of_names_names_one_entity_per_row(workspa
     assert {"eudaemon-0", "m0ther"} <= set(library.entities)
     assert not {"timeout", "retries", "setting"} & set(library.entities)
     assert ("memory/2026-03-01.md", 3) in [(link.path, link.line) for link in library.backlinks["m0ther"]]
+
+
+def test_a_name_inside_a_longer_run_of_capitals_is_a_mention_and_a_camel_cased_name_stays_one(
+    workspace: MakeWorkspace,
+) -> None:
+    root = workspace(
+        {
+            "MEMORY.md": "# Memory\n\n- We post on Moltbook and run on OpenClaw daily.\n",
+            "memory/2026-02-10.md": (
+                "# Tuesday\n\n## Moltbook Suspension Pattern\n\n- Moltbook suspended us; the OpenClaw gateway held.\n"
+                "- Ran openclaw doctor, then openclaw status, then openclaw logs.\n"  # the command, in lower case
+            ),
+            "memory/2026-02-11.md": (
+                "# Wednesday\n\n- Updated the Personal Moltbook OpenClaw notes.\n- Back on Moltbook, and on OpenClaw.\n"
+            ),
+        }
+    )
+    library = load(root).library
+    moltbook, openclaw = library.resolver.entity("Moltbook"), library.resolver.entity("OpenClaw")
+    assert moltbook is not None and openclaw is not None  # "openclaw" three times in lower case: still a name
+    assert [(link.path, link.line) for link in library.backlinks[moltbook.key]] == [
+        ("MEMORY.md", 3),
+        ("memory/2026-02-10.md", 3),  # the heading names Moltbook among other words
+        ("memory/2026-02-10.md", 5),
+        ("memory/2026-02-11.md", 3),  # "Personal Moltbook OpenClaw": both
+        ("memory/2026-02-11.md", 4),
+    ]
+    assert ("memory/2026-02-11.md", 3) in [(link.path, link.line) for link in library.backlinks[openclaw.key]]

@@ -37,6 +37,7 @@ from site_builder.parse.lines import walk_lines
 from site_builder.parse.proper_names import COMMON_CAPITALISED, JOINERS, generic, lower_words, proper_names
 
 MIN_LINES, MIN_FILES = 3, 2
+_CAMEL = re.compile(r"[a-z][A-Z]")  # a capital inside a word, as no common word is written
 _HANDLE_HEAD = re.compile(r"([a-z]{3,})[_\d-]")  # a handle that starts with an entity's name ("kit_fox" of Kit)
 # A folder's own page: the folder's name is its name (``people/roger-gimbel/summary.md``).
 FOLDER_PAGES = frozenset({"index", "readme", "_index", "summary", "overview", "about", "profile", "main"})
@@ -223,7 +224,8 @@ def _entities(
     def single(key: str) -> bool:
         name = name_of(key)
         word = name.casefold()
-        rare = lowered[word] == 0 if name.isupper() else lowered[word] * 3 <= seen[key].inside  # "RESOLVED"
+        # "RESOLVED" beside "resolved" is a word; "OpenClaw" beside the command "openclaw" is the name
+        rare = lowered[word] * 3 <= seen[key].inside or _CAMEL.search(name) is not None
         return counts(key, 2) and rare and word not in COMMON_CAPITALISED
 
     chosen: dict[str, str] = {}

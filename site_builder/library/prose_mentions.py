@@ -19,6 +19,30 @@ CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 _TOKEN = re.compile(r"[\w.-]*\w")  # a word, a handle (``bro_agent``, ``x402builder``, ``i.am.teke``)
 
 
+def named_within(name_key: str, by_key: dict[str, str]) -> set[str]:
+    """The entities a run of capitalised words names (by the key of each entity name in ``by_key``): the one it is,
+    else those whose names are runs of its words, longest first and not overlapping ("Moltbook Suspension
+    Pattern": Moltbook; "Personal Obsidian OpenClaw docs": Obsidian and OpenClaw)."""
+    if (whole := by_key.get(name_key)) is not None:
+        return {whole}
+    words = name_key.split("-")
+    if len(words) < 2 or len(words) > _LONGEST_RUN:
+        return set()
+    named: set[str] = set()
+    free = [True] * len(words)
+    for size in range(len(words) - 1, 0, -1):
+        for start in range(len(words) - size + 1):
+            span = range(start, start + size)
+            if all(free[i] for i in span) and (target := by_key.get("-".join(words[start : start + size]))):
+                named.add(target)
+                for i in span:
+                    free[i] = False
+    return named
+
+
+_LONGEST_RUN = 8  # words of a run looked into: a longer one is a title, not a sentence naming things
+
+
 def prose_mentions(scan: ProseScan, notes: list[Note], names: dict[str, str]) -> dict[str, list[Link]]:
     """Every line naming an entity in plain text (``names``: each name and alias of every entity, as written ->
     its entity's key): a name with capitals where the scan found it (in a heading too), a name without them (a
@@ -27,7 +51,7 @@ def prose_mentions(scan: ProseScan, notes: list[Note], names: dict[str, str]) ->
     by_key = {entity_key(name): key for name, key in names.items()}
     found: dict[str, set[tuple[str, int]]] = defaultdict(set)
     for name_key, places in itertools.chain(((k, seen.lines) for k, seen in scan.seen.items()), scan.headed.items()):
-        if (target := by_key.get(name_key)) is not None:
+        for target in named_within(name_key, by_key):
             found[target] |= places
     plain = {name: key for name, key in names.items() if name == name.lower() and (len(name) > 2 or CJK.search(name))}
     cjk = {name: key for name, key in plain.items() if CJK.search(name)}
