@@ -28,7 +28,7 @@ def found_handles(
         if count >= MIN_PLACES
         and len(word) > 2
         and word not in STOP_WORDS
-        and not word.endswith("ly")  # "explicitly said"
+        and not _adverb(word, lowered)  # "explicitly said"
         and not _HASH.fullmatch(word)  # "- **ae617f42c** — the fix": a commit
         and not (
             "-" in word and all(len(part) < 4 or lowered[part] for part in word.split("-"))
@@ -45,3 +45,14 @@ def found_handles(
         lines.update(here)
         files.update(here.keys())
     return [word for word in candidates if lines[word] >= MIN_LINES and files[word] >= MIN_FILES]
+
+
+def _adverb(word: str, lowered: Counter[str]) -> bool:
+    """A word in -ly made of one the prose writes ("explicitly" of "explicit", "happily", "simply", "truly",
+    "basically"), not a
+    handle that happens to end so ("mladaily")."""
+    if not word.endswith("ly"):
+        return False
+    stem = word[:-2]
+    forms = (stem, stem + "e", stem[:-1] + "y", stem[:-1] + "le", stem[:-2])  # "automatically" of "automatic"
+    return len(stem) < 3 or stem.endswith("al") or any(lowered[form] for form in forms)

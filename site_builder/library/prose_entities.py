@@ -38,7 +38,7 @@ from site_builder.parse.proper_names import COMMON_CAPITALISED, JOINERS, generic
 
 MIN_LINES, MIN_FILES = 3, 2
 _CAMEL = re.compile(r"[a-z][A-Z]")  # a capital inside a word, as no common word is written
-_HANDLE_HEAD = re.compile(r"([a-z]{3,})[_\d-]")  # a handle that starts with an entity's name ("kit_fox" of Kit)
+_HANDLE_HEAD = re.compile(r"([a-z]{3,})[_\d-]", re.IGNORECASE)  # a handle starting with an entity's name: "kit_fox"
 # A folder's own page: the folder's name is its name (``people/roger-gimbel/summary.md``).
 FOLDER_PAGES = frozenset({"index", "readme", "_index", "summary", "overview", "about", "profile", "main"})
 NOT_HOMES = frozenset({"core", "soul", "standing", "skills", "feedback"})  # notes about the memory, not a thing
@@ -114,9 +114,11 @@ def prose_entities(
     listed = [ProseEntity(key, name, (), "") for key, name in listed_names(scan.listed, scan.lowered, known, chosen)]
     chosen |= {e.key for e in listed}
 
-    def taken(word: str) -> bool:  # an entity's name already, or a word of the language (capitalised on 2 lines)
+    # an entity's name already, or a word of the language (capitalised on 2 lines; "SixerDemon" is no word)
+    def taken(word: str) -> bool:
         key = entity_key(word)
-        if known(word) is not None or key in chosen or (key in scan.seen and len(scan.seen[key].lines) > 1):
+        seen = scan.seen.get(key)
+        if known(word) is not None or key in chosen or (seen and len(seen.lines) > 1 and not _camel(seen)):
             return True
         owner = known(head[1]) if (head := _HANDLE_HEAD.match(word)) else None  # "kit_fox" of Kit
         if owner is not None:
@@ -125,6 +127,11 @@ def prose_entities(
 
     handles = [ProseEntity(entity_key(w), w, (), "") for w in found_handles(scan.handles, notes, taken, scan.lowered)]
     return ProseFindings(entities + listed + handles, scan, dict(known_as))
+
+
+def _camel(seen: NameSeen) -> bool:
+    """Is the name written with a capital inside ("SixerDemon"), as no word of the language is?"""
+    return _CAMEL.search(seen.forms.most_common(1)[0][0]) is not None
 
 
 def scan_prose(notes: list[Note]) -> ProseScan:

@@ -12,7 +12,9 @@ import re
 
 from site_builder.parse.proper_names import prose_text
 
-HANDLE = r"[a-z][a-z0-9_]*(?:-[a-z0-9_]+)*"  # no dots: "harness-detector.py" is a file
+# No dots: "harness-detector.py" is a file. Capitals too, for "CooperK_bot"; a word with them is kept only when a
+# "_" joins it (``named_handles``).
+HANDLE = r"(?i:[a-z][a-z0-9_]*(?:-[a-z0-9_]+)*)"
 # What someone does on a social platform, in the past tense (not "replies", "posts": nouns as often; not
 # "confirmed", "noted": said of events and tasks as well).
 _DID = (
@@ -46,15 +48,24 @@ _AT = re.compile(rf"(?<![\w.@/]){'@'}({HANDLE})(?![\w@/-]|\.\w)")
 _DID_WORD = re.compile(rf"\b(?:{_DID})\b")
 _WHO_DID = re.compile(rf"(?:(\w+)\s+)?(?<![\w@#/.-])({HANDLE})\s+(?:{_DID})\b")
 _LEADS = re.compile(
-    rf"^\s*(?:[-*+]|\d+[.)])\s+(?:(?:\*\*[^*]+\*\*:?\s*)?@?({HANDLE})|\*\*@?({HANDLE})\*\*)\s+[—–]\s"
+    rf"^\s*(?:[-*+]|\d+[.)])\s+(?:(?:\*\*[^*]+\*\*:?\s*)?@?({HANDLE})|\*\*@?({HANDLE})\*\*)\s+(?:\([^()]*\)\s+)?[—–]\s"
     rf"|\):\s+@?({HANDLE})\s+[—–]\s"  # "Clawk reply (7099eee2): alphasenpai — …"
 )
 _TO_WHOM = re.compile(
-    rf"\b(?:repl(?:y|ied|ies|ying) to|mentioned by|thread with|dm(?:'?d)? (?:from|to)|followed by|tagged by"
+    rf"\b(?:repl(?:y|ied|ies|ying) to|[Cc]ommented on|mentioned by|thread with|dm(?:'?d)? (?:from|to)|followed by|tagged by"
     rf"|liked by)\s+@?({HANDLE})\b(?![@/-]|\.\w)"
 )
 _AUTHOR = re.compile(rf"(?:\b(?:author|posted by|handle)|作者|发帖人)\**\s*[:：]\s*\**\s*@?({HANDLE})\b", re.IGNORECASE)
-_SOCIAL = re.compile(r"repl|mention|thread|dm|followed|tagged|liked|author|posted by|handle|作者|发帖人", re.IGNORECASE)
+# Chinese: the handle whose thing it is ("radishzz 的方案": radishzz's plan) or who did something ("grimfel 说").
+_CJK_DID = re.compile(
+    rf"(?<![\w@#/.-])({HANDLE})\s?(?:的|说|提出|认为|回复|评论|分享|发布|写道|写了|定义|扫描|发现|指出|问)",
+    re.IGNORECASE,
+)
+_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
+_JOINED = re.compile(r"^(?=.*[a-z]).*[^\W_]_[^\W_]")  # not a constant in capitals ("COMMIT_ANCHOR")
+_SOCIAL = re.compile(
+    r"repl|comment|mention|thread|dm|followed|tagged|liked|author|posted by|handle|作者|发帖人", re.IGNORECASE
+)
 # Words written after @ that are no one: Slack's and Discord's group mentions, the word itself.
 NOT_HANDLES = frozenset({"here", "channel", "everyone", "all", "someone", "mention", "mentions", "me", "you"})
 
@@ -67,6 +78,9 @@ def named_handles(text: str) -> list[str]:
         found += [m[2] for m in _WHO_DID.finditer(text) if not (m[1] and m[1].casefold() in _DETERMINERS)]
     if "—" in text or "–" in text:
         found += [next(filter(None, m.groups())) for m in _LEADS.finditer(text)]
+    if _CJK.search(text):
+        found += [m[1] for m in _CJK_DID.finditer(text)]
     if _SOCIAL.search(text):
         found += [m[1] for m in _TO_WHOM.finditer(text)] + [m[1] for m in _AUTHOR.finditer(text)]
-    return [word for word in found if word.islower() and word not in NOT_HANDLES]  # "Author: Ann" is no handle
+    # "Author: Ann" is no handle; "Author: CooperK_bot" is, as no name of prose has a "_" inside
+    return [word for word in found if (word.islower() or _JOINED.search(word)) and word not in NOT_HANDLES]
