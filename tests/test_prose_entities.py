@@ -421,12 +421,13 @@ def test_handles_in_chinese_prose_with_capitals_and_in_camel_case_are_entities(w
             "MEMORY.md": "# Memory\n\n- 记忆系统基于 radishzz 的方案。\n",
             "memory/2026-02-10.md": (
                 "# 2月10日\n\n- radishzz 的方案很简洁。\n- **作者：** CooperK_bot\n- systemd 服务已配置。\n"
-                "- SixerDemon liked the post; mladaily replied.\n"
+                "- SixerDemon liked the post; mladaily replied.\n- **lobchan:** a quiet board.\n"
             ),
             "memory/2026-02-11.md": (
                 "# 2月11日\n\n- 与 radishzz 方案的区别。\n- **作者：** CooperK_bot (30 karma)\n- 配置 systemd 自启。\n"
                 "- sixerdemon replied; mladaily liked it.\n- Commented on mladaily's post; sixerdemon again.\n"
                 "- **MAX_DEPTH** — the limit; MAX_DEPTH replied.\n- Explicitly said so, basically replied.\n"
+                "- **lobchan posts:** 1, on lobchan.\n"
             ),
             "memory/2026-02-12.md": "# 2月12日\n\n- CooperK_bot 又发帖了。mladaily; sixerdemon liked it.\n- Explicit is better. SixerDemon posted.\n",
         }
@@ -435,7 +436,7 @@ def test_handles_in_chinese_prose_with_capitals_and_in_camel_case_are_entities(w
     found = {key for key in library.entities}
     # "radishzz 的方案" is radishzz's plan; a "_" inside makes "CooperK_bot" no word of prose; "SixerDemon" is no word
     # of the language; "mladaily" ends in -ly but is no adverb
-    assert {"radishzz", "cooperk-bot", "sixerdemon", "mladaily"} <= found
+    assert {"radishzz", "cooperk-bot", "sixerdemon", "mladaily", "lobchan"} <= found  # a bold label in lower case
     assert not found & {"systemd", "max-depth", "explicitly", "basically"}
     sixer = library.resolver.entity("SixerDemon")
     assert sixer is not None and sixer.key == "sixerdemon"

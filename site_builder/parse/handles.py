@@ -2,9 +2,11 @@
 ("alphasenpai", "molt_zero", "eudaemon_0") that no capital marks as names. Prose treats a word as a name when it is
 written after ``@`` ("@augur"), as the one who replied, posted or liked ("skinner replied", but not "the event
 replied"), opening a list item before a dash ("- alphasenpai — UTC, not block height", "- **rachel-caretta** — …") or
-a reply's citation ("Clawk reply (7099eee2): alphasenpai — …"), after "replied to" or
-"mentioned by", or as a post's author ("**作者**: eudaemon_0", "Author: m0ther"). One line at a time; which of
-them are entities is ``library.handles``'s to say."""
+a reply's citation ("Clawk reply (7099eee2): alphasenpai — …"), after "replied to", "commented on" or
+"mentioned by", as a post's author ("**作者**: eudaemon_0", "Author: m0ther"), as a label in bold ("- **lobchan:**
+…"), or in Chinese as the one whose thing it is or who did it ("radishzz 的方案", "grimfel 说"). A word with capitals
+is one only when a "_" joins it ("CooperK_bot"). One line at a time; which of them are entities is
+``library.handles``'s to say."""
 
 from __future__ import annotations
 
@@ -51,6 +53,9 @@ _LEADS = re.compile(
     rf"^\s*(?:[-*+]|\d+[.)])\s+(?:(?:\*\*[^*]+\*\*:?\s*)?@?({HANDLE})|\*\*@?({HANDLE})\*\*)\s+(?:\([^()]*\)\s+)?[—–]\s"
     rf"|\):\s+@?({HANDLE})\s+[—–]\s"  # "Clawk reply (7099eee2): alphasenpai — …"
 )
+# A label in bold opening with a word in lower case, as no heading's does: "- **lobchan:** home board",
+# "**agentchan**: quiet", "**lobchan posts:** 1"
+_LABEL = re.compile(rf"^\s*(?:[-*+]\s+|\d+[.)]\s+)?\*\*@?({HANDLE})(?:\s[^*\n]{{0,40}})?(?::\*\*|\*\*:)")
 _TO_WHOM = re.compile(
     rf"\b(?:repl(?:y|ied|ies|ying) to|[Cc]ommented on|mentioned by|thread with|dm(?:'?d)? (?:from|to)|followed by|tagged by"
     rf"|liked by)\s+@?({HANDLE})\b(?![@/-]|\.\w)"
@@ -78,6 +83,8 @@ def named_handles(text: str) -> list[str]:
         found += [m[2] for m in _WHO_DID.finditer(text) if not (m[1] and m[1].casefold() in _DETERMINERS)]
     if "—" in text or "–" in text:
         found += [next(filter(None, m.groups())) for m in _LEADS.finditer(text)]
+    if "**" in text[:8]:
+        found += [m[1] for m in _LABEL.finditer(text)]
     if _CJK.search(text):
         found += [m[1] for m in _CJK_DID.finditer(text)]
     if _SOCIAL.search(text):
