@@ -77,7 +77,8 @@ def test_wikilinks_open_notes_by_path_suffix_relative_path_and_folder_page(works
     atlas = hrefs(out / "knowledge/projects/atlas/index.html")
     assert atlas["Roger"] == "../../../knowledge/people/roger-gimbel/summary.html"  # [x](../../people/x/SUMMARY.md)
     day = hrefs(out / "memory/2026-02-10.html")
-    assert day["OpenClaw"] == day["projects/openclaw"] == "../memory/projects/openclaw/README.html"  # the folder's page
+    assert day["projects/openclaw"] == "../memory/projects/openclaw/README.html"  # the folder's page
+    assert day["OpenClaw"] == "../bank/entities/openclaw.html"  # the thing kept in that folder, by its name
     assert day["Raspberry-Pi/Summary.md"] == "../knowledge/infrastructure/raspberry-pi/summary.html"
     assert day["summary"] == "../knowledge/people/roger-gimbel/summary.html"  # the shorter of two paths as deep
     assert day["atlas"] == "../knowledge/projects/atlas/index.html"

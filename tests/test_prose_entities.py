@@ -440,3 +440,36 @@ def test_handles_in_chinese_prose_with_capitals_and_in_camel_case_are_entities(w
     assert not found & {"systemd", "max-depth", "explicitly", "basically"}
     sixer = library.resolver.entity("SixerDemon")
     assert sixer is not None and sixer.key == "sixerdemon"
+
+
+def test_a_folder_of_things_kept_a_folder_each_gives_each_an_entity_with_its_page_as_home(
+    workspace: MakeWorkspace,
+) -> None:
+    root = workspace(
+        {
+            "MEMORY.md": "# Memory\n\n- See the projects.\n",
+            "memory/projects/index.md": "# Projects\n\n- All of them.\n",
+            "memory/projects/gantry-robot-arm/index.md": "# 🤖 Project: Gantry Robot Arm\n\n**Owner:** Oscar\n",
+            "memory/projects/workshop-legalization/index.md": "# Workshop Legalization (Mas Mestre)\n\nPermits.\n",
+            "memory/projects/openclaw/index.md": "# OpenClaw Self-Improvement\n\nFixes.\n",
+            "memory/projects/openclaw/ui-fixes/index.md": "# UI Fixes\n\nA part of it.\n",
+            "memory/projects/openclaw/security-levels/index.md": "# Security Levels\n\nAnother part.\n",
+            "memory/projects/inventions/index.md": "# Inventions\n\n- The list.\n",
+            "memory/projects/inventions/dog-toilet/index.md": "# dog-toilet\n\n*Placeholder.*\n",
+            "memory/projects/inventions/piano-led/README.md": "# Piano LED Device\n\nLights.\n",
+            "memory/topics/ideas.md": "# Ideas\n\n- A page, not a folder.\n",
+            "memory/2026-02-07.md": "# 2026-02-07\n\n- Worked on the BlueGrass Dog Toilet and the Gantry Robot Arm.\n",
+        }
+    )
+    library = load(root).library
+    homes = {e.name: (e.home, e.aliases) for e in library.entities.values() if e.home.startswith("memory/projects/")}
+    assert homes == {
+        "Gantry Robot Arm": ("memory/projects/gantry-robot-arm/index.md", ()),  # its key is the folder's name
+        "Workshop Legalization": ("memory/projects/workshop-legalization/index.md", ()),
+        "OpenClaw Self-Improvement": ("memory/projects/openclaw/index.md", ()),  # "openclaw" names what it is about
+        "Dog Toilet": ("memory/projects/inventions/dog-toilet/index.md", ()),  # "inventions" is a kind of them
+        "Piano LED Device": ("memory/projects/inventions/piano-led/README.md", ("piano-led",)),
+    }  # not the parts of a thing ("UI Fixes"), nor "Inventions"
+    dog = library.resolver.entity("dog-toilet")
+    assert dog is not None
+    assert ("memory/2026-02-07.md", 3) in [(link.path, link.line) for link in library.backlinks[dog.key]]

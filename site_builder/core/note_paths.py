@@ -19,6 +19,8 @@ from site_builder.core.names import entity_key
 
 # The notes that are their folder's page, best first (as GitHub, MkDocs and Hugo show them).
 FOLDER_PAGES = ("index", "readme", "_index")
+# The notes that are about their folder's one thing (``people/roger-gimbel/summary.md``): its page, or its summary.
+ABOUT_FOLDER = frozenset({*FOLDER_PAGES, "summary", "overview", "about", "profile", "main"})
 
 
 def path_key(path: str) -> str:
@@ -35,6 +37,13 @@ def folder_page_of(path: str) -> str | None:
     folder, _, name = path.rpartition("/")
     stem = name[:-3] if name[-3:].casefold() == ".md" else name
     return folder if folder and stem.casefold() in FOLDER_PAGES else None
+
+
+def about_folder(path: str) -> str | None:
+    """The folder whose one thing the note at ``path`` is about (``ABOUT_FOLDER``), None for other notes."""
+    folder, _, name = path.rpartition("/")
+    stem = name[:-3] if name[-3:].casefold() == ".md" else name
+    return folder if folder and stem.casefold() in ABOUT_FOLDER else None
 
 
 class NotePaths:

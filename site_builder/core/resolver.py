@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from site_builder.core.names import entity_key
-from site_builder.core.note_paths import NotePaths, note_paths
+from site_builder.core.note_paths import NotePaths, about_folder, note_paths
 
 if TYPE_CHECKING:
     from site_builder.core.model import Entity
@@ -72,5 +72,8 @@ class Resolver:
     @functools.cached_property
     def entity_pages(self) -> dict[str, str]:
         """Entity page (or home: a profile, a declared page) path -> its entity's key (made when first asked)."""
-        pages = {entity.home: key for key, entity in self.entities.items() if entity.home}
+        # a page about its folder's thing (``projects/atlas/index.md``) stays the page a link to it opens
+        pages = {
+            entity.home: key for key, entity in self.entities.items() if entity.home and not about_folder(entity.home)
+        }
         return pages | {entity.note.path: key for key, entity in self.entities.items() if entity.note is not None}

@@ -10,6 +10,7 @@ import re
 from site_builder.core.model import Entity, Link, Note
 from site_builder.core.names import entity_key, slugify
 from site_builder.core.resolver import Resolver
+from site_builder.library.folder_things import folder_things
 from site_builder.library.prose_entities import homes, prose_entities, reads_prose
 from site_builder.library.prose_mentions import prose_mentions
 from site_builder.library.prose_scan import ProseScan
@@ -17,8 +18,9 @@ from site_builder.library.subject import profile_entities
 
 
 def add_profiles(notes: list[Note], resolver: Resolver) -> None:
-    """The user and the agent their profiles name, as entities, unless a page already is theirs (by a name)."""
-    for entity in profile_entities(notes):
+    """The user and the agent their profiles name, and the things kept as a folder each (``folder_things``), as
+    entities, unless a page already is theirs (by a name)."""
+    for entity in [*profile_entities(notes), *folder_things(notes)]:
         if any(resolver.entity(name) for name in (entity.name, *entity.aliases)):
             continue
         for alias in entity.aliases:

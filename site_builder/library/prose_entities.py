@@ -28,6 +28,7 @@ from typing import NamedTuple
 
 from site_builder.core.model import Note
 from site_builder.core.names import entity_key
+from site_builder.core.note_paths import about_folder
 from site_builder.library.handles import found_handles
 from site_builder.library.prose_aliases import DOMAIN, alias_like, short_names, web_names
 from site_builder.library.prose_scan import NameSeen, ProseScan
@@ -39,8 +40,6 @@ from site_builder.parse.proper_names import COMMON_CAPITALISED, JOINERS, generic
 MIN_LINES, MIN_FILES = 3, 2
 _CAMEL = re.compile(r"[a-z][A-Z]")  # a capital inside a word, as no common word is written
 _HANDLE_HEAD = re.compile(r"([a-z]{3,})[_\d-]", re.IGNORECASE)  # a handle starting with an entity's name: "kit_fox"
-# A folder's own page: the folder's name is its name (``people/roger-gimbel/summary.md``).
-FOLDER_PAGES = frozenset({"index", "readme", "_index", "summary", "overview", "about", "profile", "main"})
 NOT_HOMES = frozenset({"core", "soul", "standing", "skills", "feedback"})  # notes about the memory, not a thing
 # The stream of memory: what happened, day by day. The rest (core memory, standing files, pages, projects) is
 # curated: what the memory keeps.
@@ -85,13 +84,8 @@ def homes(notes: list[Note]) -> dict[str, str]:
     for note in sorted(notes, key=lambda n: (n.path.count("/"), n.path)):
         if note.kind in STREAM_KINDS or note.kind in NOT_HOMES:
             continue
-        folder, _, name = note.path.rpartition("/")
-        stem = name.removesuffix(".md")
-        names = [note.title]
-        if stem.casefold() in FOLDER_PAGES:
-            names.append(folder.rpartition("/")[2])
-        else:
-            names.append(stem)
+        folder = about_folder(note.path)  # its name is the folder's (``people/roger-gimbel/summary.md``)
+        names = [note.title, folder.rpartition("/")[2] if folder else note.path.rpartition("/")[2].removesuffix(".md")]
         for written in names:
             if (key := entity_key(written)) and key not in found:
                 found[key] = note.path
