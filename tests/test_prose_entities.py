@@ -473,3 +473,22 @@ def test_a_folder_of_things_kept_a_folder_each_gives_each_an_entity_with_its_pag
     dog = library.resolver.entity("dog-toilet")
     assert dog is not None
     assert ("memory/2026-02-07.md", 3) in [(link.path, link.line) for link in library.backlinks[dog.key]]
+
+
+def test_a_name_that_starts_with_another_is_its_own_when_written_often(workspace: MakeWorkspace) -> None:
+    drive_lines = "".join(f"- Synced folder {n} to Google Drive today.\n" for n in range(5))
+    root = workspace(
+        {
+            "MEMORY.md": "# Memory\n\n- We use Google for mail and Codex for code; backups go to Google Drive.\n",
+            "memory/2026-02-10.md": (
+                f"# Tuesday\n\n{drive_lines}- Asked Google again; ran the Codex CLI.\n- The drive was full; a drive died.\n"
+            ),
+            "memory/2026-02-11.md": f"# Wednesday\n\n{drive_lines}- Used Codex and the Codex CLI; mailed Google.\n",
+        }
+    )
+    library = load(root).library
+    drive = library.resolver.entity("Google Drive")
+    assert drive is not None and drive.key == "google-drive"  # on 11 lines: a name of its own
+    assert library.resolver.entity("Codex") is not None and library.resolver.entity("Codex CLI") is None  # on 2
+    codex_cli = ("memory/2026-02-10.md", 8)
+    assert codex_cli in [(link.path, link.line) for link in library.backlinks["codex"]]  # Codex's line

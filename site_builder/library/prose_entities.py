@@ -7,7 +7,8 @@ sentence's start proves nothing, but for a name of words never written in lower 
 sessions and dreams: what the memory itself keeps is what it is about). A single word must also be written
 capitalised inside a sentence twice, and seldom in lower case (a third as often at most, never for a word in
 capitals: ``Heartbeat`` beside ``heartbeat``, ``RESOLVED``, are common words); a name whose first or last word is
-a common one beside another name (``Codex CLI``, ``Personal Obsidian``) is that other name, and one of common
+a common one beside another name (``Codex CLI``, ``Personal Obsidian``) is that other name unless written on
+``OWN_NAME_LINES`` lines or more (``Google Drive``), and one of common
 words only (``Cron Jobs``, ``Approval Rules``) is a label in title case, unless a note is called so. A single word that
 starts or ends exactly one name of several words, and is written alone too (``Roger`` of ``Roger Gimbel``), is
 that entity's alias, not an entity of its own. A handle in lower case (``alphasenpai``, ``molt_zero``), which no
@@ -38,6 +39,8 @@ from site_builder.parse.lines import walk_lines
 from site_builder.parse.proper_names import COMMON_CAPITALISED, JOINERS, generic, lower_words, proper_names
 
 MIN_LINES, MIN_FILES = 3, 2
+# Lines a name of several words is written on to be a name of its own beside the name it starts or ends with.
+OWN_NAME_LINES = 10
 _CAMEL = re.compile(r"[a-z][A-Z]")  # a capital inside a word, as no common word is written
 _HANDLE_HEAD = re.compile(r"([a-z]{3,})[_\d-]", re.IGNORECASE)  # a handle starting with an entity's name: "kit_fox"
 NOT_HOMES = frozenset({"core", "soul", "standing", "skills", "feedback"})  # notes about the memory, not a thing
@@ -229,6 +232,16 @@ def _entities(
         rare = lowered[word] * 3 <= seen[key].inside or _CAMEL.search(name) is not None
         return counts(key, 2) and rare and word not in COMMON_CAPITALISED
 
+    def several(key: str, words: list[str]) -> bool:
+        if all(generic(word, lowered) for word in words if word not in JOINERS) and key not in home_of:
+            return False  # "Cron Jobs", "Approval Rules": common words in title case
+        if len(seen[key].lines) >= OWN_NAME_LINES and seen[key].inside >= 2:
+            return True  # "Google Drive", "Claude Code": written so often, a name of its own
+        head, tail = entity_key(" ".join(words[:-1])), entity_key(" ".join(words[1:]))
+        if head in seen and generic(words[-1], lowered) and (" " in name_of(head) or single(head)):
+            return False  # "Codex CLI": Codex
+        return not (tail in seen and generic(words[0], lowered) and (" " in name_of(tail) or single(tail)))
+
     chosen: dict[str, str] = {}
     for key in sorted(seen):
         name = name_of(key)
@@ -238,18 +251,8 @@ def _entities(
         rare = len(words) > 1 and all(alias_like(word, lowered) for word in words if word not in JOINERS)
         if known.key_of(name) is not None or not counts(key, 0 if rare else 1) or known.takes(name, seen[key]):
             continue
-        if len(words) == 1:
-            if single(key):
-                chosen[key] = name
-            continue
-        head, tail = entity_key(" ".join(words[:-1])), entity_key(" ".join(words[1:]))
-        if head in seen and generic(words[-1], lowered) and (" " in name_of(head) or single(head)):
-            continue  # "Codex CLI": Codex
-        if tail in seen and generic(words[0], lowered) and (" " in name_of(tail) or single(tail)):
-            continue  # "Personal Obsidian": Obsidian
-        if all(generic(word, lowered) for word in words if word not in JOINERS) and key not in home_of:
-            continue  # "Cron Jobs", "Approval Rules": common words in title case
-        chosen[key] = name
+        if single(key) if len(words) == 1 else several(key, words):
+            chosen[key] = name
     aliases = short_names(chosen, seen, lowered, known.known_as)
     for key, names in web_names(chosen, home_of).items():
         aliases[key] += names
