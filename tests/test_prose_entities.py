@@ -492,3 +492,16 @@ def test_a_name_that_starts_with_another_is_its_own_when_written_often(workspace
     assert library.resolver.entity("Codex") is not None and library.resolver.entity("Codex CLI") is None  # on 2
     codex_cli = ("memory/2026-02-10.md", 8)
     assert codex_cli in [(link.path, link.line) for link in library.backlinks["codex"]]  # Codex's line
+
+
+def test_a_surname_read_only_inside_a_full_name_is_no_entity_of_its_own(workspace: MakeWorkspace) -> None:
+    root = workspace(
+        {
+            "MEMORY.md": "# Memory\n\n- Tony Carbone leads the funding group.\n",
+            "memory/2026-03-10.md": "# Tuesday\n\n- Tony Carbone called.\n- Tony Carbone sent the scope.\n",
+            "memory/2026-03-11.md": "# Wednesday\n\n- Tony Carbone replied; we met Tony Carbone again.\n",
+        }
+    )
+    library = load(root).library
+    assert library.resolver.entity("Tony Carbone") is not None
+    assert library.resolver.entity("Carbone") is None  # "Tony Carbone" opening a sentence also reads as "Carbone"

@@ -18,7 +18,7 @@ def short_names(
 ) -> dict[str, list[str]]:
     """Each chosen name's short forms (``Roger`` of ``Roger Gimbel``): a single word that starts or ends exactly one
     name of several words none of which is written in lower case, and is written alone too; a chosen single word
-    that is one is taken out of ``chosen``. A name found to be a kept entity's (``known_as``: ``Dolores Cannon`` of
+    that is one is taken out of ``chosen``, and so is one never written without that name. A name found to be a kept entity's (``known_as``: ``Dolores Cannon`` of
     ``DoloresCannon``) gives that entity its short forms, in ``known_as``."""
     aliases: dict[str, list[str]] = defaultdict(list)
     ends: dict[str, set[tuple[str, str]]] = defaultdict(set)  # a single word -> (owner, name) of the names it ends
@@ -35,6 +35,8 @@ def short_names(
         written = seen[word].forms.most_common(1)[0][0] if word in seen else ""
         if len({o for o, _ in owners}) == 1 and alone and (word in chosen or alias_like(written, lowered)):
             (aliases[owner] if owner in chosen else known_as[owner]).append(chosen.pop(word, "") or written)
+        elif word in chosen and word in seen and key in seen and seen[word].lines <= seen[key].lines:
+            del chosen[word]  # "Carbone", only ever read in "Tony Carbone" (at a sentence's start: "Met Tony Carbone")
     return aliases
 
 
