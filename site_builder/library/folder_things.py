@@ -1,9 +1,10 @@
 """Entities a workspace keeps as a folder each: the sub-folders of a folder named for a kind of thing in the plural
 (``projects/``, ``people/``, ``inventions/``) that each have their own page (``index.md``, ``README.md``,
 ``summary.md``…). ``memory/projects/gantry-robot-arm/index.md`` is the home of Gantry Robot Arm: named by that page's
-title without its emoji, label and a bracket at its end ("🤖 Project: Gantry Robot Arm"), else by the folder's name, which is an alias when it is of several words. A
-sub-folder named in the plural that holds such folders itself (``projects/inventions/``) is a kind too, and the
-folders in a thing's folder are its parts (``projects/openclaw/ui-improvements/``), not things of their own."""
+title without its emoji, label and a bracket at its end ("🤖 Project: Gantry Robot Arm"), else by the folder's name,
+which is an alias when it is of several words. A sub-folder named in the plural that holds such folders itself
+(``projects/inventions/``) is a kind too, and the folders in a thing's folder are its parts
+(``projects/openclaw/ui-improvements/``), not things of their own."""
 
 from __future__ import annotations
 

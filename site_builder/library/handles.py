@@ -49,8 +49,7 @@ def found_handles(
 
 def _adverb(word: str, lowered: Counter[str]) -> bool:
     """A word in -ly made of one the prose writes ("explicitly" of "explicit", "happily", "simply", "truly",
-    "basically"), not a
-    handle that happens to end so ("mladaily")."""
+    "basically"), not a handle that happens to end so ("mladaily")."""
     if not word.endswith("ly"):
         return False
     stem = word[:-2]

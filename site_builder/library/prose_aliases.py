@@ -18,8 +18,9 @@ def short_names(
 ) -> dict[str, list[str]]:
     """Each chosen name's short forms (``Roger`` of ``Roger Gimbel``): a single word that starts or ends exactly one
     name of several words none of which is written in lower case, and is written alone too; a chosen single word
-    that is one is taken out of ``chosen``, and so is one never written without that name. A name found to be a kept entity's (``known_as``: ``Dolores Cannon`` of
-    ``DoloresCannon``) gives that entity its short forms, in ``known_as``."""
+    that is one is taken out of ``chosen``, and so is one never written without that name. A name found to be a
+    kept entity's (``known_as``: ``Dolores Cannon`` of ``DoloresCannon``) gives that entity its short forms, in
+    ``known_as``."""
     aliases: dict[str, list[str]] = defaultdict(list)
     ends: dict[str, set[tuple[str, str]]] = defaultdict(set)  # a single word -> (owner, name) of the names it ends
     named = [(key, key, name) for key, name in chosen.items()]

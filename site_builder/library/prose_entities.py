@@ -8,8 +8,8 @@ sessions and dreams: what the memory itself keeps is what it is about). A single
 capitalised inside a sentence twice, and seldom in lower case (a third as often at most, never for a word in
 capitals: ``Heartbeat`` beside ``heartbeat``, ``RESOLVED``, are common words); a name whose first or last word is
 a common one beside another name (``Codex CLI``, ``Personal Obsidian``) is that other name unless written on
-``OWN_NAME_LINES`` lines or more (``Google Drive``), and one of common
-words only (``Cron Jobs``, ``Approval Rules``) is a label in title case, unless a note is called so. A single word that
+``OWN_NAME_LINES`` lines or more (``Google Drive``), and one of common words only (``Cron Jobs``, ``Approval
+Rules``) is a label in title case, unless a note is called so. A single word that
 starts or ends exactly one name of several words, and is written alone too (``Roger`` of ``Roger Gimbel``), is
 that entity's alias, not an entity of its own. A handle in lower case (``alphasenpai``, ``molt_zero``), which no
 capital marks, is one where the prose writes it where names go (``library.handles``).
