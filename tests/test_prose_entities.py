@@ -458,6 +458,8 @@ def test_a_folder_of_things_kept_a_folder_each_gives_each_an_entity_with_its_pag
             "memory/projects/inventions/dog-toilet/index.md": "# dog-toilet\n\n*Placeholder.*\n",
             "memory/projects/inventions/piano-led/README.md": "# Piano LED Device\n\nLights.\n",
             "memory/topics/ideas.md": "# Ideas\n\n- A page, not a folder.\n",
+            "memory/days/2026-02-06/index.md": "# Friday\n\n- A day kept as a folder.\n",
+            "memory/days/2026-02-07/index.md": "# Saturday\n\n- Another.\n",
             "memory/2026-02-07.md": "# 2026-02-07\n\n- Worked on the BlueGrass Dog Toilet and the Gantry Robot Arm.\n",
         }
     )
@@ -470,6 +472,7 @@ def test_a_folder_of_things_kept_a_folder_each_gives_each_an_entity_with_its_pag
         "Dog Toilet": ("memory/projects/inventions/dog-toilet/index.md", ()),  # "inventions" is a kind of them
         "Piano LED Device": ("memory/projects/inventions/piano-led/README.md", ("piano-led",)),
     }  # not the parts of a thing ("UI Fixes"), nor "Inventions"
+    assert library.resolver.entity("Friday") is None and library.resolver.entity("2026-02-06") is None  # days
     dog = library.resolver.entity("dog-toilet")
     assert dog is not None
     assert ("memory/2026-02-07.md", 3) in [(link.path, link.line) for link in library.backlinks[dog.key]]

@@ -23,6 +23,8 @@ _PLURAL = re.compile(r"people|[a-z][a-z-]*[^suie\W\d_]s|[a-z][a-z-]*ies", re.IGN
 # ("Project:", "Person —", "项目：").
 _MARKS = re.compile(r"^[^\w(]+")
 _LABEL = re.compile(r"^\w+\s*[:：—–-]\s+")
+# A folder's name that names no thing: a date ("2026-03-01", "2026-03"), a number or a digest ("a3f9c21e").
+_NO_NAME = re.compile(r"^\d{4}-\d{2}(?:-\d{2})?\b|^[\d\W_]+$|^(?=[a-f]*\d)[0-9a-f]{7,}$", re.IGNORECASE)
 _BRACKETED = re.compile(r"\s*\([^()]*\)$")  # "Workshop Legalization (Mas Mestre)": what it is about, said aside
 
 
@@ -46,6 +48,8 @@ def folder_things(notes: list[Note]) -> list[Entity]:
             if folder in kinds and children[folder]:
                 continue  # a kind of its own ("projects/inventions"): its folders are the things
             inside_things.add(folder)
+            if _NO_NAME.search(folder.rpartition("/")[2]):
+                continue  # a day's folder, a session's id: kept by when or by number, not a thing
             if (entity := _thing(folder, pages[folder])) is not None:
                 found.append(entity)
     return found
