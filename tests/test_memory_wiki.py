@@ -46,7 +46,7 @@ def test_a_vault_is_a_layout_with_its_entities_and_their_mentions(workspace: Mak
         "index.md#L3",
     ]
     page = (root / ".memwiki/site/bank/entities/alex-doe.html").read_text(encoding="utf-8")
-    assert '<p class="lede">Platform lead; prefers async updates.</p>' in page
+    assert '<p class="lede" data-pagefind-ignore>Platform lead; prefers async updates.</p>' in page
     assert not (root / "bank").exists()  # nothing written into the vault
 
 

@@ -9,7 +9,8 @@ capitalised inside a sentence twice, and seldom in lower case (a third as often 
 capitals: ``Heartbeat`` beside ``heartbeat``, ``RESOLVED``, are common words); a name whose first or last word is
 a common one beside another name (``Codex CLI``, ``Personal Obsidian``) is that other name unless written on
 ``OWN_NAME_LINES`` lines or more (``Google Drive``), and one of common words only (``Cron Jobs``, ``Approval
-Rules``) is a label in title case, unless a note is called so. A single word that
+Rules``; a word written in lower case twice, unless written capitalised three times as often: not ``Bitcoin``)
+is a label in title case, unless a note is called so. A single word that
 starts or ends exactly one name of several words, and is written alone too (``Roger`` of ``Roger Gimbel``), is
 that entity's alias, not an entity of its own. A handle in lower case (``alphasenpai``, ``molt_zero``), which no
 capital marks, is one where the prose writes it where names go (``library.handles``).
@@ -126,6 +127,13 @@ def prose_entities(
     return ProseFindings(entities + listed + handles, scan, dict(known_as))
 
 
+def _common(word: str, seen: dict[str, NameSeen], lowered: Counter[str]) -> bool:
+    """Is a word of a name a common word: "Jobs"; not "Bitcoin", which the prose capitalises three times as often as
+    it writes "bitcoin"?"""
+    found = seen.get(entity_key(word))
+    return generic(word, lowered) and (found is None or lowered[word.casefold()] * 3 > len(found.lines))
+
+
 def _camel(seen: NameSeen) -> bool:
     """Is the name written with a capital inside ("SixerDemon"), as no word of the language is?"""
     return _CAMEL.search(seen.forms.most_common(1)[0][0]) is not None
@@ -233,7 +241,7 @@ def _entities(
         return counts(key, 2) and rare and word not in COMMON_CAPITALISED
 
     def several(key: str, words: list[str]) -> bool:
-        if all(generic(word, lowered) for word in words if word not in JOINERS) and key not in home_of:
+        if all(_common(word, seen, lowered) for word in words if word not in JOINERS) and key not in home_of:
             return False  # "Cron Jobs", "Approval Rules": common words in title case
         if len(seen[key].lines) >= OWN_NAME_LINES and seen[key].inside >= 2:
             return True  # "Google Drive", "Claude Code": written so often, a name of its own
