@@ -237,7 +237,7 @@ def _entities(
         name = name_of(key)
         word = name.casefold()
         # "RESOLVED" beside "resolved" is a word; "OpenClaw" beside the command "openclaw" is the name
-        rare = lowered[word] * 3 <= seen[key].inside or _CAMEL.search(name) is not None
+        rare = lowered[word] * 3 <= seen[key].inside or _camel(seen[key])
         return counts(key, 2) and rare and word not in COMMON_CAPITALISED
 
     def several(key: str, words: list[str]) -> bool:

@@ -14,8 +14,8 @@ from site_builder.core.stop_words import STOP_WORDS
 from site_builder.library.prose_scan import ProseScan
 from site_builder.parse.lines import walk_lines
 from site_builder.parse.link_syntax import plain_sentence
+from site_builder.parse.proper_names import CJK
 
-CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 _TOKEN = re.compile(r"[\w.-]*\w")  # a word, a handle (``bro_agent``, ``x402builder``, ``i.am.teke``)
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from site_builder.parse.proper_names import prose_text
+from site_builder.parse.proper_names import CJK, prose_text
 
 # No dots: "harness-detector.py" is a file. Capitals too, for "CooperK_bot"; a word with them is kept only when a
 # "_" joins it (``named_handles``).
@@ -66,7 +66,6 @@ _CJK_DID = re.compile(
     rf"(?<![\w@#/.-])({HANDLE})\s?(?:的|说|提出|认为|回复|评论|分享|发布|写道|写了|定义|扫描|发现|指出|问)",
     re.IGNORECASE,
 )
-_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
 _JOINED = re.compile(r"^(?=.*[a-z]).*[^\W_]_[^\W_]")  # not a constant in capitals ("COMMIT_ANCHOR")
 _SOCIAL = re.compile(
     r"repl|comment|mention|thread|dm|followed|tagged|liked|author|posted by|handle|作者|发帖人", re.IGNORECASE
@@ -85,7 +84,7 @@ def named_handles(text: str) -> list[str]:
         found += [next(filter(None, m.groups())) for m in _LEADS.finditer(text)]
     if "**" in text[:8]:
         found += [m[1] for m in _LABEL.finditer(text)]
-    if _CJK.search(text):
+    if CJK.search(text):
         found += [m[1] for m in _CJK_DID.finditer(text)]
     if _SOCIAL.search(text):
         found += [m[1] for m in _TO_WHOM.finditer(text)] + [m[1] for m in _AUTHOR.finditer(text)]

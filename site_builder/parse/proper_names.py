@@ -40,6 +40,8 @@ _RUN = re.compile(rf"(?<![\w@#/\\.$&'’-]){_CAPITAL}(?:(?: {_JOIN})? {_CAPITAL}
 _POSSESSIVE = re.compile(r"['’]s$")
 # A place after Chinese, Japanese or Korean text or punctuation ("与 Florentina、HelixYoda", "（Ronin）", "作者：Pith"),
 # maybe past a colon, bracket or emphasis.
+# A letter of Chinese, Japanese or Korean, which have no capitals.
+CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 _AFTER_CJK = re.compile(r"[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uff00-\uffef][\s*_~:()\[\]|-]*$")
 
 
