@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from site_builder.recall.scripts import grams, query_grams, spaced
-from tests.conftest import REPO, recall_results, write_workspace
+from tests.conftest import REPO, recall_results, run, write_workspace
 
 ZH = """# 周二
 我们今天在做爬虫项目，用 Python爬虫 抓取代理列表。
@@ -84,6 +84,30 @@ def test_how_cjk_text_is_cut() -> None:
     assert query_grams("爬虫 猫") == ["爬虫", "猫"]
     assert spaced("用Python爬虫。好") == " 用 Python 爬虫   好 "
     assert grams("plain English") == ""
+
+
+SPANISH_LOG = "# 2026-02-02\n\n" + "".join(
+    f"- Hoy {n} de la tarde en la casa con Daniel, y de nuevo en la red con mi nodo de la semana.\n" for n in range(12)
+)
+
+
+def test_a_question_in_another_language_is_searched_without_its_stop_words(tmp_path: Path) -> None:
+    """A question such as "¿En qué puerto corre mi relay?" leaves out "en", "qué", "mi": on a Spanish workspace they are on most
+    lines, and together they would rank a long line full of them over the short line that answers."""
+    ws = write_workspace(
+        tmp_path / "ws",
+        {"memory/2026-02-02.md": SPANISH_LOG, "USER.md": "# Usuario\n\n- Relay: strfry, puerto 7777\n"},
+    )
+    assert sources(ws, "¿En qué puerto y con qué software corre mi relay de Nostr?")[0] == "USER.md#L3"
+    result = run("recall", "¿Qué es esto?", str(ws))  # only stop words, in Spanish
+    assert result.exit_code != 0
+    assert "only stop words" in result.output
+
+
+def test_an_english_question_keeps_words_that_are_stop_words_elsewhere(tmp_path: Path) -> None:
+    ws = write_workspace(tmp_path / "ws", {"memory/2026-02-02.md": "# Monday\n\n- Visited the war museum.\n"})
+    assert sources(ws, "Which war museum did we visit?") == ["memory/2026-02-02.md#L3"]  # "war": German "was"
+    assert sources(ws, "war") == ["memory/2026-02-02.md#L3"]
 
 
 REAL = REPO.parent / "shared" / "real" / "xiaoqi"

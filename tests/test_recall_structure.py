@@ -31,6 +31,18 @@ def test_a_table_row_reads_with_its_header(tmp_path: Path) -> None:
     assert rows <= set(recall_sources("details", str(ws), "--k", "3"))
 
 
+def test_a_wide_rows_labels_count_once(tmp_path: Path) -> None:
+    """A row read as "Haiku — Alias: haiku" already says its header's words: they are not its context as well, or
+    a table with an "Alias" column would outrank the line that says which alias the node uses."""
+    page = "# Models\n\n| Model | Alias | Cost |\n|---|---|---|\n" + "".join(
+        f"| {name} 4.5 | `{name.lower()}` | {cost} |\n" for name, cost in (("Haiku", "$"), ("Sonnet", "$$"))
+    )
+    log = "# 2026-01-31\n\n- Installed the wallet.\n- LND configured in `lnd.conf` (alias: ClaudioNode)\n"
+    ws = write_workspace(tmp_path / "ws", {**FILLER, "AGENTS.md": page, "memory/2026-01-31.md": log})
+    assert recall_sources("What alias does my LND node use?", str(ws))[0] == "memory/2026-01-31.md#L4"
+    assert recall_results("haiku", str(ws))[0]["content"] == "Haiku 4.5 — Alias: `haiku`; Cost: $"
+
+
 def test_a_list_item_is_found_by_the_item_or_lead_in_it_hangs_from(tmp_path: Path) -> None:
     log = (
         "# 2026-02-05\n\nLong talk about money today, and other things.\n\n"

@@ -92,6 +92,14 @@ def test_the_lift_for_saying_when_is_what_puts_it_first(pottery: Path, monkeypat
         ("Where did Ben go last week?", False),  # the time is a filter here, not what is asked
         ("How did Anna feel when Ben left?", False),  # "when" joins two clauses here
         ("So when did Ben leave?", True),
+        ("¿Cuándo bajé Bitcoin Core a la v29.2?", True),  # memory's other languages ask too
+        ("¿Cuántos sats le pedí a Daniel?", True),
+        ("¿En qué año se mudó Jo?", True),
+        ("Lo hice cuando llegó Ben.", False),  # without its accent, "cuando" joins two clauses
+        ("Quand est-ce que Ben est parti ?", True),
+        ("Wie lange dauert der Download?", True),
+        ("我们什么时候买的硬件？", True),
+        ("几乎没有人来。", False),  # 几乎: "almost", not "how many"
     ],
 )
 def test_which_questions_ask_when(question: str, asks: bool) -> None:

@@ -13,7 +13,7 @@ import datetime as dt
 import re
 from dataclasses import dataclass
 
-from site_builder.core.stop_words import STOP_WORDS
+from site_builder.recall.query_language import stop_words_of
 from site_builder.recall.scripts import query_grams, without_cjk
 from site_builder.recall.time_words import time_window
 
@@ -77,7 +77,9 @@ def make_query(
 
 
 def terms_of(text: str) -> list[str]:
-    """The words a query is searched by: Latin words (no stop words) and the CJK pairs of unspaced text."""
+    """The words a query is searched by: spaced words (no stop words of English or of the query's own language,
+    ``query_language``) and the CJK pairs of unspaced text."""
     words = re.findall(r"\w+", without_cjk(text[:MAX_QUERY_CHARS]).casefold())
-    latin = [w for w in words if (w not in STOP_WORDS and len(w) > 1) or w.isdigit()]
+    stop = stop_words_of(words)
+    latin = [w for w in words if (w not in stop and len(w) > 1) or w.isdigit()]
     return list(dict.fromkeys([*latin, *query_grams(text[:MAX_QUERY_CHARS])]))

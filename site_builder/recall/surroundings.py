@@ -100,7 +100,8 @@ def _doers(heading: str) -> Iterator[str]:
 
 
 def table_rows(lines: Sequence[tuple[int, str]]) -> dict[int, tuple[str, str]]:
-    """Each body row of a Markdown table (by line) as a reader reads it with its header, and the header's text.
+    """Each body row of a Markdown table (by line) as a reader reads it with its header, and the header's cells its
+    reading does not already say (a row of two cells reads without them).
 
     A row of two cells is a label and its value: "Panels: 14 solar panels". A wider row names itself in its first
     cell and the rest by their header: "auto_qualify_min — Old: 9.0; New: 7.0". A row under an empty header is
@@ -115,7 +116,8 @@ def table_rows(lines: Sequence[tuple[int, str]]) -> dict[int, tuple[str, str]]:
         if TABLE_RULE.match(text):
             header = cells(previous) if TABLE_ROW.match(previous) else []
         elif header is not None:
-            rows[number] = (read_row(header, cells(text)), " ".join(header))
+            read = read_row(header, cells(text))
+            rows[number] = (read, " ".join(label for label in header if f"{label}:" not in read))
         previous = text
     return rows
 

@@ -14,7 +14,8 @@ A question that asks when, how long or how many is answered by a time or a
 number: "When did Anna start pottery?" by "I signed up for a pottery class
 yesterday!" rather than by "Pottery is so calming". Lines that say when or how
 much (a time word, a weekday or month, a year, a number) get ``SAYS_WHEN_LIFT``
-on such questions.
+on such questions. The question words are read in the other languages memory is
+written in too ("¿Cuándo…?", "Wie lange…?", "什么时候…？").
 
 Measured on the LoCoMo dev conversations, evidence recall at 10: the time
 support +0.4 to +0.6 on each half of them, the lift for lines that say when
@@ -34,7 +35,11 @@ SAYS_WHEN_LIFT = 1.2  # a line that says when or how much, on a question that as
 _AUXILIARY = "did|does|do|was|were|is|are|will|would|has|have|had|can|could"
 _ASKS_WHEN = re.compile(  # "When ...?" and "... when did ...?", not "how did she feel when he left?"
     rf"^\W*when\b|\bwhen\s+(?:{_AUXILIARY})\b|\bhow\s+(?:long|many|much|often)\b"
-    r"|\b(?:what|which)\s+(?:year|month|day|date|time)\b",
+    r"|\b(?:what|which)\s+(?:year|month|day|date|time)\b"
+    # the same in the other languages memory is written in: Spanish, Portuguese, Italian, French, German, Chinese
+    r"|^\W*(?:cuando|quando|quand|wann)\b|\b(?:cuándo|cuánt[oa]s?|quant[oa]s?|quanti|quante|combien|wie\s+(?:lange|viele?|oft))\b"
+    r"|\b(?:qu[eé]|que|quel(?:le)?s?|welche[rsmn]?)\s+(?:año|dia|día|fecha|hora|ano|data|jour|date|heure|jahr|tag|datum)\b"
+    r"|什么时候|何时|哪天|哪一天|多久|多长时间|多少|几[点天年月号次个]",
     re.IGNORECASE,
 )
 _MONTHS = "january|february|march|april|june|july|august|september|october|november|december"  # "may" is a verb too
