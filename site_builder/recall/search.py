@@ -35,6 +35,7 @@ import dataclasses
 import datetime as dt
 import itertools
 
+from site_builder.recall.acronyms import acronyms_written
 from site_builder.recall.answer_types import ANSWER_SUPPORT, Names, asked_for
 from site_builder.recall.asks_about import DEFINES_SUPPORT, asked_about, opening_with
 from site_builder.recall.candidates import (
@@ -88,6 +89,7 @@ def search(index: RecallIndex, query: RecallQuery) -> list[Hit]:
     terms = terms_of(text)
     if not terms and window is None:
         raise QueryError("the query has only stop words; add a word that names what you look for")
+    terms += [initials for initials in acronyms_written(index, text) if initials not in terms]
     plan = _plan(index, query, terms, window)
     rows = candidates(index, plan, query) if terms else index.db.execute(*sql(plan, query, False)).fetchall()
     if about:
