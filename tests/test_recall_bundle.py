@@ -216,8 +216,17 @@ def test_context_block_within_budget_with_cited_query_hits() -> None:
     assert "## Core memory (memory.md)" in text and "## Opinions" in text
     relevant = text.split("## Most relevant to: lamps souk", 1)[1]
     assert re.search(r"^- 2025-11-28 \[W\] Anna bought two brass lamps.*\(memory/2025-11-28\.md#L7\)$", relevant, re.M)
-    assert text.index("## Core memory") < text.index("## Opinions") < text.index("## Most relevant")
+    assert text.index("## Core memory") < text.index("## Most relevant") < text.index("## Opinions")  # asked first
     assert "of 700 tokens; some lines were left out" in result.stderr
+
+
+def test_a_query_s_lines_come_before_the_opinions_that_would_fill_a_small_budget() -> None:
+    """With room for the core memory and little else, the block holds what the query asks, not only the opinions
+    every block holds."""
+    result = run("context", str(EXAMPLE), "--budget", "400", "--query", "kitchen tiles")
+    relevant = result.stdout.split("## Most relevant to: kitchen tiles", 1)[1]
+    assert "(memory/2025-09-08.md#L7)" in relevant  # "tiles not included" in the builder's quote
+    assert estimate_tokens(result.stdout) <= 400
 
 
 def test_context_without_query_lists_recent_facts_newest_first() -> None:

@@ -120,10 +120,10 @@ def context_block(sources: MemorySources, title: str, budget: int, relevant: Rel
         cited = relevant.cited
         out.section(relevant.title, relevant.lines, upto=out.used + (out.budget - out.used) // 2)
     kept = out.section(f"Core memory ({core.path})", core_lines) if core is not None else 0
-    out.section("Opinions", (_opinion_line(o) for o in recently_changed_first(sources.opinions)))
-    if relevant is not None and not tight:
+    if relevant is not None and not tight:  # what the query asks comes before what the block always holds
         cited = relevant.cited
         out.section(relevant.title, relevant.lines)
+    out.section("Opinions", (_opinion_line(o) for o in recently_changed_first(sources.opinions)))
     recent = (f for f in sources.recent if f.source not in cited and f.kind != "O")
     out.section("Recent facts", (_fact_line(f) for f in recent))
     if core is not None and kept < len(core_lines):
