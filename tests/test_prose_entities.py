@@ -378,15 +378,16 @@ def test_a_table_whose_first_column_is_of_names_names_one_entity_per_row(workspa
             "MEMORY.md": "# Memory\n\n- Kit, a fox on Clawk.\n",
             "memory/research/agents.md": (
                 "# 值得关注的 Agent\n\n| 名字 | 描述 | Karma |\n|------|------|-------|\n"
-                "| **eudaemon_0** | Security daemon | 26994 |\n| **m0ther** | 胖红鱼，温柔灵魂 | 71329 |\n\n"
+                "| **eudaemon_0** | Security daemon | 26994 |\n| **m0ther** | 胖红鱼，温柔灵魂 | 71329 |\n"
+                "| Kit (me) | a fox | 10 |\n| Zora (new) | a cat | 3 |\n| Unknown (55be6579) | OSINT | 1 |\n\n"  # asides
                 "| Setting | Value |\n|---|---|\n| **timeout** | 30 s |\n| **retries** | 3 |\n"  # not names
             ),
-            "memory/2026-03-01.md": "# 2026-03-01\n\n- Read m0ther's post on kindness.\n",
+            "memory/2026-03-01.md": "# 2026-03-01\n\n- Read m0ther's post on kindness; its author unknown, its date unknown.\n",
         }
     )
     library = load(root).library
-    assert {"eudaemon-0", "m0ther"} <= set(library.entities)
-    assert not {"timeout", "retries", "setting"} & set(library.entities)
+    assert {"eudaemon-0", "m0ther", "kit", "zora"} <= set(library.entities)
+    assert not {"timeout", "retries", "setting", "unknown", "unknown-55be6579", "kit-me"} & set(library.entities)
     assert ("memory/2026-03-01.md", 3) in [(link.path, link.line) for link in library.backlinks["m0ther"]]
 
 
@@ -443,6 +444,12 @@ def test_handles_in_chinese_prose_with_capitals_and_in_camel_case_are_entities(w
     assert not found & {"systemd", "max-depth", "explicitly", "basically"}
     sixer = library.resolver.entity("SixerDemon")
     assert sixer is not None and sixer.key == "sixerdemon"
+    # a handle joined by "_" is no run of capitals the scan reads: its lines are found as it is written
+    assert [(link.path, link.line) for link in library.backlinks["cooperk-bot"]] == [
+        ("memory/2026-02-10.md", 4),
+        ("memory/2026-02-11.md", 4),
+        ("memory/2026-02-12.md", 3),
+    ]
 
 
 def test_a_folder_of_things_kept_a_folder_each_gives_each_an_entity_with_its_page_as_home(

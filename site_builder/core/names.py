@@ -34,6 +34,15 @@ def entity_key(name: str) -> str:
     return _SEPARATORS.sub("-", text).strip("-")
 
 
+_ASIDE = re.compile(r"\s*\([^()]*\)$")
+
+
+def without_aside(name: str) -> str:
+    """A name without what is said aside in a bracket at its end: "Kit (me)", "Marcus (newborn)", "Workshop
+    Legalization (Mas Mestre)" name Kit, Marcus, the workshop."""
+    return _ASIDE.sub("", name).strip()
+
+
 def slugify(name: str) -> str:
     """A file-name-safe slug: no path separators, dots, reserved names or huge lengths."""
     key = entity_key(name.replace("\x00", ""))

@@ -12,7 +12,7 @@ import re
 from collections import defaultdict
 
 from site_builder.core.model import Entity, Note
-from site_builder.core.names import entity_key, slugify
+from site_builder.core.names import entity_key, slugify, without_aside
 from site_builder.core.note_paths import ABOUT_FOLDER, about_folder
 from site_builder.library.prose_aliases import DOMAIN
 
@@ -25,7 +25,6 @@ _MARKS = re.compile(r"^[^\w(]+")
 _LABEL = re.compile(r"^\w+\s*[:：—–-]\s+")
 # A folder's name that names no thing: a date ("2026-03-01", "2026-03"), a number or a digest ("a3f9c21e").
 _NO_NAME = re.compile(r"^\d{4}-\d{2}(?:-\d{2})?\b|^[\d\W_]+$|^(?=[a-f]*\d)[0-9a-f]{7,}$", re.IGNORECASE)
-_BRACKETED = re.compile(r"\s*\([^()]*\)$")  # "Workshop Legalization (Mas Mestre)": what it is about, said aside
 
 
 def folder_things(notes: list[Note]) -> list[Entity]:
@@ -58,7 +57,7 @@ def folder_things(notes: list[Note]) -> list[Entity]:
 def _thing(folder: str, page: Note) -> Entity | None:
     """The thing a folder keeps, named by its page's title, else by the folder's name."""
     slug = folder.rpartition("/")[2]
-    title = _BRACKETED.sub("", _LABEL.sub("", _MARKS.sub("", page.title))).strip()
+    title = without_aside(_LABEL.sub("", _MARKS.sub("", page.title)).strip())
     generic = entity_key(title) in ABOUT_FOLDER  # "# INDEX", "# Summary": the page's name, not the thing's
     if not title or generic or (entity_key(title) == entity_key(slug) and title == title.lower()):
         title = " ".join(word[:1].upper() + word[1:] for word in re.split(r"[-_\s]+", slug) if word)

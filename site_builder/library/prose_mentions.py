@@ -43,6 +43,12 @@ def named_within(name_key: str, by_key: dict[str, str]) -> set[str]:
 _LONGEST_RUN = 8  # words of a run looked into: a longer one is a title, not a sentence naming things
 
 
+def _unseen(name: str) -> bool:
+    """Is a name one the scan of capitalised runs cannot see: in lower case (``santaclawd``), in a script without
+    capitals (``馆长``), or one word joined by ``_`` (``Alan_Botts``, ``CooperK_bot``)?"""
+    return name == name.lower() or ("_" in name and " " not in name)
+
+
 def prose_mentions(scan: ProseScan, notes: list[Note], names: dict[str, str]) -> dict[str, list[Link]]:
     """Every line naming an entity in plain text (``names``: each name and alias of every entity, as written ->
     its entity's key): a name with capitals where the scan found it (in a heading too), a name without them (a
@@ -53,7 +59,7 @@ def prose_mentions(scan: ProseScan, notes: list[Note], names: dict[str, str]) ->
     for name_key, places in itertools.chain(((k, seen.lines) for k, seen in scan.seen.items()), scan.headed.items()):
         for target in named_within(name_key, by_key):
             found[target] |= places
-    plain = {name: key for name, key in names.items() if name == name.lower() and (len(name) > 2 or CJK.search(name))}
+    plain = {name: key for name, key in names.items() if _unseen(name) and (len(name) > 2 or CJK.search(name))}
     cjk = {name: key for name, key in plain.items() if CJK.search(name)}
     words = {name: key for name, key in plain.items() if name not in cjk and name not in STOP_WORDS}
     if words or cjk:

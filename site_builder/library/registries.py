@@ -10,7 +10,7 @@ import re
 from collections import Counter
 from collections.abc import Callable
 
-from site_builder.core.names import entity_key
+from site_builder.core.names import entity_key, without_aside
 from site_builder.core.stop_words import STOP_WORDS
 from site_builder.parse.proper_names import generic
 
@@ -62,7 +62,7 @@ def table_entry(head: str, line: str) -> str | None:
     if not head or not _NAME_COLUMN.match(head) or _SEPARATOR.match(line):
         return None
     cell = _FIRST_CELL.match(line)
-    return cell[1].strip() if cell else None
+    return (without_aside(cell[1]) or None) if cell else None
 
 
 def registry_entry(heading: str, line: str) -> str | None:
@@ -70,7 +70,7 @@ def registry_entry(heading: str, line: str) -> str | None:
     if not REGISTRY_HEADING.search(heading):
         return None
     entry = REGISTRY_ENTRY.match(line)
-    return entry[1].strip() if entry else None
+    return (without_aside(entry[1]) or None) if entry else None
 
 
 def listed_names(
