@@ -278,11 +278,14 @@ def test_a_registry_is_a_list_under_a_heading_about_things_of_one_kind(workspace
     page = (
         "# Notes\n\n## 中文 Agent 社区\n\n- **clawty_yusen** — 给 VC 打工\n- **beijingxiaoshuai** — 北京\n\n"
         "## Tool Execution Display\n\n- **Status** — ✓ success\n- **Quorble** — what ran\n\n"
-        "The status is shown; the status bar too.\n"
+        "The status is shown; the status bar too.\n\n"
+        "## lobster (Workflow Engine for AI Agents)\n\n**Why it matters:**\n\n"  # a label says what its list is
+        "- **Declarative-first** — the repo is the truth\n- **Hive-mind** — shared memory\n\n"
+        "**Agents on it:**\n\n- **Zorblat** — runs the nightly jobs\n- **Quimby** — reviews\n"
     )
     library = load(workspace({"MEMORY.md": "# Memory\n\n- Notes in notes.md.\n", "notes.md": page})).library
-    assert {"clawty-yusen", "beijingxiaoshuai"} <= set(library.entities)
-    assert not {"status", "quorble"} & set(library.entities)
+    assert {"clawty-yusen", "beijingxiaoshuai", "zorblat", "quimby"} <= set(library.entities)
+    assert not {"status", "quorble", "declarative-first", "hive-mind"} & set(library.entities)
 
 
 def test_names_in_prose_of_an_entity_kept_as_a_page_are_that_entity(workspace: MakeWorkspace) -> None:

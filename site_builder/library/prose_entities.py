@@ -34,7 +34,7 @@ from site_builder.core.note_paths import about_folder
 from site_builder.library.handles import found_handles
 from site_builder.library.prose_aliases import DOMAIN, alias_like, short_names, web_names
 from site_builder.library.prose_scan import NameSeen, ProseScan
-from site_builder.library.registries import listed_names, registry_entry, table_entry, table_head
+from site_builder.library.registries import bold_label, listed_names, registry_entry, table_entry, table_head
 from site_builder.parse.handles import named_handles
 from site_builder.parse.lines import walk_lines
 from site_builder.parse.proper_names import COMMON_CAPITALISED, JOINERS, generic, lower_words, proper_names
@@ -145,7 +145,7 @@ def scan_prose(notes: list[Note]) -> ProseScan:
     for note in notes:
         curated = note.kind not in STREAM_KINDS
         headings = {heading.line: heading.text for heading in note.headings}
-        under = head = previous = ""  # the heading the line is under, the header of the table it is in
+        under = head = previous = ""  # the heading (or bold label) the line is under, the header of its table
         for line in walk_lines(note.body.split("\n"), note.body_start):
             if line.role != "text" or not line.text:
                 head = previous = ""
@@ -158,6 +158,8 @@ def scan_prose(notes: list[Note]) -> ProseScan:
                     scan.headed[entity_key(name.text)].add(place)
                     scan.texts[place] = line.text
                 continue
+            if label := bold_label(line.text):
+                under = label  # what the lines below it are, within the section: "**Qué es:**", "**Family:**"
             scan.lowered.update(lower_words(line.text))
             scan.handles.update(named_handles(line.text))
             if curated and (entry := registry_entry(under, line.text) or table_entry(head, line.text)):

@@ -65,6 +65,16 @@ def table_entry(head: str, line: str) -> str | None:
     return (without_aside(cell[1]) or None) if cell else None
 
 
+_BOLD_LABEL = re.compile(r"^\s*(?:\*\*|__)([^*_\n]{1,60}?)(?::\s*(?:\*\*|__)|(?:\*\*|__)\s*:)\s*$")
+
+
+def bold_label(line: str) -> str | None:
+    """The label a line that is only a bold label gives ("**Qué es:**" -> "Qué es"): like a heading, it says what
+    the lines below it are ("**Por qué importa:**" over a list of features under "## lobster (… AI Agents)")."""
+    found = _BOLD_LABEL.match(line)
+    return found[1].strip() if found else None
+
+
 def registry_entry(heading: str, line: str) -> str | None:
     """The name a registry's item gives (``line``, under ``heading``), or None when the line is none."""
     if not REGISTRY_HEADING.search(heading):
