@@ -168,6 +168,20 @@ def test_the_user_and_the_agent_their_profiles_name_are_entities(workspace: Make
     assert "Oscar Serra" not in run("check", str(root)).output  # no placeholder to fix
 
 
+def test_the_first_name_of_a_user_called_by_a_nickname_is_the_user_too(workspace: MakeWorkspace) -> None:
+    """A profile that calls its user "Lex" and names "Alex Morgan": "Alex", written alone in the logs, is the user."""
+    root = workspace(
+        {
+            "memory/USER.md": "# User\n\n- **Name**: Alex Morgan\n- **Nickname**: Lex\n",
+            "memory/2026-03-01.md": "# 2026-03-01\n\n- Alex asked for the weekly report.\n- Lex wants short replies.\n",
+        }
+    )
+    library = load(root).library
+    user = library.resolver.entity("Alex Morgan")
+    assert user is not None and user.aliases == ("Lex", "Alex")
+    assert ("memory/2026-03-01.md", 3) in [(link.path, link.line) for link in library.backlinks[user.key]]
+
+
 def test_a_note_or_folder_named_like_an_entity_is_its_home(workspace: MakeWorkspace) -> None:
     root = workspace(
         {

@@ -23,8 +23,8 @@ def add_profiles(notes: list[Note], resolver: Resolver) -> None:
     for entity in [*profile_entities(notes), *folder_things(notes)]:
         if any(resolver.entity(name) for name in (entity.name, *entity.aliases)):
             continue
-        for alias in entity.aliases:
-            resolver.aliases.setdefault(entity_key(alias), entity.key)
+        for name in (entity.name, *entity.aliases):  # the user keyed by what to call them is found by full name too
+            resolver.aliases.setdefault(entity_key(name), entity.key)
         resolver.add_entity(entity)
 
 

@@ -14,17 +14,24 @@ DOMAIN = re.compile(r"([^\W_][\w-]*)\.(?:ai|io|com|org|net|app|dev|co)", re.IGNO
 
 
 def short_names(
-    chosen: dict[str, str], seen: dict[str, NameSeen], lowered: Counter[str], known_as: dict[str, list[str]]
+    chosen: dict[str, str],
+    seen: dict[str, NameSeen],
+    lowered: Counter[str],
+    known_as: dict[str, list[str]],
+    own: dict[str, list[str]],
 ) -> dict[str, list[str]]:
     """Each chosen name's short forms (``Roger`` of ``Roger Gimbel``): a single word that starts or ends exactly one
     name of several words none of which is written in lower case, and is written alone too; a chosen single word
     that is one is taken out of ``chosen``, and so is one never written without that name. A name found to be a
-    kept entity's (``known_as``: ``Dolores Cannon`` of ``DoloresCannon``) gives that entity its short forms, in
+    kept entity's (``known_as``: ``Dolores Cannon`` of ``DoloresCannon``), or that is one of its own names of
+    several words (``own``: ``Alex Morgan``, the user's profile's), gives that entity its short forms, in
     ``known_as``."""
     aliases: dict[str, list[str]] = defaultdict(list)
     ends: dict[str, set[tuple[str, str]]] = defaultdict(set)  # a single word -> (owner, name) of the names it ends
     named = [(key, key, name) for key, name in chosen.items()]
-    named += [(owner, entity_key(name), name) for owner, names in known_as.items() for name in names]
+    named += [
+        (owner, entity_key(name), name) for kept in (known_as, own) for owner, names in kept.items() for name in names
+    ]
     for owner, key, name in named:
         words = name.split(" ")
         if len(words) > 1 and all(alias_like(word, lowered) for word in words if word not in JOINERS):

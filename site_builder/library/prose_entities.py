@@ -221,6 +221,17 @@ def topics(keys: set[str], scan: ProseScan, notes: list[Note]) -> set[str]:
     return {key for key in keys & capitalised if scan.lowered[key] >= MIN_LINES}
 
 
+def _kept_names(seen: dict[str, NameSeen], key_of: Callable[[str], str | None]) -> dict[str, list[str]]:
+    """Each kept entity's names of several words that the prose writes ("Alex Morgan", the user its profile names
+    and calls "Lex"): their first and last words, written alone, are its short forms too (``short_names``)."""
+    own: dict[str, list[str]] = defaultdict(list)
+    for found in seen.values():
+        name = found.forms.most_common(1)[0][0]
+        if " " in name and (owner := key_of(name)) is not None:
+            own[owner].append(name)
+    return own
+
+
 def _entities(
     seen: dict[str, NameSeen], lowered: Counter[str], known: _Known, home_of: dict[str, str]
 ) -> list[ProseEntity]:
@@ -263,7 +274,7 @@ def _entities(
             continue
         if single(key) if len(words) == 1 else several(key, words):
             chosen[key] = name
-    aliases = short_names(chosen, seen, lowered, known.known_as)
+    aliases = short_names(chosen, seen, lowered, known.known_as, _kept_names(seen, known.key_of))
     for key, names in web_names(chosen, home_of).items():
         aliases[key] += names
     return [
