@@ -122,3 +122,16 @@ def test_a_projects_files_are_about_the_project_its_meta_file_names(tmp_path: Pa
     assert recall_sources("What blocks Paper A?", str(ws))[0] == blocker
     assert recall_sources("next steps for Paper A", str(ws))[0] == blocker.replace("#L20", "#L17")
     assert blocker in recall_sources("what blocks the savings app redesign", str(ws))[:5]  # its name after the colon
+
+
+def test_a_first_recall_before_any_build_finds_the_lines_naming_an_entity_in_prose(tmp_path: Path) -> None:
+    """``--entity`` keeps the lines that name an entity in plain text, as a build finds them, on a workspace that was
+    never built: the user "Alex" of a profile that calls her "Lex"."""
+    ws = write_workspace(
+        tmp_path / "ws",
+        {
+            "memory/USER.md": "# User\n\n- **Name**: Alex Morgan\n- **Nickname**: Lex\n",
+            "memory/2026-03-01.md": "# 2026-03-01\n\n- Alex asked for the weekly report.\n- Bought milk.\n",
+        },
+    )
+    assert recall_sources("report", str(ws), "--entity", "Alex") == ["memory/2026-03-01.md#L3"]

@@ -85,6 +85,7 @@ def answer_fresh(
         answer = answer_refreshed(index, checked, ask, diagnostics)
         return checked()[0], index, answer
     workspace, stamps = checked()
-    index = RecallIndex(index_path(workspace.root))
-    index.refresh(workspace, stamps, diagnostics)
+    from site_builder.recall.publish import first_index  # the parser and linker: only for a first index
+
+    index = first_index(workspace, stamps, diagnostics)
     return workspace, index, ask(index)

@@ -6,7 +6,8 @@ A tag does not make a line rank as about the entity (its own entities do): a nam
 A file's rows are made from the file alone (``index_rows``), and which words name an entity depends on the whole
 workspace: the build adds these tags after each refresh, from its linked library, and records them
 (``mention_tags``), so that the next build changes only the lines whose tags changed. A file that ``memwiki
-recall`` indexes again by itself loses its tags until the next build."""
+recall`` indexes again by itself loses its tags until the next build; a first index that ``memwiki recall`` makes
+before any build is tagged as a build tags it (``publish.first_index``)."""
 
 from __future__ import annotations
 

@@ -12,6 +12,7 @@ import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from site_builder.core.collector import cycle_collection_paused
 from site_builder.core.diagnostics import Diagnostic, Diagnostics
 from site_builder.core.library import Library
 from site_builder.core.model import Note
@@ -20,9 +21,10 @@ from site_builder.io.derived import write_derived
 from site_builder.io.library_texts import LibraryTexts
 from site_builder.io.memo_store import MemoStore
 from site_builder.io.reader import Workspace
+from site_builder.io.sources import read_notes
 from site_builder.io.staging import Staging
 from site_builder.recall.bundle import make_bundle, opinion_facts
-from site_builder.recall.index import refresh_index
+from site_builder.recall.index import RecallIndex, refresh_index
 from site_builder.recall.index_mentions import tag_mentions
 from site_builder.recall.shard_inputs import HeldShards
 
@@ -89,6 +91,20 @@ def update_recall_index(
         index.db.close()
     except (OSError, sqlite3.Error) as exc:
         diagnostics.warn(".memwiki", 0, f"recall index not updated ({exc}); memwiki recall will update it", "io")
+
+
+def first_index(workspace: Workspace, stamps: dict[str, str], diagnostics: Diagnostics) -> RecallIndex:
+    """A workspace's first recall index, made by ``memwiki recall`` before any build: its notes parsed once and
+    linked, so that the lines naming an entity in plain text are tagged as a build tags them (``index_mentions``;
+    ``--entity Alex`` finds the logs that write "Alex", not only the profile that names him)."""
+    from site_builder.library.link import link_notes
+    from site_builder.parse.note import parse_note
+
+    with cycle_collection_paused():
+        notes = [parse_note(source) for source in read_notes(workspace, list(stamps), diagnostics)]
+        index = refresh_index(workspace, notes, stamps)
+        tag_mentions(index, link_notes(notes))
+    return index
 
 
 def copy_recall_bundle(root: Path, paths: list[str], site: Path, diagnostics: Diagnostics) -> None:
