@@ -72,6 +72,19 @@ def test_reflect_on_the_committed_example_changes_nothing() -> None:
     assert "+++" not in output
 
 
+def test_an_entity_named_only_in_undated_notes_says_so(tmp_path: Path) -> None:
+    ws = write_workspace(
+        tmp_path / "ws",
+        {
+            **BASE,
+            "bank/entities/Bruno.md": "# Bruno\n",
+            "projects/kitchen.md": "# Kitchen\n\n- [[Bruno]] fits the cabinets.\n- [[Bruno]] quoted the tiles.\n",
+        },
+    )
+    reflect(ws)
+    assert "Bruno is named on 2 lines of undated notes." in (ws / "bank/entities/Bruno.md").read_text(encoding="utf-8")
+
+
 def test_dry_run_prints_a_diff_and_writes_nothing(tmp_path: Path) -> None:
     ws = write_workspace(tmp_path / "ws", BASE)
     before = {p: p.read_bytes() for p in ws.rglob("*") if p.is_file()}

@@ -91,7 +91,8 @@ def offline_summary(entity: Entity, library: Library, opinions: list[Opinion]) -
     else:
         mentions = len(library.backlinks.get(entity.key, []))
         if mentions:
-            sentences = [f"{who} is mentioned {mentions} time(s) but has no dated facts yet."]
+            lines = "1 line" if mentions == 1 else f"{mentions} lines"
+            sentences = [f"{who} is named on {lines} of undated notes."]
         else:
             sentences = [f"{who} has a page but no facts or mentions yet."]
     for fact in _strongest(facts):
