@@ -165,6 +165,10 @@ def test_the_user_and_the_agent_their_profiles_name_are_entities(workspace: Make
     assert vader == ["IDENTITY.md#L3", "memory/2026-02-10.md#L3"]
     page = (root / ".memwiki" / "site" / "bank/entities/oscar-serra.html").read_text(encoding="utf-8")
     assert 'Written up in <a href="../../USER.html">USER.md</a>' in page
+    profile = (root / ".memwiki" / "site" / "USER.html").read_text(encoding="utf-8")  # and the profile links back
+    assert (
+        '<h2 id="about-h">About</h2><p class="chips"><a class="chip" href="bank/entities/oscar-serra.html">' in profile
+    )
     assert "Oscar Serra" not in run("check", str(root)).output  # no placeholder to fix
 
 

@@ -11,7 +11,7 @@ import sys
 from site_builder.core.config import Config
 from site_builder.core.digest import value_digest
 from site_builder.core.library import Library
-from site_builder.core.model import Note, Opinion
+from site_builder.core.model import Entity, Note, Opinion
 from site_builder.core.names import href, opinions_page_url, root_of
 from site_builder.library.citing import citing_of
 from site_builder.library.folders import folder_tree
@@ -107,6 +107,16 @@ class PageBuilder:
         cache's key)."""
         shared = f"{self.fragments.epoch}\0{self.config!r}\0{self.language}\0{self.nav!r}\0{self.templates}"
         return shared + (f"\0{sorted(self.search_titles.items())!r}" if self.search_titles else "")
+
+    @functools.cached_property
+    def homes(self) -> dict[str, list[Entity]]:
+        """The entities whose page is made (no page of their own) and that a note is about, by the note's path: the
+        profile of the user, a project's index (the note's page links to theirs)."""
+        homes: dict[str, list[Entity]] = {}
+        for entity in self.library.entities.values():
+            if entity.home and entity.note is None:
+                homes.setdefault(entity.home, []).append(entity)
+        return homes
 
     @functools.cached_property
     def tags(self) -> dict[str, TagUse]:

@@ -65,6 +65,7 @@ def note_page(builder: PageBuilder, note: Note) -> NotePage:
         tags=tag_chips(note, url),
         same_day=same_day(builder, note),
         entities=entities,
+        about=[LinkView(e.name, href(url, e.url)) for e in builder.homes.get(note.path, [])],
         kind_name=KIND_NAMES[kind] if kind else "",
         kind_facts=fact_groups(builder, shown, url),
         kind_facts_older=counted(older, KIND_NAMES[kind] + " fact") if older else "",
@@ -79,8 +80,8 @@ def note_page(builder: PageBuilder, note: Note) -> NotePage:
 
 def note_page_inputs(builder: PageBuilder, note: Note) -> object:
     """What ``note_page`` makes the note's page from, besides what every page shares (``PageBuilder.shared_inputs``):
-    the note itself, its place among the days, the lines linking to it, the opinions citing it and, on World and
-    Experience, the facts of their kind. None for the pages that list more of the workspace (records, skills, a
+    the note itself, its place among the days, the lines linking to it, the opinions citing it, on World and
+    Experience the facts of their kind, and the entities it is about (their pages' names and places). None for the pages that list more of the workspace (records, skills, a
     folder's ``index.md``)."""
     if note.kind in RECORD_KINDS or note.kind == "skill" or is_folder_page(note.path):
         return None  # a folder's page lists the folder too (made every build, as folder pages are)
@@ -97,6 +98,7 @@ def note_page_inputs(builder: PageBuilder, note: Note) -> object:
         backlink_inputs(builder, builder.library.note_backlinks.get(note.path, [])),
         [(o.id, o.statement, line, page) for o, line, page in builder.citing(note)],
         _kind_facts_inputs(builder, note, kind) if kind else None,
+        [(e.name, e.url) for e in builder.homes.get(note.path, [])],
     )
 
 

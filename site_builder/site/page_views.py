@@ -66,6 +66,7 @@ class NotePage(PageView):
     tags: list[LinkView]  #: the tags of its front matter, each linking to its page
     same_day: list[LinkView]  #: the other files of the same day (sessions, dream reports), or that day's page
     entities: list[LinkView]  #: the entities the note mentions
+    about: list[LinkView]  #: the entities the note is about whose pages memwiki makes (a profile's user, a project)
     kind_name: str  #: on bank/world.md and bank/experience.md the kind of fact they are named after, else ""
     kind_facts: list[FactGroup]  #: those facts from the rest of the workspace, by month, newest first
     kind_facts_older: str  #: how many older ones are only on the facts pages, e.g. "1,204 world facts"; "" if none
