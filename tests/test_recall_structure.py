@@ -151,7 +151,8 @@ def test_a_question_about_a_thing_finds_where_memory_says_what_it_is(tmp_path: P
         "- **santaclawd** — Trust scoring and attestation.\n"
     )
     ws = write_workspace(tmp_path / "ws", {**logs, "MEMORY.md": memory, "USER.md": "- **Name:** 馆长\n- 住在上海。\n"})
-    for question in ("What do we know about funwolf?", "Who is funwolf?", "Tell me about funwolf"):
+    questions = ("What do we know about funwolf?", "Who is funwolf?", "Tell me about funwolf", "¿Quién es funwolf?")
+    for question in (*questions, "¿Qué sabemos de funwolf?", "Wer ist funwolf?", "Qui est funwolf ?"):
         assert recall_sources(question, str(ws))[0] == "MEMORY.md#L4", question
     assert recall_sources("关于馆长，我们知道些什么？", str(ws))[0] == "USER.md#L1"
 

@@ -1,7 +1,7 @@
 """Questions that ask what memory knows about a thing, and the lines that say what it is.
 
 "What do we know about funwolf?", "Tell me about the North Italy trip", "Who is Jeletor?", "关于馆长，我们知道些什么？"
-ask for a thing by its name; the rest of the question is a formula ("know" is on many lines and names nothing). They
+(and "¿Quién es Daniel?", "Wer ist Oscar?") ask for a thing by its name; the rest of the question is a formula ("know" is on many lines and names nothing). They
 are answered first by the lines that say what the thing is: a registry item (``- **funwolf** — Email/discovery…``),
 a labelled line (``**Who:** Maddie — friend, collaborator``), a section heading (``### Florentina — distributed
 consciousness``), a link to its page (``- [Maddie Ventures](project_maddie.md) — 3 ventures…``), where the name
@@ -22,7 +22,12 @@ DEFINES_SUPPORT = 0.3  # share of the query's best score that a line saying what
 
 _ABOUT = re.compile(
     r"^\W*(?:what\s+(?:do|did|does)\s+(?:we|you|i)\s+know\s+about|what\s+is\s+known\s+about"
-    r"|tell\s+me\s+(?:everything\s+|more\s+)?about|who\s+(?:is|are|was|were))\s+(?:the\s+)?(?P<name>.+?)[\s?.!]*$",
+    r"|tell\s+me\s+(?:everything\s+|more\s+)?about|who\s+(?:is|are|was|were)"
+    # the same in the other languages memory is written in: Spanish, Portuguese, French, German, Italian
+    r"|qui[eé]n(?:es)?\s+(?:es|son|era)|qu[eé]\s+(?:sabemos|s[eé]|sabes)\s+(?:de|del|sobre)|quem\s+(?:é|e|era)"
+    r"|o\s+que\s+sabemos\s+(?:de|do|da|sobre)|qui\s+(?:est|sont|était)|que\s+sait-on\s+(?:de|du|sur)"
+    r"|wer\s+(?:ist|sind|war)|was\s+wissen\s+wir\s+über|chi\s+(?:è|e|era))"
+    r"\s+(?:the\s+|el\s+|la\s+|le\s+|der\s+|die\s+|o\s+|a\s+)?(?P<name>.+?)[\s?.!]*$",
     re.IGNORECASE,
 )
 _ABOUT_CJK = re.compile(
