@@ -99,6 +99,11 @@ def test_a_question_asking_for_books_puts_the_line_that_quotes_a_title_before_sm
         ("Which TV series does Tim mention watching?", ["title"]),
         ("Which city did Tim see in the film?", ["place", "title"]),
         ("What does Melanie do to destress?", []),
+        ("¿Dónde vive Oscar?", ["place"]),  # memory's other languages ask too
+        ("¿En qué país nació Daniel?", ["place"]),
+        ("Wo wohnt Miguel?", ["place"]),
+        ("¿Qué libros leyó Tim?", ["title"]),
+        ("Who pays the rent?", []),  # "pays" is French for a country, an English verb here
     ],
 )
 def test_which_questions_ask_for_a_place_or_a_title(question: str, asks: list[str]) -> None:

@@ -6,7 +6,8 @@ books has Tim read?" by `Great bookshelf! I saw you had "The Alchemist"`. Like
 a question that asks when (``when_asked.py``), such a question says what kind
 of thing its answer names, and the lines that name one are likelier answers:
 - a *place*: "where", or a city, country, state, town, region, area, place or
-  location asked for; a line names one when a capitalised name in it is a
+  location asked for (in Spanish, Portuguese, French, German and Italian too:
+  "¿Dónde…?", "Wo…?"); a line names one when a capitalised name in it is a
   country, continent, US state or city of at least 100,000 people
   (``places.txt``, from GeoNames), not one of the line's own entities or its
   speaker (``@Austin`` is a person), and, at the start of a sentence, not a
@@ -46,11 +47,17 @@ ANSWER_SUPPORT = 0.2  # share of the query's best score that a line naming what 
 Names = Callable[[Row], bool]  # does this line name what the question asks for?
 
 _ASKS_PLACE = re.compile(
-    r"\bwhere\b|\b(?:cit(?:y|ies)|countr(?:y|ies)|states?|towns?|regions?|areas?|places?|locations?)\b", re.IGNORECASE
+    r"\bwhere\b|\b(?:cit(?:y|ies)|countr(?:y|ies)|states?|towns?|regions?|areas?|places?|locations?)\b"
+    # the same in the other languages memory is written in: Spanish, Portuguese, French, German, Italian
+    r"|\b(?:d[oó]nde|onde|où|wo|ciudad(?:es)?|cidades?|villes?|städte|stadt|città|pa[ií]s(?:es)?|länder"
+    r"|lugar(?:es)?|lieux?|orte?)\b",
+    re.IGNORECASE,
 )
 _ASKS_TITLE = re.compile(
     r"\b(?:books?|novels?|authors?|writers?|movies?|films?|shows?|series|songs?|albums?|bands?|artists?|musicians?"
-    r"|singers?|games?|podcasts?)\b",
+    r"|singers?|games?|podcasts?"
+    r"|libros?|livros?|livres?|b[uü]ch(?:er)?|libri|pel[ií]culas?|filmes?|canci[oó]n(?:es)?|can[cç][oõ]es|chansons?"
+    r"|lieder|juegos?|jogos?|jeux|spiele?|autor(?:es|en)?|auteurs?)\b",
     re.IGNORECASE,
 )
 _UPPER = "A-ZÀ-ÖØ-Þ"
