@@ -148,7 +148,9 @@ def test_a_question_about_a_thing_finds_where_memory_says_what_it_is(tmp_path: P
     memory = (
         "# Memory\n\n## Key Connections\n"
         "- **funwolf** — Email and discovery agent; says APIs gatekeep and email routes, prefers plain SMTP.\n"
-        "- **santaclawd** — Trust scoring and attestation.\n"
+        "- **santaclawd** — Trust scoring and attestation.\n\n## Replies\n\n"
+        "**funwolf:**\n\n- agreed that plain SMTP beats every API for discovery, and said so in two threads.\n\n"
+        'funwolf: "APIs gatekeep."\n'  # a lead-in and a quote: not what it is
     )
     ws = write_workspace(tmp_path / "ws", {**logs, "MEMORY.md": memory, "USER.md": "- **Name:** 馆长\n- 住在上海。\n"})
     questions = ("What do we know about funwolf?", "Who is funwolf?", "Tell me about funwolf", "¿Quién es funwolf?")

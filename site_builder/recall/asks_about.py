@@ -40,6 +40,8 @@ _MARKS = re.compile(r"^[\s\-*+>#|\[\d.)_@]*")
 # to the end (a title: "### Jeletor Agent").
 _SAYS = re.compile(r"[*_\])]*\s*(?:[—–:：(|,]|-\s|$)|(?:\s+[^\s.!?]+){1,2}[\s*_\])]*$")
 _LABEL = re.compile(r"^[^\s:：*]{1,12}\*{0,2}\s*[:：]\s*[\s*_\[]*")
+_SAID = re.compile(r"[*_\])]*\s*[:：]\s*[*_]*[\"“‘'「『]")  # the name, a colon and a quotation: what it said
+_LEAD_IN = re.compile(r"[:：][\s*_]*$")  # a line ending in a colon introduces what follows it
 
 
 def asked_about(question: str) -> str | None:
@@ -57,11 +59,14 @@ def opening_with(name: str) -> Callable[[Row], bool]:
     """Does a line say what the named thing is: open with the name (after its marks and maybe a short label) and go
     on with a dash, a colon or a bracket ("**funwolf** — Email…", "Maddie: friend"), or be a short title that opens
     with it ("Jeletor Agent"), or open a link's text with it ("[Maddie Ventures](…) — …")? Not a line that only
-    goes on about it ("@funwolf liked a post")."""
+    goes on about it ("@funwolf liked a post"), quotes it ('EmberCF: "We correct."') or leads into the lines below
+    it ("**EmberCF's reply:**")."""
     folded = fold_accents(name.casefold())
 
     def opens(row: Row) -> bool:
         text = fold_accents(str(row[2]).casefold())
+        if _LEAD_IN.search(text):
+            return False  # "**EmberCF 的回应：**" leads into the lines below it; it says nothing itself
         marks = _MARKS.match(text)
         link = marks is not None and "[" in marks[0]
         text = text[marks.end() :] if marks else text
@@ -79,4 +84,6 @@ def _names(text: str, name: str, link: bool) -> bool:
     rest = text[len(name) :]
     if rest[:1].isalnum() and name[-1].isascii():
         return False
+    if _SAID.match(rest):
+        return False  # 'EmberCF: "We correct."' is what it said, not what it is
     return link or not name[-1].isascii() or _SAYS.match(rest) is not None
