@@ -541,3 +541,17 @@ def test_a_surname_read_only_inside_a_full_name_is_no_entity_of_its_own(workspac
     library = load(root).library
     assert library.resolver.entity("Tony Carbone") is not None
     assert library.resolver.entity("Carbone") is None  # "Tony Carbone" opening a sentence also reads as "Carbone"
+
+
+def test_a_name_written_as_a_files_name_is_no_entity(workspace: MakeWorkspace) -> None:
+    """ "README", as in "README.md", names a file; "Claude" stays a name though "CLAUDE.md" is a file too."""
+    root = workspace(
+        {
+            "MEMORY.md": "# Memory\n\n- Keep the README short, says Claude.\n- Rules live in CLAUDE.md.\n",
+            "memory/2026-03-01.md": "# 2026-03-01\n\n- Updated the README and README.md links.\n- We asked Claude again.\n",
+            "memory/2026-03-02.md": "# 2026-03-02\n\n- The README lists every tool, and Claude agreed.\n- README done.\n",
+        }
+    )
+    library = load(root).library
+    assert "claude" in library.entities
+    assert "readme" not in library.entities

@@ -30,7 +30,7 @@ from typing import NamedTuple
 
 from site_builder.core.model import Note
 from site_builder.core.names import entity_key
-from site_builder.core.note_paths import about_folder
+from site_builder.core.note_paths import ABOUT_FOLDER, about_folder
 from site_builder.library.handles import found_handles
 from site_builder.library.prose_aliases import DOMAIN, alias_like, short_names, web_names
 from site_builder.library.prose_scan import NameSeen, ProseScan
@@ -43,6 +43,7 @@ MIN_LINES, MIN_FILES = 3, 2
 # Lines a name of several words is written on to be a name of its own beside the name it starts or ends with.
 OWN_NAME_LINES = 10
 _CAMEL = re.compile(r"[a-z][A-Z]")  # a capital inside a word, as no common word is written
+_FILE_NAME = re.compile(r"\b([A-Z][A-Z_]+)\.(?:md|txt|json|ya?ml|toml|rst)\b")  # "README.md", "HEARTBEAT.md"
 _HANDLE_HEAD = re.compile(r"([a-z]{3,})[_\d-]", re.IGNORECASE)  # a handle starting with an entity's name: "kit_fox"
 NOT_HOMES = frozenset({"core", "soul", "standing", "skills", "feedback"})  # notes about the memory, not a thing
 # The stream of memory: what happened, day by day. The rest (core memory, standing files, pages, projects) is
@@ -89,7 +90,8 @@ def homes(notes: list[Note]) -> dict[str, str]:
         if note.kind in STREAM_KINDS or note.kind in NOT_HOMES:
             continue
         folder = about_folder(note.path)  # its name is the folder's (``people/roger-gimbel/summary.md``)
-        names = [note.title, folder.rpartition("/")[2] if folder else note.path.rpartition("/")[2].removesuffix(".md")]
+        stem = note.path.rpartition("/")[2].removesuffix(".md")
+        names = [note.title, folder.rpartition("/")[2] if folder else "" if stem.casefold() in ABOUT_FOLDER else stem]
         for written in names:
             if (key := entity_key(written)) and key not in found:
                 found[key] = note.path
@@ -107,7 +109,13 @@ def prose_entities(
     note as its home: it is an entity when named often enough, in the curated memory or not (its home is)."""
     scan = scan_prose(notes)
     known_as: dict[str, list[str]] = defaultdict(list)
-    entities = _entities(scan.seen, scan.lowered, _Known(known, kept, known_as), home_of or {})
+    # a name written as a file's is one ("README", as in "README.md"; not "Claude", though "CLAUDE.md" is a file)
+    files = {
+        key for stem in scan.files if (found := scan.seen.get(key := entity_key(stem))) and _name_of(found) == stem
+    }
+    homes_of = {key: path for key, path in (home_of or {}).items() if key not in files}
+    seen = {key: found for key, found in scan.seen.items() if key not in files}
+    entities = _entities(seen, scan.lowered, _Known(known, kept, known_as), homes_of)
     chosen = {e.key for e in entities}
     listed = [ProseEntity(key, name, (), "") for key, name in listed_names(scan.listed, scan.lowered, known, chosen)]
     chosen |= {e.key for e in listed}
@@ -132,6 +140,11 @@ def _common(word: str, seen: dict[str, NameSeen], lowered: Counter[str]) -> bool
     it writes "bitcoin"?"""
     found = seen.get(entity_key(word))
     return generic(word, lowered) and (found is None or lowered[word.casefold()] * 3 > len(found.lines))
+
+
+def _name_of(seen: NameSeen) -> str:
+    """The name as the prose writes it most."""
+    return seen.forms.most_common(1)[0][0]
 
 
 def _camel(seen: NameSeen) -> bool:
@@ -161,6 +174,8 @@ def scan_prose(notes: list[Note]) -> ProseScan:
             if label := bold_label(line.text):
                 under = label  # what the lines below it are, within the section: "**Qué es:**", "**Family:**"
             scan.lowered.update(lower_words(line.text))
+            if "." in line.text:
+                scan.files.update(_FILE_NAME.findall(line.text))
             scan.handles.update(named_handles(line.text))
             if curated and (entry := registry_entry(under, line.text) or table_entry(head, line.text)):
                 scan.listed[f"{note.path}#{under}"].append((entry, line.number))

@@ -30,3 +30,4 @@ class ProseScan:
     listed: dict[str, list[tuple[str, int]]] = field(default_factory=lambda: defaultdict(list))  # registry items
     headed: dict[str, set[tuple[str, int]]] = field(default_factory=lambda: defaultdict(set))
     handles: Counter[str] = field(default_factory=Counter)  # lower-case words written where names go
+    files: Counter[str] = field(default_factory=Counter)  # the names written as a file's in capitals: "README.md"
