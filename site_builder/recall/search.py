@@ -37,6 +37,7 @@ import itertools
 
 from site_builder.recall.acronyms import acronyms_written
 from site_builder.recall.answer_types import ANSWER_SUPPORT, Names, asked_for
+from site_builder.recall.asked_label import LABEL_SUPPORT, asked_label
 from site_builder.recall.asks_about import DEFINES_SUPPORT, asked_about, opening_with
 from site_builder.recall.candidates import (
     NAMED_WEIGHTS,
@@ -109,7 +110,8 @@ def search(index: RecallIndex, query: RecallQuery) -> list[Hit]:
     days = (window[0].isoformat(), window[1].isoformat()) if window else None
     scored = [(_score(row, plan, days), row) for row in rows]
     if terms:
-        scored = with_answers(_with_note_support(_with_answer_support(with_time_support(scored, days), asked)))
+        scored = _with_answer_support(with_time_support(scored, days), asked)
+        scored = with_answers(_with_note_support(_with_label_support(scored, asked_label(query.text))))
         if about:
             scored = _with_definition_support(scored, opening_with(about))
         scored.sort(key=lambda sr: (-sr[0], sr[1][0], sr[1][1]))
@@ -197,6 +199,15 @@ def _with_answer_support(scored: list[tuple[float, Row]], asked: Names | None) -
         return scored
     support = ANSWER_SUPPORT * max(score for score, _ in scored)
     return [(score + support if asked(row) else score, row) for score, row in scored]
+
+
+def _with_label_support(scored: list[tuple[float, Row]], labels: Names | None) -> list[tuple[float, Row]]:
+    """Each line that labels the attribute the question asks for ("alias: …", ``asked_label``) with a share of the
+    best score added."""
+    if not labels or not scored:
+        return scored
+    support = LABEL_SUPPORT * max(score for score, _ in scored)
+    return [(score + support if labels(row) else score, row) for score, row in scored]
 
 
 def _with_definition_support(scored: list[tuple[float, Row]], opens: Names) -> list[tuple[float, Row]]:
