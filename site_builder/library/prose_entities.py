@@ -149,7 +149,7 @@ def _name_of(seen: NameSeen) -> str:
 
 def _camel(seen: NameSeen) -> bool:
     """Is the name written with a capital inside ("SixerDemon"), as no word of the language is?"""
-    return _CAMEL.search(seen.forms.most_common(1)[0][0]) is not None
+    return _CAMEL.search(_name_of(seen)) is not None
 
 
 def scan_prose(notes: list[Note]) -> ProseScan:
@@ -241,7 +241,7 @@ def _kept_names(seen: dict[str, NameSeen], key_of: Callable[[str], str | None]) 
     and calls "Lex"): their first and last words, written alone, are its short forms too (``short_names``)."""
     own: dict[str, list[str]] = defaultdict(list)
     for found in seen.values():
-        name = found.forms.most_common(1)[0][0]
+        name = _name_of(found)
         if " " in name and (owner := key_of(name)) is not None:
             own[owner].append(name)
     return own
@@ -253,7 +253,7 @@ def _entities(
     """The names that count as entities (the module's rules), each with its aliases and home, by key."""
 
     def name_of(key: str) -> str:
-        return seen[key].forms.most_common(1)[0][0]
+        return _name_of(seen[key])
 
     def counts(key: str, inside: int = 1) -> bool:
         found = seen[key]
