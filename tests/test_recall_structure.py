@@ -6,7 +6,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from site_builder.core.tokens import estimate_tokens
+from site_builder.recall.asks_about import opening_with
 from tests.conftest import recall_results, recall_sources, run, write_workspace
 
 # Days of other things, as any workspace has: in a handful of lines every word is too common for BM25 to weigh.
@@ -182,3 +185,17 @@ def test_a_query_that_names_a_day_prefers_that_days_lines_to_curated_memory(tmp_
     ws = write_workspace(tmp_path / "ws", files)
     assert recall_sources("backup job", str(ws))[0].startswith("MEMORY.md")  # curated memory first
     assert recall_sources("What happened to the backup job on 2026-01-20?", str(ws))[0] == "memory/2026-01-20.md#L3"
+
+
+@pytest.mark.parametrize(
+    ("line", "says"),
+    [
+        ("EmberCF: 实质性学习理论", True),
+        ("**作者：** EmberCF (Critical Fallibilism)", True),
+        ("**主题：** EmberCF 的实质性学习理论", False),  # EmberCF's theory: something of it
+        ("**EmberCF 的回应：**", False),  # leads into the lines below
+        ('EmberCF: "We correct."', False),  # what it said
+    ],
+)
+def test_which_lines_say_what_a_thing_is(line: str, says: bool) -> None:
+    assert opening_with("EmberCF")(("p.md", 1, line)) is says

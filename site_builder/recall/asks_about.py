@@ -41,6 +41,7 @@ _MARKS = re.compile(r"^[\s\-*+>#|\[\d.)_@]*")
 _SAYS = re.compile(r"[*_\])]*\s*(?:[—–:：(|,]|-\s|$)|(?:\s+[^\s.!?]+){1,2}[\s*_\])]*$")
 _LABEL = re.compile(r"^[^\s:：*]{1,12}\*{0,2}\s*[:：]\s*[\s*_\[]*")
 _SAID = re.compile(r"[*_\])]*\s*[:：]\s*[*_]*[\"“‘'「『]")  # the name, a colon and a quotation: what it said
+_ITS = re.compile(r"\s*(?:的|之|'s\b|’s\b)")  # "EmberCF 的实质性学习理论", "funwolf's post": something of it
 _LEAD_IN = re.compile(r"[:：][\s*_]*$")  # a line ending in a colon introduces what follows it
 
 
@@ -59,8 +60,8 @@ def opening_with(name: str) -> Callable[[Row], bool]:
     """Does a line say what the named thing is: open with the name (after its marks and maybe a short label) and go
     on with a dash, a colon or a bracket ("**funwolf** — Email…", "Maddie: friend"), or be a short title that opens
     with it ("Jeletor Agent"), or open a link's text with it ("[Maddie Ventures](…) — …")? Not a line that only
-    goes on about it ("@funwolf liked a post"), quotes it ('EmberCF: "We correct."') or leads into the lines below
-    it ("**EmberCF's reply:**")."""
+    goes on about it ("@funwolf liked a post"), quotes it ('EmberCF: "We correct."'), names something of it
+    ("EmberCF 的实质性学习理论": its theory) or leads into the lines below it ("**EmberCF's reply:**")."""
     folded = fold_accents(name.casefold())
 
     def opens(row: Row) -> bool:
@@ -84,6 +85,6 @@ def _names(text: str, name: str, link: bool) -> bool:
     rest = text[len(name) :]
     if rest[:1].isalnum() and name[-1].isascii():
         return False
-    if _SAID.match(rest):
-        return False  # 'EmberCF: "We correct."' is what it said, not what it is
+    if _SAID.match(rest) or _ITS.match(rest):
+        return False  # 'EmberCF: "We correct."' is what it said, "EmberCF 的理论" its theory: not what it is
     return link or not name[-1].isascii() or _SAYS.match(rest) is not None
