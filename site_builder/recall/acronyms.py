@@ -23,8 +23,8 @@ from __future__ import annotations
 import re
 
 from site_builder.recall.index import RecallIndex
+from site_builder.recall.query import spaced_words
 from site_builder.recall.query_language import stop_words_of
-from site_builder.recall.scripts import without_cjk
 
 RUN_WORDS = (3, 4)  # the lengths of the runs of words whose initials a question is searched by too
 SCAN = 50  # the lines holding a run's words and its initials that are read for the acronym in capitals
@@ -32,8 +32,7 @@ SCAN = 50  # the lines holding a run's words and its initials that are read for 
 
 def acronyms_written(index: RecallIndex, question: str) -> list[str]:
     """The initials (lower case) of the question's runs of words that memory spells out as an acronym."""
-    words = re.findall(r"\w+", without_cjk(question).casefold())
-    runs = dict(runs_of(words))
+    runs = dict(runs_of(spaced_words(question)))
     return [initials for initials, run in runs.items() if _spelled_out(index, initials, run)]
 
 

@@ -79,7 +79,12 @@ def make_query(
 def terms_of(text: str) -> list[str]:
     """The words a query is searched by: spaced words (no stop words of English or of the query's own language,
     ``query_language``) and the CJK pairs of unspaced text."""
-    words = re.findall(r"\w+", without_cjk(text[:MAX_QUERY_CHARS]).casefold())
+    words = spaced_words(text)
     stop = stop_words_of(words)
     latin = [w for w in words if (w not in stop and len(w) > 1) or w.isdigit()]
     return list(dict.fromkeys([*latin, *query_grams(text[:MAX_QUERY_CHARS])]))
+
+
+def spaced_words(text: str) -> list[str]:
+    """The query's words outside CJK runs, casefolded, in order (of its first ``MAX_QUERY_CHARS``)."""
+    return re.findall(r"\w+", without_cjk(text[:MAX_QUERY_CHARS]).casefold())

@@ -110,8 +110,8 @@ def search(index: RecallIndex, query: RecallQuery) -> list[Hit]:
     days = (window[0].isoformat(), window[1].isoformat()) if window else None
     scored = [(_score(row, plan, days), row) for row in rows]
     if terms:
-        scored = _with_answer_support(with_time_support(scored, days), asked)
-        scored = with_answers(_with_note_support(_with_label_support(scored, asked_label(query.text))))
+        scored = _with_support(with_time_support(scored, days), asked, ANSWER_SUPPORT)
+        scored = with_answers(_with_note_support(_with_support(scored, asked_label(query.text), LABEL_SUPPORT)))
         if about:
             scored = _with_definition_support(scored, opening_with(about))
         scored.sort(key=lambda sr: (-sr[0], sr[1][0], sr[1][1]))
@@ -193,21 +193,13 @@ def _with_lines_naming_what_is_asked(rows: list[Row], naming: list[Row], asked: 
     return rows + [row for row in naming if (row[0], row[1]) not in have and asked(row)]
 
 
-def _with_answer_support(scored: list[tuple[float, Row]], asked: Names | None) -> list[tuple[float, Row]]:
-    """Each line that names what the question asks for (a place, a title) with a share of the best score added."""
-    if not asked or not scored:
+def _with_support(scored: list[tuple[float, Row]], test: Names | None, share: float) -> list[tuple[float, Row]]:
+    """Each line that ``test`` finds gives what the question asks for (a place or a title, ``answer_types``; the
+    attribute it labels, ``asked_label``) with ``share`` of the best score added."""
+    if not test or not scored:
         return scored
-    support = ANSWER_SUPPORT * max(score for score, _ in scored)
-    return [(score + support if asked(row) else score, row) for score, row in scored]
-
-
-def _with_label_support(scored: list[tuple[float, Row]], labels: Names | None) -> list[tuple[float, Row]]:
-    """Each line that labels the attribute the question asks for ("alias: …", ``asked_label``) with a share of the
-    best score added."""
-    if not labels or not scored:
-        return scored
-    support = LABEL_SUPPORT * max(score for score, _ in scored)
-    return [(score + support if labels(row) else score, row) for score, row in scored]
+    support = share * max(score for score, _ in scored)
+    return [(score + support if test(row) else score, row) for score, row in scored]
 
 
 def _with_definition_support(scored: list[tuple[float, Row]], opens: Names) -> list[tuple[float, Row]]:
