@@ -555,3 +555,45 @@ def test_a_name_written_as_a_files_name_is_no_entity(workspace: MakeWorkspace) -
     library = load(root).library
     assert "claude" in library.entities
     assert "readme" not in library.entities
+
+
+def test_a_capitalised_common_word_is_a_name_only_where_written_alone_among_words_in_lower_case(
+    workspace: MakeWorkspace,
+) -> None:
+    """A small workspace never writes "manager" or "phase" in lower case: the language's common words
+    (``core.common_words``) tell them from names. "Slack" is one too, but the prose writes it as a name
+    ("posted on Slack"); "Manager" only in titles ("R&D Manager"), "Phase" before a number, "SIEMPRE" in capitals."""
+    line = (
+        "- Oscar Manager review; Phase 2 started. Then we posted on Slack and asked on Slack again. Verify SIEMPRE.\n"
+    )
+    files = {f"memory/2026-03-0{n}.md": f"# Day {n}\n\n{line}" for n in range(1, 4)}
+    library = load(workspace({**files, "MEMORY.md": "# Memory\n\n" + line})).library
+    assert "slack" in library.entities
+    assert not {"manager", "phase", "siempre"} & set(library.entities)
+
+
+def test_a_name_no_language_has_is_one_written_once_alone_inside_a_sentence(workspace: MakeWorkspace) -> None:
+    """ "Datadog" is no word of any language the workspace is written in and never written in lower case: once
+    inside a sentence is enough, as for a name of several words; a word of the language needs two."""
+    files = {
+        "MEMORY.md": "# Memory\n\n- We applied to Datadog and to Glowbrick.\n- **Datadog**: observability.\n",
+        "applications.md": "# Applications\n\n- **Datadog** — applied 2026-03-02.\n- **Glowbrick** — applied.\n",
+        "memory/2026-03-02.md": "# Day\n\n- Datadog replied.\n- Glowbrick replied.\n",
+    }
+    library = load(workspace(files)).library
+    assert {"datadog", "glowbrick"} <= set(library.entities)
+    line = "- Rogue wins. Rogue loses. Rogue again.\n"
+    files = {"MEMORY.md": "# Memory\n\n- We played Rogue.\n" + line, "memory/2026-03-02.md": "# Day\n\n" + line}
+    assert "rogue" not in load(workspace(files)).library.entities
+
+
+def test_days_of_the_week_in_the_plural_are_no_names() -> None:
+    assert [name.text for name in proper_names("We meet on Mondays and Fridays with Zelda.")] == ["Zelda"]
+
+
+def test_a_common_word_written_where_names_go_is_no_handle(workspace: MakeWorkspace) -> None:
+    """ "- **information** — …" and "information replied" as a handle would be: a word of the language is none."""
+    line = "- **information** — inbound, new. information replied; pixelmoth replied.\n- **pixelmoth** — a regular.\n"
+    files = {f"memory/2026-03-0{n}.md": f"# Day {n}\n\n{line}" for n in range(1, 4)}
+    library = load(workspace({**files, "MEMORY.md": "# Memory\n\n" + line})).library
+    assert "pixelmoth" in library.entities and "information" not in library.entities

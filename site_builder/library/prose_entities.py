@@ -28,6 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from site_builder.core.common_words import common_words
 from site_builder.core.model import Note
 from site_builder.core.names import entity_key
 from site_builder.core.note_paths import ABOUT_FOLDER, about_folder
@@ -40,6 +41,7 @@ from site_builder.parse.lines import walk_lines
 from site_builder.parse.proper_names import COMMON_CAPITALISED, JOINERS, generic, lower_words, proper_names
 
 MIN_LINES, MIN_FILES = 3, 2
+MIN_ALONE = 2  # times a common word is written alone among words in lower case to be a name ("on Slack")
 # Lines a name of several words is written on to be a name of its own beside the name it starts or ends with.
 OWN_NAME_LINES = 10
 _CAMEL = re.compile(r"[a-z][A-Z]")  # a capital inside a word, as no common word is written
@@ -115,16 +117,20 @@ def prose_entities(
     }
     homes_of = {key: path for key, path in (home_of or {}).items() if key not in files}
     seen = {key: found for key, found in scan.seen.items() if key not in files}
-    entities = _entities(seen, scan.lowered, _Known(known, kept, known_as), homes_of)
+    rules = _Rules(seen, scan.lowered, homes_of, common_words(scan.lowered))
+    entities = _entities(_Known(known, kept, known_as), rules)
     chosen = {e.key for e in entities}
     listed = [ProseEntity(key, name, (), "") for key, name in listed_names(scan.listed, scan.lowered, known, chosen)]
     chosen |= {e.key for e in listed}
 
-    # an entity's name already, or a word of the language (capitalised on 2 lines; "SixerDemon" is no word)
+    # an entity's name already, or a word of the language (a common one, "information"; or capitalised on 2 lines:
+    # "SixerDemon" is no word)
     def taken(word: str) -> bool:
         key = entity_key(word)
         seen = scan.seen.get(key)
-        if known(word) is not None or key in chosen or (seen and len(seen.lines) > 1 and not _camel(seen)):
+        if known(word) is not None or key in chosen or word in rules.common:
+            return True
+        if seen and len(seen.lines) > 1 and not _camel(seen):
             return True
         owner = known(head[1]) if (head := _HANDLE_HEAD.match(word)) else None  # "kit_fox" of Kit
         if owner is not None:
@@ -183,6 +189,7 @@ def scan_prose(notes: list[Note]) -> ProseScan:
                 found = scan.seen[entity_key(name.text)]
                 found.lines.add(place)
                 found.inside += not name.opens
+                found.alone += name.alone
                 found.curated |= curated
                 found.forms[name.text] += 1
                 scan.texts[place] = line.text
@@ -247,52 +254,68 @@ def _kept_names(seen: dict[str, NameSeen], key_of: Callable[[str], str | None]) 
     return own
 
 
-def _entities(
-    seen: dict[str, NameSeen], lowered: Counter[str], known: _Known, home_of: dict[str, str]
-) -> list[ProseEntity]:
-    """The names that count as entities (the module's rules), each with its aliases and home, by key."""
+@dataclass
+class _Rules:
+    """The module's rules, over what the scan saw (``seen``, ``lowered``), the notes about things (``home_of``) and
+    the common words of the workspace's languages (``core.common_words``)."""
 
-    def name_of(key: str) -> str:
-        return _name_of(seen[key])
+    seen: dict[str, NameSeen]
+    lowered: Counter[str]
+    home_of: dict[str, str]
+    common: frozenset[str]
 
-    def counts(key: str, inside: int = 1) -> bool:
-        found = seen[key]
+    def counts(self, key: str, inside: int = 1) -> bool:
+        """Is the name written often enough, in the curated memory, ``inside`` times inside a sentence?"""
+        found = self.seen[key]
         files = {path for path, _ in found.lines}
-        curated = found.curated or key in home_of
+        curated = found.curated or key in self.home_of
         return len(found.lines) >= MIN_LINES and len(files) >= MIN_FILES and found.inside >= inside and curated
 
-    def single(key: str) -> bool:
-        name = name_of(key)
+    def single(self, key: str) -> bool:
+        """Is a name of one word an entity?"""
+        found = self.seen[key]
+        name = _name_of(found)
         word = name.casefold()
         # "RESOLVED" beside "resolved" is a word; "OpenClaw" beside the command "openclaw" is the name
-        rare = lowered[word] * 3 <= seen[key].inside or _camel(seen[key])
-        return counts(key, 2) and rare and word not in COMMON_CAPITALISED
+        rare = self.lowered[word] * 3 <= found.inside or _camel(found)
+        language = word in self.common and not _camel(found) and key not in self.home_of
+        if language and (name.isupper() or found.alone < MIN_ALONE):
+            return False  # "Manager", "Phase", "SIEMPRE": a word of the language, not written as names are
+        # a word of no language, never written in lower case and once alone in a sentence ("Datadog"), is a name
+        inside = 1 if word not in self.common and not self.lowered[word] and found.alone else 2
+        return self.counts(key, inside) and rare and word not in COMMON_CAPITALISED
 
-    def several(key: str, words: list[str]) -> bool:
-        if all(_common(word, seen, lowered) for word in words if word not in JOINERS) and key not in home_of:
+    def several(self, key: str, words: list[str]) -> bool:
+        """Is a name of several words an entity, not a label in title case or another name with a common word?"""
+        seen, lowered = self.seen, self.lowered
+        if all(_common(word, seen, lowered) for word in words if word not in JOINERS) and key not in self.home_of:
             return False  # "Cron Jobs", "Approval Rules": common words in title case
         if len(seen[key].lines) >= OWN_NAME_LINES and seen[key].inside >= 2:
             return True  # "Google Drive", "Claude Code": written so often, a name of its own
         head, tail = entity_key(" ".join(words[:-1])), entity_key(" ".join(words[1:]))
-        if head in seen and generic(words[-1], lowered) and (" " in name_of(head) or single(head)):
+        if head in seen and generic(words[-1], lowered) and (" " in _name_of(seen[head]) or self.single(head)):
             return False  # "Codex CLI": Codex
-        return not (tail in seen and generic(words[0], lowered) and (" " in name_of(tail) or single(tail)))
+        return not (tail in seen and generic(words[0], lowered) and (" " in _name_of(seen[tail]) or self.single(tail)))
 
+
+def _entities(known: _Known, rules: _Rules) -> list[ProseEntity]:
+    """The names that count as entities (the module's rules), each with its aliases and home, by key."""
+    seen, lowered = rules.seen, rules.lowered
     chosen: dict[str, str] = {}
     for key in sorted(seen):
-        name = name_of(key)
+        name = _name_of(seen[key])
         words = name.split(" ")
         # a name of several words none of which is written in lower case ("Tony Carbone") is one at a sentence's
         # start too
         rare = len(words) > 1 and all(alias_like(word, lowered) for word in words if word not in JOINERS)
-        if known.key_of(name) is not None or not counts(key, 0 if rare else 1) or known.takes(name, seen[key]):
+        if known.key_of(name) is not None or not rules.counts(key, 0 if rare else 1) or known.takes(name, seen[key]):
             continue
-        if single(key) if len(words) == 1 else several(key, words):
+        if rules.single(key) if len(words) == 1 else rules.several(key, words):
             chosen[key] = name
     aliases = short_names(chosen, seen, lowered, known.known_as, _kept_names(seen, known.key_of))
-    for key, names in web_names(chosen, home_of).items():
+    for key, names in web_names(chosen, rules.home_of).items():
         aliases[key] += names
     return [
-        ProseEntity(key, name, tuple(sorted(aliases.get(key, []))), home_of.get(key, ""))
+        ProseEntity(key, name, tuple(sorted(aliases.get(key, []))), rules.home_of.get(key, ""))
         for key, name in sorted(chosen.items())
     ]

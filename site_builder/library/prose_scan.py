@@ -14,6 +14,7 @@ class NameSeen:
 
     lines: set[tuple[str, int]] = field(default_factory=set)
     inside: int = 0  # times written inside a sentence
+    alone: int = 0  # times written alone among words in lower case ("messaged on Slack"; ``ProperName.alone``)
     curated: bool = False
     forms: Counter[str] = field(default_factory=Counter)
 

@@ -78,6 +78,9 @@ COMMON_CAPITALISED = _word_set(
 class ProperName(NamedTuple):
     text: str
     opens: bool  # it opens a sentence, where any word is capitalised
+    # a word alone inside a sentence, among words in lower case (or Chinese): "messaged on Slack", not "Defense in
+    # Depth", "Phase 2" or the second word of "Cantillon Effect"
+    alone: bool = False
 
 
 def proper_names(line: str) -> list[ProperName]:
@@ -90,6 +93,8 @@ def proper_names(line: str) -> list[ProperName]:
         before = text[: m.start()].rstrip(" *_~")
         # Chinese and Japanese have no capitals: a capitalised word after their text or punctuation is a name's
         opens = not before or (not (before[-1].isalnum() or before[-1] == ",") and not _AFTER_CJK.search(before))
+        alone = " " not in m[0] and not opens and _among_lower_case(before, text[m.end() :])
+        start = len(found)
         run: list[str] = []
         for word in m[0].split(" "):
             if _NOT_A_WORD.search(word) or not (word in JOINERS or _named(word)):
@@ -101,7 +106,24 @@ def proper_names(line: str) -> list[ProperName]:
             else:
                 run.append(word)
         _close(run, opens, found)
+        if alone and len(found) == start + 1:
+            found[start] = found[start]._replace(alone=True)
     return found
+
+
+def _among_lower_case(before: str, after: str) -> bool:
+    """Is a word between these written alone among words in lower case: after a word in lower case that is not a
+    small word ending a title ("Defense in Depth"), or after Chinese or Japanese text, and before no number
+    ("Phase 2")?"""
+    if re.match(r"\s*\d", after):
+        return False
+    if _AFTER_CJK.search(before):
+        return True
+    words = before.rstrip().split()
+    if not words or not words[-1].rstrip(",").isalpha() or not words[-1].islower():
+        return False
+    small = words[-1].casefold() in STOP_WORDS or words[-1] in JOINERS
+    return not (small and len(words) > 1 and words[-2][:1].isupper())
 
 
 def prose_text(line: str) -> str:
@@ -130,12 +152,10 @@ def _close(run: list[str], opens: bool, found: list[ProperName]) -> None:
         return
     while run and run[-1] in JOINERS:
         run.pop()
-    while run and (run[0].casefold() in STOP_WORDS or run[0].casefold() in _WEEKDAYS_MONTHS):
+    while run and (run[0].casefold() in STOP_WORDS or _day_or_month(run[0])):
         run.pop(0)  # "The", "On Monday": not part of the name after them
         opens = False
-    while run and (
-        run[-1].casefold() in STOP_WORDS or run[-1].casefold() in _WEEKDAYS_MONTHS or run[-1].casefold() in _CAPITALS
-    ):
+    while run and (run[-1].casefold() in STOP_WORDS or _day_or_month(run[-1]) or run[-1].casefold() in _CAPITALS):
         run.pop()  # "Brave API", "Session ID": the name before the common word
     if not run or _title(run) or (len(run) == 1 and _shouting(run[0]) and _short_or_common(run[0])):
         return
@@ -145,6 +165,12 @@ def _close(run: list[str], opens: bool, found: list[ProperName]) -> None:
     found.append(ProperName(" ".join(run), opens))
     if opens and len(run) > 1 and run[1] not in JOINERS:  # "Met Roger Gimbel": the first word may be no name's
         _close(run[1:], False, found)
+
+
+def _day_or_month(word: str) -> bool:
+    """A weekday or month, or days of it ("Mondays")."""
+    folded = word.casefold()
+    return folded in _WEEKDAYS_MONTHS or (folded.endswith("days") and folded[:-1] in _WEEKDAYS_MONTHS)
 
 
 def lower_words(line: str) -> list[str]:
