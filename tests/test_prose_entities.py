@@ -597,3 +597,13 @@ def test_a_common_word_written_where_names_go_is_no_handle(workspace: MakeWorksp
     files = {f"memory/2026-03-0{n}.md": f"# Day {n}\n\n{line}" for n in range(1, 4)}
     library = load(workspace({**files, "MEMORY.md": "# Memory\n\n" + line})).library
     assert "pixelmoth" in library.entities and "information" not in library.entities
+
+
+def test_a_name_of_common_words_is_a_label_unless_written_as_names_are(workspace: MakeWorkspace) -> None:
+    """ "Illusion of Control" in title case is a label; "Water Funnel", written after words in lower case
+    ("the Water Funnel venture"), is a name."""
+    line = "- Illusion of Control: Many Bodies. Maddie and the Water Funnel venture; we pitched Water Funnel.\n"
+    files = {f"memory/2026-03-0{n}.md": f"# Day {n}\n\n{line}" for n in range(1, 4)}
+    library = load(workspace({**files, "MEMORY.md": "# Memory\n\n" + line})).library
+    assert "water-funnel" in library.entities
+    assert not {"illusion-of-control", "many-bodies"} & set(library.entities)

@@ -288,8 +288,12 @@ class _Rules:
     def several(self, key: str, words: list[str]) -> bool:
         """Is a name of several words an entity, not a label in title case or another name with a common word?"""
         seen, lowered = self.seen, self.lowered
-        if all(_common(word, seen, lowered) for word in words if word not in JOINERS) and key not in self.home_of:
-            return False  # "Cron Jobs", "Approval Rules": common words in title case
+        plain = [word for word in words if word not in JOINERS]
+        if key not in self.home_of and (
+            all(_common(word, seen, lowered) for word in plain)
+            or (all(word.casefold() in self.common for word in plain) and seen[key].alone < MIN_ALONE)
+        ):
+            return False  # "Cron Jobs", "Illusion of Control": common words in title case, not written as names are
         if len(seen[key].lines) >= OWN_NAME_LINES and seen[key].inside >= 2:
             return True  # "Google Drive", "Claude Code": written so often, a name of its own
         head, tail = entity_key(" ".join(words[:-1])), entity_key(" ".join(words[1:]))

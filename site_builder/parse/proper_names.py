@@ -93,7 +93,7 @@ def proper_names(line: str) -> list[ProperName]:
         before = text[: m.start()].rstrip(" *_~")
         # Chinese and Japanese have no capitals: a capitalised word after their text or punctuation is a name's
         opens = not before or (not (before[-1].isalnum() or before[-1] == ",") and not _AFTER_CJK.search(before))
-        alone = " " not in m[0] and not opens and _among_lower_case(before, text[m.end() :])
+        alone = not opens and _among_lower_case(before, text[m.end() :])
         start = len(found)
         run: list[str] = []
         for word in m[0].split(" "):
