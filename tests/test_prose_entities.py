@@ -607,3 +607,13 @@ def test_a_name_of_common_words_is_a_label_unless_written_as_names_are(workspace
     library = load(workspace({**files, "MEMORY.md": "# Memory\n\n" + line})).library
     assert "water-funnel" in library.entities
     assert not {"illusion-of-control", "many-bodies"} & set(library.entities)
+
+
+def test_an_author_the_notes_cite_is_no_entity(workspace: MakeWorkspace) -> None:
+    """A research-minded agent cites its sources ("Granovetter (1973)", "Pirolli & Card, 1999", "Singh et al."):
+    references, not the people and things the memory deals with."""
+    line = "- Weak ties: Granovetter (1973) and Pirolli & Card, 1999; Singh et al. agree; we asked Zelda about Granovetter.\n"
+    files = {f"memory/2026-03-0{n}.md": f"# Day {n}\n\n{line}- Zelda replied.\n" for n in range(1, 4)}
+    library = load(workspace({**files, "MEMORY.md": "# Memory\n\n" + line})).library
+    assert "zelda" in library.entities
+    assert not {"granovetter", "pirolli", "singh"} & set(library.entities)

@@ -41,6 +41,7 @@ from site_builder.parse.lines import walk_lines
 from site_builder.parse.proper_names import COMMON_CAPITALISED, JOINERS, generic, lower_words, proper_names
 
 MIN_LINES, MIN_FILES = 3, 2
+CITED_SHARE = 3  # a name cited as an author on a third of its lines is a reference, not an entity
 MIN_ALONE = 2  # times a common word is written alone among words in lower case to be a name ("on Slack")
 # Lines a name of several words is written on to be a name of its own beside the name it starts or ends with.
 OWN_NAME_LINES = 10
@@ -190,6 +191,7 @@ def scan_prose(notes: list[Note]) -> ProseScan:
                 found.lines.add(place)
                 found.inside += not name.opens
                 found.alone += name.alone
+                found.cited += name.cited
                 found.curated |= curated
                 found.forms[name.text] += 1
                 scan.texts[place] = line.text
@@ -314,6 +316,8 @@ def _entities(known: _Known, rules: _Rules) -> list[ProseEntity]:
         rare = len(words) > 1 and all(alias_like(word, lowered) for word in words if word not in JOINERS)
         if known.key_of(name) is not None or not rules.counts(key, 0 if rare else 1) or known.takes(name, seen[key]):
             continue
+        if seen[key].cited * CITED_SHARE >= len(seen[key].lines) and key not in rules.home_of:
+            continue  # an author the notes cite ("Granovetter (1973)", "Singh et al."), not one they deal with
         if rules.single(key) if len(words) == 1 else rules.several(key, words):
             chosen[key] = name
     aliases = short_names(chosen, seen, lowered, known.known_as, _kept_names(seen, known.key_of))

@@ -14,6 +14,7 @@ class NameSeen:
 
     lines: set[tuple[str, int]] = field(default_factory=set)
     inside: int = 0  # times written inside a sentence
+    cited: int = 0  # times cited as a work's author ("Granovetter (1973)"; ``ProperName.cited``)
     alone: int = 0  # times written alone among words in lower case ("messaged on Slack"; ``ProperName.alone``)
     curated: bool = False
     forms: Counter[str] = field(default_factory=Counter)

@@ -81,6 +81,7 @@ class ProperName(NamedTuple):
     # a word alone inside a sentence, among words in lower case (or Chinese): "messaged on Slack", not "Defense in
     # Depth", "Phase 2" or the second word of "Cantillon Effect"
     alone: bool = False
+    cited: bool = False  # an author cited: "Granovetter (1973)", "Singh et al.", "Pirolli & Card, 1999"
 
 
 def proper_names(line: str) -> list[ProperName]:
@@ -108,7 +109,15 @@ def proper_names(line: str) -> list[ProperName]:
         _close(run, opens, found)
         if alone and len(found) == start + 1:
             found[start] = found[start]._replace(alone=True)
+        if len(found) > start and m[0].endswith(found[-1].text) and _CITED.match(text, m.end()):
+            found[-1] = found[-1]._replace(cited=True)
     return found
+
+
+# What follows a name cited as a work's author: "et al.", a year in brackets, a co-author and a year.
+_CITED = re.compile(
+    r",? et al\b|,? \((?:1[6-9]|20)\d\d|, (?:1[6-9]|20)\d\d\)| (?:&|and) [A-Z][\w-]+,? \(?(?:1[6-9]|20)\d\d"
+)
 
 
 def _among_lower_case(before: str, after: str) -> bool:
