@@ -562,14 +562,15 @@ def test_a_capitalised_common_word_is_a_name_only_where_written_alone_among_word
 ) -> None:
     """A small workspace never writes "manager" or "phase" in lower case: the language's common words
     (``core.common_words``) tell them from names. "Slack" is one too, but the prose writes it as a name
-    ("posted on Slack"); "Manager" only in titles ("R&D Manager"), "Phase" before a number, "SIEMPRE" in capitals."""
+    ("posted on Slack"); "Manager" only in titles ("R&D Manager"), "Phase" before a number, "ALWAYS" in capitals."""
     line = (
-        "- Oscar Manager review; Phase 2 started. Then we posted on Slack and asked on Slack again. Verify SIEMPRE.\n"
+        "- Oscar Manager review; Phase 2 started. Then we posted on Slack and asked on Slack again. Verify ALWAYS.\n"
+        "- 2. **Defense in Depth:** layers. We told Zelda ALWAYS; Zelda agreed, and Zelda said so to us.\n"
     )
     files = {f"memory/2026-03-0{n}.md": f"# Day {n}\n\n{line}" for n in range(1, 4)}
     library = load(workspace({**files, "MEMORY.md": "# Memory\n\n" + line})).library
-    assert "slack" in library.entities
-    assert not {"manager", "phase", "siempre"} & set(library.entities)
+    assert {"slack", "zelda"} <= set(library.entities)
+    assert not {"manager", "phase", "always", "depth", "zelda-always"} & set(library.entities)
 
 
 def test_a_name_no_language_has_is_one_written_once_alone_inside_a_sentence(workspace: MakeWorkspace) -> None:
@@ -617,3 +618,13 @@ def test_an_author_the_notes_cite_is_no_entity(workspace: MakeWorkspace) -> None
     library = load(workspace({**files, "MEMORY.md": "# Memory\n\n" + line})).library
     assert "zelda" in library.entities
     assert not {"granovetter", "pirolli", "singh"} & set(library.entities)
+
+
+def test_the_common_words_of_the_language_the_notes_are_written_in_are_no_names(workspace: MakeWorkspace) -> None:
+    """A workspace written in Spanish shouts "SIEMPRE" and "OBLIGATORIA": Spanish words, not names
+    (an English one would not know them); "Daniel", written among them, is one."""
+    line = "- Hablé con Daniel: verificar SIEMPRE y dar pruebas; lectura OBLIGATORIA para el nodo, dijo Daniel.\n"
+    files = {f"memory/2026-03-0{n}.md": f"# Día {n}\n\n{line}- Daniel aprobó el plan de la semana.\n" for n in range(4)}
+    library = load(workspace({**files, "MEMORY.md": "# Memoria\n\n" + line})).library
+    assert "daniel" in library.entities
+    assert not {"siempre", "obligatoria", "daniel-siempre"} & set(library.entities)

@@ -290,6 +290,8 @@ class _Rules:
     def several(self, key: str, words: list[str]) -> bool:
         """Is a name of several words an entity, not a label in title case or another name with a common word?"""
         seen, lowered = self.seen, self.lowered
+        if words[-1].isupper() and words[-1].casefold() in self.common and not words[0].isupper():
+            return False  # "Daniel SIEMPRE": a name, then a word shouted
         plain = [word for word in words if word not in JOINERS]
         if key not in self.home_of and (
             all(_common(word, seen, lowered) for word in plain)

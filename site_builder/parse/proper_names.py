@@ -132,7 +132,7 @@ def _among_lower_case(before: str, after: str) -> bool:
     if not words or not words[-1].rstrip(",").isalpha() or not words[-1].islower():
         return False
     small = words[-1].casefold() in STOP_WORDS or words[-1] in JOINERS
-    return not (small and len(words) > 1 and words[-2][:1].isupper())
+    return not (small and len(words) > 1 and words[-2].lstrip("*_~\"'([")[:1].isupper())
 
 
 def prose_text(line: str) -> str:
