@@ -628,3 +628,14 @@ def test_the_common_words_of_the_language_the_notes_are_written_in_are_no_names(
     library = load(workspace({**files, "MEMORY.md": "# Memoria\n\n" + line})).library
     assert "daniel" in library.entities
     assert not {"siempre", "obligatoria", "daniel-siempre"} & set(library.entities)
+
+
+def test_a_name_the_prose_shortens_is_the_registrys_full_name(workspace: MakeWorkspace) -> None:
+    """A contacts table lists "Tristany Serra"; the notes call him "Tristany": one entity, not two."""
+    table = "# Contacts\n\n| Name | Role |\n|---|---|\n| Tristany Serra | CEO |\n| Zelda Quist | CTO |\n| Oscar Vall | R&D |\n"
+    line = "- We met Tristany about the budget; Tristany agreed, and we told Tristany again.\n"
+    files = {f"memory/2026-03-0{n}.md": f"# Day {n}\n\n{line}" for n in range(1, 4)}
+    library = load(workspace({**files, "bank/contacts.md": table, "MEMORY.md": "# Memory\n\n" + line})).library
+    assert "tristany" not in library.entities
+    tristany = library.resolver.entity("Tristany")
+    assert tristany is not None and tristany.key == "tristany-serra" and tristany.aliases == ("Tristany",)

@@ -119,10 +119,11 @@ def prose_entities(
     homes_of = {key: path for key, path in (home_of or {}).items() if key not in files}
     seen = {key: found for key, found in scan.seen.items() if key not in files}
     rules = _Rules(seen, scan.lowered, homes_of, common_words(scan.lowered))
-    entities = _entities(_Known(known, kept, known_as), rules)
+    # the names registries list are entities first: a name the prose shortens is theirs ("Tristany" of a contacts
+    # table's "Tristany Serra")
+    listed = dict(listed_names(scan.listed, scan.lowered, known, set()))
+    entities = _entities(_Known(known, kept, known_as), rules, listed)
     chosen = {e.key for e in entities}
-    listed = [ProseEntity(key, name, (), "") for key, name in listed_names(scan.listed, scan.lowered, known, chosen)]
-    chosen |= {e.key for e in listed}
 
     # an entity's name already, or a word of the language (a common one, "information"; or capitalised on 2 lines:
     # "SixerDemon" is no word)
@@ -139,7 +140,7 @@ def prose_entities(
         return owner is not None
 
     handles = [ProseEntity(entity_key(w), w, (), "") for w in found_handles(scan.handles, notes, taken, scan.lowered)]
-    return ProseFindings(entities + listed + handles, scan, dict(known_as))
+    return ProseFindings(entities + handles, scan, dict(known_as))
 
 
 def _common(word: str, seen: dict[str, NameSeen], lowered: Counter[str]) -> bool:
@@ -306,11 +307,12 @@ class _Rules:
         return not (tail in seen and generic(words[0], lowered) and (" " in _name_of(seen[tail]) or self.single(tail)))
 
 
-def _entities(known: _Known, rules: _Rules) -> list[ProseEntity]:
-    """The names that count as entities (the module's rules), each with its aliases and home, by key."""
+def _entities(known: _Known, rules: _Rules, listed: dict[str, str]) -> list[ProseEntity]:
+    """The names that count as entities (the module's rules) and those registries list (``listed``, by key), each
+    with its aliases and home, by key."""
     seen, lowered = rules.seen, rules.lowered
-    chosen: dict[str, str] = {}
-    for key in sorted(seen):
+    chosen = dict(listed)
+    for key in sorted(seen.keys() - chosen.keys()):
         name = _name_of(seen[key])
         words = name.split(" ")
         # a name of several words none of which is written in lower case ("Tony Carbone") is one at a sentence's
