@@ -639,3 +639,21 @@ def test_a_name_the_prose_shortens_is_the_registrys_full_name(workspace: MakeWor
     assert "tristany" not in library.entities
     tristany = library.resolver.entity("Tristany")
     assert tristany is not None and tristany.key == "tristany-serra" and tristany.aliases == ("Tristany",)
+
+
+def test_the_users_full_name_in_the_logs_makes_their_first_name_theirs(workspace: MakeWorkspace) -> None:
+    """The profile says only "Miguel"; the logs write "João Miguel Marques Silva" and call him "João": João is
+    Miguel. "Vader Calrissian", a persona, does not take the agent's name "Vader" as a short form."""
+    day = (
+        "- João Miguel Marques Silva greeted me; then João asked for the report and João approved it.\n"
+        "- Vader Calrissian wrote the article for Vader.\n- We said Calrissian signs as a copywriter.\n"
+    )
+    files = {f"memory/2026-03-0{n}.md": f"# Day {n}\n\n{day}" for n in range(1, 4)}
+    files |= {
+        "USER.md": "# USER.md\n\n- Name: Miguel\n",
+        "IDENTITY.md": "# IDENTITY.md\n\n- **Name:** Vader\n",
+        "MEMORY.md": "# Memory\n\n- Miguel likes short answers; we call him João too.\n- Vader Calrissian: our copywriter.\n",
+    }
+    entities = load(workspace(files)).library.entities
+    assert "joão" not in entities and "João" in entities["miguel"].aliases
+    assert entities["vader-calrissian"].aliases == ("Calrissian",)

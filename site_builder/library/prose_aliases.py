@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
+from collections.abc import Callable
 
 from site_builder.core.names import entity_key
 from site_builder.library.prose_scan import NameSeen
@@ -19,13 +20,15 @@ def short_names(
     lowered: Counter[str],
     known_as: dict[str, list[str]],
     own: dict[str, list[str]],
+    key_of: Callable[[str], str | None],
 ) -> dict[str, list[str]]:
     """Each chosen name's short forms (``Roger`` of ``Roger Gimbel``): a single word that starts or ends exactly one
     name of several words none of which is written in lower case, and is written alone too; a chosen single word
     that is one is taken out of ``chosen``, and so is one never written without that name. A name found to be a
     kept entity's (``known_as``: ``Dolores Cannon`` of ``DoloresCannon``), or that is one of its own names of
     several words (``own``: ``Alex Morgan``, the user's profile's), gives that entity its short forms, in
-    ``known_as``."""
+    ``known_as``. A kept entity's own name (``key_of``) is no other's short form ("Vader", the agent, of
+    "Vader Calrissian")."""
     aliases: dict[str, list[str]] = defaultdict(list)
     ends: dict[str, set[tuple[str, str]]] = defaultdict(set)  # a single word -> (owner, name) of the names it ends
     named = [(key, key, name) for key, name in chosen.items()]
@@ -34,14 +37,16 @@ def short_names(
     ]
     for owner, key, name in named:
         words = name.split(" ")
-        if len(words) > 1 and all(alias_like(word, lowered) for word in words if word not in JOINERS):
+        if len(words) > 1 and all(_name_word(word, seen, lowered) for word in words if word not in JOINERS):
             for word in {words[0], words[-1]}:
                 ends[entity_key(word)].add((owner, key))
     for word, owners in ends.items():
         owner, key = next(iter(owners))
+        if word not in chosen and word in seen and key_of(seen[word].name) not in (None, owner):
+            continue
         alone = word in seen and key in seen and bool(seen[word].lines - seen[key].lines)  # written without the rest
-        written = seen[word].forms.most_common(1)[0][0] if word in seen else ""
-        if len({o for o, _ in owners}) == 1 and alone and (word in chosen or alias_like(written, lowered)):
+        written = seen[word].name if word in seen else ""
+        if len({o for o, _ in owners}) == 1 and alone and (word in chosen or _name_word(written, seen, lowered)):
             (aliases[owner] if owner in chosen else known_as[owner]).append(chosen.pop(word, "") or written)
         elif word in chosen and word in seen and key in seen and seen[word].lines <= seen[key].lines:
             del chosen[word]  # "Carbone", only ever read in "Tony Carbone" (at a sentence's start: "Met Tony Carbone")
@@ -59,6 +64,13 @@ def web_names(chosen: dict[str, str], home_of: dict[str, str]) -> dict[str, list
             keep, other = (key, base) if key in home_of and base not in home_of else (base, key)
             aliases[keep].append(chosen.pop(other))
     return aliases
+
+
+def _name_word(word: str, seen: dict[str, NameSeen], lowered: Counter[str]) -> bool:
+    """Is this word of a name written as a name's: never in lower case, or capitalised inside sentences three times as
+    often ("João", written "joão" in a few handles)?"""
+    found = seen.get(entity_key(word))
+    return alias_like(word, lowered) or (found is not None and lowered[word.casefold()] * 3 <= found.inside)
 
 
 def alias_like(word: str, lowered: Counter[str]) -> bool:

@@ -42,7 +42,8 @@ from site_builder.parse.proper_names import COMMON_CAPITALISED, JOINERS, generic
 
 MIN_LINES, MIN_FILES = 3, 2
 CITED_SHARE = 3  # a name cited as an author on a third of its lines is a reference, not an entity
-MIN_ALONE = 2  # times a common word is written alone among words in lower case to be a name ("on Slack")
+MIN_ALONE = 2
+FULL_NAME_WORDS = 3  # words of a full name that holds a kept entity's name past its first ("João Miguel Marques Silva")  # times a common word is written alone among words in lower case to be a name ("on Slack")
 # Lines a name of several words is written on to be a name of its own beside the name it starts or ends with.
 OWN_NAME_LINES = 10
 _CAMEL = re.compile(r"[a-z][A-Z]")  # a capital inside a word, as no common word is written
@@ -113,9 +114,7 @@ def prose_entities(
     scan = scan_prose(notes)
     known_as: dict[str, list[str]] = defaultdict(list)
     # a name written as a file's is one ("README", as in "README.md"; not "Claude", though "CLAUDE.md" is a file)
-    files = {
-        key for stem in scan.files if (found := scan.seen.get(key := entity_key(stem))) and _name_of(found) == stem
-    }
+    files = {key for stem in scan.files if (found := scan.seen.get(key := entity_key(stem))) and found.name == stem}
     homes_of = {key: path for key, path in (home_of or {}).items() if key not in files}
     seen = {key: found for key, found in scan.seen.items() if key not in files}
     rules = _Rules(seen, scan.lowered, homes_of, common_words(scan.lowered))
@@ -150,14 +149,9 @@ def _common(word: str, seen: dict[str, NameSeen], lowered: Counter[str]) -> bool
     return generic(word, lowered) and (found is None or lowered[word.casefold()] * 3 > len(found.lines))
 
 
-def _name_of(seen: NameSeen) -> str:
-    """The name as the prose writes it most."""
-    return seen.forms.most_common(1)[0][0]
-
-
 def _camel(seen: NameSeen) -> bool:
     """Is the name written with a capital inside ("SixerDemon"), as no word of the language is?"""
-    return _CAMEL.search(_name_of(seen)) is not None
+    return _CAMEL.search(seen.name) is not None
 
 
 def scan_prose(notes: list[Note]) -> ProseScan:
@@ -251,8 +245,13 @@ def _kept_names(seen: dict[str, NameSeen], key_of: Callable[[str], str | None]) 
     and calls "Lex"): their first and last words, written alone, are its short forms too (``short_names``)."""
     own: dict[str, list[str]] = defaultdict(list)
     for found in seen.values():
-        name = _name_of(found)
-        if " " in name and (owner := key_of(name)) is not None:
+        name = found.name
+        words = name.split(" ")
+        owner = key_of(name) if len(words) > 1 else None
+        if owner is None and len(words) >= FULL_NAME_WORDS:  # "João Miguel Marques Silva": the user "Miguel"'s
+            inside = {key_of(word) for word in words[1:]} - {None}
+            owner = inside.pop() if len(inside) == 1 else None
+        if owner is not None:
             own[owner].append(name)
     return own
 
@@ -277,7 +276,7 @@ class _Rules:
     def single(self, key: str) -> bool:
         """Is a name of one word an entity?"""
         found = self.seen[key]
-        name = _name_of(found)
+        name = found.name
         word = name.casefold()
         # "RESOLVED" beside "resolved" is a word; "OpenClaw" beside the command "openclaw" is the name
         rare = self.lowered[word] * 3 <= found.inside or _camel(found)
@@ -302,18 +301,18 @@ class _Rules:
         if len(seen[key].lines) >= OWN_NAME_LINES and seen[key].inside >= 2:
             return True  # "Google Drive", "Claude Code": written so often, a name of its own
         head, tail = entity_key(" ".join(words[:-1])), entity_key(" ".join(words[1:]))
-        if head in seen and generic(words[-1], lowered) and (" " in _name_of(seen[head]) or self.single(head)):
+        if head in seen and generic(words[-1], lowered) and (" " in seen[head].name or self.single(head)):
             return False  # "Codex CLI": Codex
-        return not (tail in seen and generic(words[0], lowered) and (" " in _name_of(seen[tail]) or self.single(tail)))
+        return not (tail in seen and generic(words[0], lowered) and (" " in seen[tail].name or self.single(tail)))
 
 
 def _entities(known: _Known, rules: _Rules, listed: dict[str, str]) -> list[ProseEntity]:
     """The names that count as entities (the module's rules) and those registries list (``listed``, by key), each
     with its aliases and home, by key."""
     seen, lowered = rules.seen, rules.lowered
-    chosen = dict(listed)
-    for key in sorted(seen.keys() - chosen.keys()):
-        name = _name_of(seen[key])
+    chosen: dict[str, str] = {}
+    for key in sorted(seen):
+        name = seen[key].name
         words = name.split(" ")
         # a name of several words none of which is written in lower case ("Tony Carbone") is one at a sentence's
         # start too
@@ -324,7 +323,9 @@ def _entities(known: _Known, rules: _Rules, listed: dict[str, str]) -> list[Pros
             continue  # an author the notes cite ("Granovetter (1973)", "Singh et al."), not one they deal with
         if rules.single(key) if len(words) == 1 else rules.several(key, words):
             chosen[key] = name
-    aliases = short_names(chosen, seen, lowered, known.known_as, _kept_names(seen, known.key_of))
+    for key, name in listed.items():
+        chosen.setdefault(key, name)
+    aliases = short_names(chosen, seen, lowered, known.known_as, _kept_names(seen, known.key_of), known.key_of)
     for key, names in web_names(chosen, rules.home_of).items():
         aliases[key] += names
     return [

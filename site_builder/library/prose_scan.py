@@ -19,6 +19,11 @@ class NameSeen:
     curated: bool = False
     forms: Counter[str] = field(default_factory=Counter)
 
+    @property
+    def name(self) -> str:
+        """The name as the prose writes it most."""
+        return self.forms.most_common(1)[0][0]
+
 
 @dataclass
 class ProseScan:
