@@ -657,3 +657,20 @@ def test_the_users_full_name_in_the_logs_makes_their_first_name_theirs(workspace
     entities = load(workspace(files)).library.entities
     assert "joão" not in entities and "João" in entities["miguel"].aliases
     assert entities["vader-calrissian"].aliases == ("Calrissian",)
+
+
+def test_a_service_named_by_a_common_word_is_named_only_where_names_are_written(workspace: MakeWorkspace) -> None:
+    """A registry of services lists "hear" (speech to text) and "NAS": their pages list the registry's lines and the
+    table's rows that name them, not "I could hear the fans"."""
+    services = (
+        "# Services\n\n## Containers\n\n- **hear** (Docker GPU) — Whisper ASR\n- **NAS** — backups\n"
+        "- **speakr** — TTS\n- **omada** — Wi-Fi controller\n"
+    )
+    table = "# Infra\n\n| Name | Host | State |\n|---|---|---|\n| hear | gpu-01 | running |\n| NAS | nas-01 | up |\n"
+    day = "# Day\n\n- I could hear the fans; restarted omada and speakr.\n"
+    files = {"services.md": services, "infra.md": table, "memory/2026-03-01.md": day, "memory/2026-03-02.md": day}
+    root = workspace(files)
+    assert run("build", str(root), "--no-search").exit_code == 0
+    found = entities_of(root / ".memwiki" / "site")
+    assert [m["source"] for m in found["hear"]["mentions"]] == ["infra.md#L5", "services.md#L5"]  # type: ignore[attr-defined]
+    assert [m["source"] for m in found["NAS"]["mentions"]] == ["infra.md#L6", "services.md#L6"]  # type: ignore[attr-defined]

@@ -181,6 +181,7 @@ def scan_prose(notes: list[Note]) -> ProseScan:
             scan.handles.update(named_handles(line.text))
             if curated and (entry := registry_entry(under, line.text) or table_entry(head, line.text)):
                 scan.listed[f"{note.path}#{under}"].append((entry, line.number))
+                scan.texts[place] = line.text
             for name in proper_names(line.text):
                 found = scan.seen[entity_key(name.text)]
                 found.lines.add(place)

@@ -8,9 +8,9 @@ import itertools
 import re
 from collections import defaultdict
 
+from site_builder.core.common_words import common_words
 from site_builder.core.model import Link, Note
 from site_builder.core.names import entity_key
-from site_builder.core.stop_words import STOP_WORDS
 from site_builder.library.prose_scan import ProseScan
 from site_builder.parse.lines import walk_lines
 from site_builder.parse.link_syntax import plain_sentence
@@ -45,8 +45,12 @@ _LONGEST_RUN = 8  # words of a run looked into: a longer one is a title, not a s
 
 def _unseen(name: str) -> bool:
     """Is a name one the scan of capitalised runs cannot see: in lower case (``santaclawd``), in a script without
-    capitals (``馆长``), or one word joined by ``_`` (``Alan_Botts``, ``CooperK_bot``)?"""
-    return name == name.lower() or ("_" in name and " " not in name)
+    capitals (``馆长``), one word joined by ``_`` (``Alan_Botts``, ``CooperK_bot``), or a few capitals (``NAS``)?"""
+    return (
+        name == name.lower()
+        or ("_" in name and " " not in name)
+        or (name.isupper() and name.isalpha() and len(name) <= 4)
+    )
 
 
 def prose_mentions(scan: ProseScan, notes: list[Note], names: dict[str, str]) -> dict[str, list[Link]]:
@@ -59,10 +63,21 @@ def prose_mentions(scan: ProseScan, notes: list[Note], names: dict[str, str]) ->
     for name_key, places in itertools.chain(((k, seen.lines) for k, seen in scan.seen.items()), scan.headed.items()):
         for target in named_within(name_key, by_key):
             found[target] |= places
+    for where, entries in scan.listed.items():  # a registry's line names its item ("| NAS | nas.servers… |")
+        for entry, number in entries:
+            if (listed := by_key.get(entity_key(entry))) is not None:
+                found[listed].add((where.partition("#")[0], number))
     plain = {name: key for name, key in names.items() if _unseen(name) and (len(name) > 2 or CJK.search(name))}
     cjk = {name: key for name, key in plain.items() if CJK.search(name)}
-    words = {name: key for name, key in plain.items() if name not in cjk and name not in STOP_WORDS}
-    if words or cjk:
+    common = common_words(scan.lowered)
+    words = {name: key for name, key in plain.items() if name not in cjk and name not in common}
+    # a common word that names something ("hear", a service) names it only where names are written: in bold, a
+    # table's cell, code, after "@" ("- **hear** (Docker GPU)"; not "I could hear dust")
+    as_names = {name: key for name, key in plain.items() if name not in cjk and name in common}
+    written_as_name = (
+        re.compile(rf"(?:\*\*|`|@|\|\s*)({'|'.join(map(re.escape, as_names))})(?=\*\*|`|\s*\|)") if as_names else None
+    )
+    if words or cjk or as_names:
         written = re.compile("|".join(map(re.escape, sorted(cjk, key=len, reverse=True)))) if cjk else None
         for note in notes:
             for line in walk_lines(note.body.split("\n"), note.body_start):
@@ -70,6 +85,8 @@ def prose_mentions(scan: ProseScan, notes: list[Note], names: dict[str, str]) ->
                     continue
                 place = (note.path, line.number)
                 hits = {words[w] for w in _TOKEN.findall(line.text) if w in words}
+                if written_as_name is not None:
+                    hits |= {as_names[m[1]] for m in written_as_name.finditer(line.text)}
                 if written is not None and CJK.search(line.text):
                     hits |= {cjk[m[0]] for m in written.finditer(line.text)}
                 for key in hits:
