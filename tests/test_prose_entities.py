@@ -667,7 +667,7 @@ def test_a_service_named_by_a_common_word_is_named_only_where_names_are_written(
         "- **speakr** — TTS\n- **omada** — Wi-Fi controller\n"
     )
     table = "# Infra\n\n| Name | Host | State |\n|---|---|---|\n| hear | gpu-01 | running |\n| NAS | nas-01 | up |\n"
-    day = "# Day\n\n- I could hear the fans; restarted omada and speakr.\n"
+    day = "# Day\n\n## Hear the Fans\n\n- I could hear the fans; restarted omada and speakr.\n"
     files = {"services.md": services, "infra.md": table, "memory/2026-03-01.md": day, "memory/2026-03-02.md": day}
     root = workspace(files)
     assert run("build", str(root), "--no-search").exit_code == 0

@@ -58,7 +58,9 @@ def prose_mentions(scan: ProseScan, notes: list[Note], names: dict[str, str]) ->
     its entity's key): a name with capitals where the scan found it (in a heading too), a name without them (a
     handle: ``santaclawd``) or in a script without them (``馆长``) wherever it is written, as a word, or inside
     unspaced text for a name in CJK characters."""
-    by_key = {entity_key(name): key for name, key in names.items()}
+    common = common_words(scan.lowered)
+    # a name in lower case that is a common word ("speak", a service) is not the capitalised word ("Know When to Speak")
+    by_key = {entity_key(name): key for name, key in names.items() if not (name.islower() and name in common)}
     found: dict[str, set[tuple[str, int]]] = defaultdict(set)
     for name_key, places in itertools.chain(((k, seen.lines) for k, seen in scan.seen.items()), scan.headed.items()):
         for target in named_within(name_key, by_key):
@@ -69,7 +71,6 @@ def prose_mentions(scan: ProseScan, notes: list[Note], names: dict[str, str]) ->
                 found[listed].add((where.partition("#")[0], number))
     plain = {name: key for name, key in names.items() if _unseen(name) and (len(name) > 2 or CJK.search(name))}
     cjk = {name: key for name, key in plain.items() if CJK.search(name)}
-    common = common_words(scan.lowered)
     words = {name: key for name, key in plain.items() if name not in cjk and name not in common}
     # a common word that names something ("hear", a service) names it only where names are written: in bold, a
     # table's cell, code, after "@" ("- **hear** (Docker GPU)"; not "I could hear dust")
