@@ -674,3 +674,12 @@ def test_a_service_named_by_a_common_word_is_named_only_where_names_are_written(
     found = entities_of(root / ".memwiki" / "site")
     assert [m["source"] for m in found["hear"]["mentions"]] == ["infra.md#L5", "services.md#L5"]  # type: ignore[attr-defined]
     assert [m["source"] for m in found["NAS"]["mentions"]] == ["infra.md#L6", "services.md#L6"]  # type: ignore[attr-defined]
+
+
+def test_a_name_also_run_as_a_command_is_a_name_where_written_alone_as_often(workspace: MakeWorkspace) -> None:
+    """ "claude" is run as a command as often as "Claude" is asked for help: a word of no language, written alone
+    in sentences as often as in lower case, is a name ("Relay", a word of the language, is not)."""
+    line = "- We asked Claude for a review; then claude ran the job and relay restarted, as Relay said.\n"
+    files = {f"memory/2026-03-0{n}.md": f"# Day {n}\n\n{line}" for n in range(1, 4)}
+    library = load(workspace({**files, "MEMORY.md": "# Memory\n\n" + line})).library
+    assert "claude" in library.entities and "relay" not in library.entities

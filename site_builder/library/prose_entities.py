@@ -279,8 +279,11 @@ class _Rules:
         found = self.seen[key]
         name = found.name
         word = name.casefold()
-        # "RESOLVED" beside "resolved" is a word; "OpenClaw" beside the command "openclaw" is the name
+        # "RESOLVED" beside "resolved" is a word; "OpenClaw" beside the command "openclaw" is the name, and so is a
+        # word of no language written alone in sentences as often as in lower case ("Claude" beside `claude` runs)
         rare = self.lowered[word] * 3 <= found.inside or _camel(found)
+        if not rare and word not in self.common and not name.isupper():
+            rare = found.alone >= max(MIN_ALONE, self.lowered[word])
         language = word in self.common and not _camel(found) and key not in self.home_of
         if language and (name.isupper() or found.alone < MIN_ALONE):
             return False  # "Manager", "Phase", "SIEMPRE": a word of the language, not written as names are
