@@ -683,3 +683,13 @@ def test_a_name_also_run_as_a_command_is_a_name_where_written_alone_as_often(wor
     files = {f"memory/2026-03-0{n}.md": f"# Day {n}\n\n{line}" for n in range(1, 4)}
     library = load(workspace({**files, "MEMORY.md": "# Memory\n\n" + line})).library
     assert "claude" in library.entities and "relay" not in library.entities
+
+
+def test_a_form_of_a_common_word_is_a_word_of_the_language(workspace: MakeWorkspace) -> None:
+    """ "Deploying" is not among the commonest words, "deploy" is: capitalised in a title ("Docker in Deploying
+    mode") and once alone, it is a word of the language, as "Deploy" would be."""
+    line = "- Docker in Deploying mode today, with Zelda; Zelda agreed and we told Zelda.\n"
+    files = {f"memory/2026-03-0{n}.md": f"# Day {n}\n\n{line}" for n in range(1, 4)}
+    memory = "# Memory\n\n- the runs were Deploying.\n" + line
+    library = load(workspace({**files, "MEMORY.md": memory})).library
+    assert "zelda" in library.entities and "deploying" not in library.entities

@@ -282,13 +282,13 @@ class _Rules:
         # "RESOLVED" beside "resolved" is a word; "OpenClaw" beside the command "openclaw" is the name, and so is a
         # word of no language written alone in sentences as often as in lower case ("Claude" beside `claude` runs)
         rare = self.lowered[word] * 3 <= found.inside or _camel(found)
-        if not rare and word not in self.common and not name.isupper():
+        if not rare and not _of_language(word, self.common) and not name.isupper():
             rare = found.alone >= max(MIN_ALONE, self.lowered[word])
-        language = word in self.common and not _camel(found) and key not in self.home_of
+        language = _of_language(word, self.common) and not _camel(found) and key not in self.home_of
         if language and (name.isupper() or found.alone < MIN_ALONE):
             return False  # "Manager", "Phase", "SIEMPRE": a word of the language, not written as names are
         # a word of no language, never written in lower case and once alone in a sentence ("Datadog"), is a name
-        inside = 1 if word not in self.common and not self.lowered[word] and found.alone else 2
+        inside = 1 if not _of_language(word, self.common) and not self.lowered[word] and found.alone else 2
         return self.counts(key, inside) and rare and word not in COMMON_CAPITALISED
 
     def several(self, key: str, words: list[str]) -> bool:
@@ -308,6 +308,16 @@ class _Rules:
         if head in seen and generic(words[-1], lowered) and (" " in seen[head].name or self.single(head)):
             return False  # "Codex CLI": Codex
         return not (tail in seen and generic(words[0], lowered) and (" " in seen[tail].name or self.single(tail)))
+
+
+_ENDINGS = ("ing", "ed", "d", "es", "s")  # "Sandboxed", "Betting", "Promises": a common word's forms
+
+
+def _of_language(word: str, common: frozenset[str]) -> bool:
+    """Is this (casefolded) word a common word of the language, or one of its forms ("sandboxed" of "sandbox")?"""
+    return word in common or any(
+        word.endswith(ending) and len(word) - len(ending) >= 4 and word[: -len(ending)] in common for ending in _ENDINGS
+    )
 
 
 def _entities(known: _Known, rules: _Rules, listed: dict[str, str]) -> list[ProseEntity]:
