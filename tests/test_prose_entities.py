@@ -4,6 +4,10 @@ end from small OpenClaw-style workspaces (``library.prose_entities``, ``parse.pr
 from __future__ import annotations
 
 import json
+import os
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -693,3 +697,30 @@ def test_a_form_of_a_common_word_is_a_word_of_the_language(workspace: MakeWorksp
     memory = "# Memory\n\n- the runs were Deploying.\n" + line
     library = load(workspace({**files, "MEMORY.md": memory})).library
     assert "zelda" in library.entities and "deploying" not in library.entities
+
+
+REAL = Path(__file__).resolve().parents[2] / "shared" / "real"
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not (REAL / "jarvis-globalcaos").is_dir(), reason="../shared/real is not present")
+def test_the_entities_found_in_prose_do_not_depend_on_the_hash_seed(tmp_path: Path) -> None:
+    """jarvis-globalcaos's "Alexander" ends several names: which of them was looked at first once depended on the
+    order Python's sets iterate in (208 entities, 209 under PYTHONHASHSEED=2)."""
+    root = tmp_path / "ws"
+    shutil.copytree(REAL / "jarvis-globalcaos", root, ignore=shutil.ignore_patterns(".memwiki"))
+    code = (
+        "import sys; from site_builder.load import load; "
+        "print(sorted((k, e.aliases) for k, e in load(sys.argv[1], cache=False).library.entities.items()))"
+    )
+    found = [
+        subprocess.run(
+            [sys.executable, "-c", code, str(root)],
+            capture_output=True,
+            text=True,
+            check=True,
+            env={**os.environ, "PYTHONHASHSEED": str(seed)},
+        ).stdout
+        for seed in (0, 2)
+    ]
+    assert found[0] == found[1]

@@ -40,15 +40,16 @@ def short_names(
         if len(words) > 1 and all(_name_word(word, seen, lowered) for word in words if word not in JOINERS):
             for word in {words[0], words[-1]}:
                 ends[entity_key(word)].add((owner, key))
-    for word, owners in ends.items():
-        owner, key = next(iter(owners))
-        if word not in chosen and word in seen and key_of(seen[word].name) not in (None, owner):
+    for word, owners in sorted(ends.items()):
+        owner = min(owners)[0]
+        if word not in seen or (word not in chosen and key_of(seen[word].name) not in (None, owner)):
             continue
-        alone = word in seen and key in seen and bool(seen[word].lines - seen[key].lines)  # written without the rest
-        written = seen[word].name if word in seen else ""
+        within = set().union(*(seen[key].lines for _, key in owners if key in seen))  # the lines of the names it ends
+        alone = bool(within) and bool(seen[word].lines - within)  # written without the rest
+        written = seen[word].name
         if len({o for o, _ in owners}) == 1 and alone and (word in chosen or _name_word(written, seen, lowered)):
             (aliases[owner] if owner in chosen else known_as[owner]).append(chosen.pop(word, "") or written)
-        elif word in chosen and word in seen and key in seen and seen[word].lines <= seen[key].lines:
+        elif word in chosen and within and seen[word].lines <= within:
             del chosen[word]  # "Carbone", only ever read in "Tony Carbone" (at a sentence's start: "Met Tony Carbone")
     return aliases
 
