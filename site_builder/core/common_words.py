@@ -31,7 +31,17 @@ LANGUAGES = {
 def common_words(lowered: Counter[str]) -> frozenset[str]:
     """The common words (casefolded) of English and of the other languages of these words written in lower case
     (each word and how often)."""
-    return frozenset().union(*(_top(language) for language in ("en", *written_in(lowered))))
+    return _union(("en", *written_in(lowered)))
+
+
+_ENDINGS = ("ing", "ed", "d", "es", "s")  # "Deploying", "Pinged", "Promises": a common word's forms
+
+
+def of_language(word: str, common: frozenset[str]) -> bool:
+    """Is this (casefolded) word one of the ``common`` words, or one of its forms ("deploying" of "deploy")?"""
+    return word in common or any(
+        word.endswith(ending) and len(word) - len(ending) >= 4 and word[: -len(ending)] in common for ending in _ENDINGS
+    )
 
 
 def written_in(lowered: Counter[str]) -> list[str]:
@@ -44,6 +54,11 @@ def written_in(lowered: Counter[str]) -> list[str]:
         if total and sum(lowered[word] for word in own) >= LANGUAGE_SHARE * total:
             found.append(language)
     return found
+
+
+@functools.cache
+def _union(languages: tuple[str, ...]) -> frozenset[str]:
+    return frozenset().union(*(_top(language) for language in languages))
 
 
 @functools.cache

@@ -28,31 +28,25 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from site_builder.core.common_words import common_words
+from site_builder.core.common_words import common_words, of_language
 from site_builder.core.model import Note
 from site_builder.core.names import entity_key
 from site_builder.core.note_paths import ABOUT_FOLDER, about_folder
 from site_builder.library.handles import found_handles
 from site_builder.library.prose_aliases import DOMAIN, alias_like, short_names, web_names
-from site_builder.library.prose_scan import NameSeen, ProseScan
-from site_builder.library.registries import bold_label, listed_names, registry_entry, table_entry, table_head
-from site_builder.parse.handles import named_handles
-from site_builder.parse.lines import walk_lines
-from site_builder.parse.proper_names import COMMON_CAPITALISED, JOINERS, generic, lower_words, proper_names
+from site_builder.library.prose_scan import STREAM_KINDS, NameSeen, ProseScan, scan_prose
+from site_builder.library.registries import listed_names
+from site_builder.parse.proper_names import COMMON_CAPITALISED, JOINERS, generic
 
 MIN_LINES, MIN_FILES = 3, 2
 CITED_SHARE = 3  # a name cited as an author on a third of its lines is a reference, not an entity
-MIN_ALONE = 2
-FULL_NAME_WORDS = 3  # words of a full name that holds a kept entity's name past its first ("João Miguel Marques Silva")  # times a common word is written alone among words in lower case to be a name ("on Slack")
+MIN_ALONE = 2  # times a common word is written alone among words in lower case to be a name ("on Slack")
+FULL_NAME_WORDS = 3  # words of a full name that holds a kept entity's name past its first ("João Miguel Marques Silva")
 # Lines a name of several words is written on to be a name of its own beside the name it starts or ends with.
 OWN_NAME_LINES = 10
 _CAMEL = re.compile(r"[a-z][A-Z]")  # a capital inside a word, as no common word is written
-_FILE_NAME = re.compile(r"\b([A-Z][A-Z_]+)\.(?:md|txt|json|ya?ml|toml|rst)\b")  # "README.md", "HEARTBEAT.md"
 _HANDLE_HEAD = re.compile(r"([a-z]{3,})[_\d-]", re.IGNORECASE)  # a handle starting with an entity's name: "kit_fox"
 NOT_HOMES = frozenset({"core", "soul", "standing", "skills", "feedback"})  # notes about the memory, not a thing
-# The stream of memory: what happened, day by day. The rest (core memory, standing files, pages, projects) is
-# curated: what the memory keeps.
-STREAM_KINDS = frozenset({"daily", "session", "dream", "reflections", "episodes"})
 
 
 class ProseEntity(NamedTuple):
@@ -154,46 +148,6 @@ def _camel(seen: NameSeen) -> bool:
     return _CAMEL.search(seen.name) is not None
 
 
-def scan_prose(notes: list[Note]) -> ProseScan:
-    """One pass over every line of prose of the notes: the names, words and handles on each (``ProseScan``)."""
-    scan = ProseScan()
-    for note in notes:
-        curated = note.kind not in STREAM_KINDS
-        headings = {heading.line: heading.text for heading in note.headings}
-        under = head = previous = ""  # the heading (or bold label) the line is under, the header of its table
-        for line in walk_lines(note.body.split("\n"), note.body_start):
-            if line.role != "text" or not line.text:
-                head = previous = ""
-                continue
-            head, previous = table_head(head, previous, line.text), line.text
-            place = (note.path, line.number)
-            if line.number in headings:
-                under = headings[line.number]
-                for name in proper_names(line.text.lstrip("# ")):
-                    scan.headed[entity_key(name.text)].add(place)
-                    scan.texts[place] = line.text
-                continue
-            if label := bold_label(line.text):
-                under = label  # what the lines below it are, within the section: "**Qué es:**", "**Family:**"
-            scan.lowered.update(lower_words(line.text))
-            if "." in line.text:
-                scan.files.update(_FILE_NAME.findall(line.text))
-            scan.handles.update(named_handles(line.text))
-            if curated and (entry := registry_entry(under, line.text) or table_entry(head, line.text)):
-                scan.listed[f"{note.path}#{under}"].append((entry, line.number))
-                scan.texts[place] = line.text
-            for name in proper_names(line.text):
-                found = scan.seen[entity_key(name.text)]
-                found.lines.add(place)
-                found.inside += not name.opens
-                found.alone += name.alone
-                found.cited += name.cited
-                found.curated |= curated
-                found.forms[name.text] += 1
-                scan.texts[place] = line.text
-    return scan
-
-
 @dataclass
 class _Known:
     """The entities the workspace keeps already, and the names in the prose found to be theirs (``known_as``)."""
@@ -282,13 +236,13 @@ class _Rules:
         # "RESOLVED" beside "resolved" is a word; "OpenClaw" beside the command "openclaw" is the name, and so is a
         # word of no language written alone in sentences as often as in lower case ("Claude" beside `claude` runs)
         rare = self.lowered[word] * 3 <= found.inside or _camel(found)
-        if not rare and not _of_language(word, self.common) and not name.isupper():
+        if not rare and not of_language(word, self.common) and not name.isupper():
             rare = found.alone >= max(MIN_ALONE, self.lowered[word])
-        language = _of_language(word, self.common) and not _camel(found) and key not in self.home_of
+        language = of_language(word, self.common) and not _camel(found) and key not in self.home_of
         if language and (name.isupper() or found.alone < MIN_ALONE):
             return False  # "Manager", "Phase", "SIEMPRE": a word of the language, not written as names are
         # a word of no language, never written in lower case and once alone in a sentence ("Datadog"), is a name
-        inside = 1 if not _of_language(word, self.common) and not self.lowered[word] and found.alone else 2
+        inside = 1 if not of_language(word, self.common) and not self.lowered[word] and found.alone else 2
         return self.counts(key, inside) and rare and word not in COMMON_CAPITALISED
 
     def several(self, key: str, words: list[str]) -> bool:
@@ -308,16 +262,6 @@ class _Rules:
         if head in seen and generic(words[-1], lowered) and (" " in seen[head].name or self.single(head)):
             return False  # "Codex CLI": Codex
         return not (tail in seen and generic(words[0], lowered) and (" " in seen[tail].name or self.single(tail)))
-
-
-_ENDINGS = ("ing", "ed", "d", "es", "s")  # "Sandboxed", "Betting", "Promises": a common word's forms
-
-
-def _of_language(word: str, common: frozenset[str]) -> bool:
-    """Is this (casefolded) word a common word of the language, or one of its forms ("sandboxed" of "sandbox")?"""
-    return word in common or any(
-        word.endswith(ending) and len(word) - len(ending) >= 4 and word[: -len(ending)] in common for ending in _ENDINGS
-    )
 
 
 def _entities(known: _Known, rules: _Rules, listed: dict[str, str]) -> list[ProseEntity]:
