@@ -624,6 +624,45 @@ def test_an_author_the_notes_cite_is_no_entity(workspace: MakeWorkspace) -> None
     assert not {"granovetter", "pirolli", "singh"} & set(library.entities)
 
 
+def test_a_journal_cited_with_its_year_is_no_entity(workspace: MakeWorkspace) -> None:
+    """ "(Sharpe & Tyndall 2025, Cogn Sci)", "Sci Rep 2015)", "arXiv 2506.02739": where a finding was published;
+    "the Lisbon 2026 trip" is a name and a year."""
+    line = (
+        "- Vigilance (Sharpe & Tyndall 2025, Cogn Sci); ants (Franks et al, Sci Rep 2015); agents (Zhou, arXiv "
+        "2506.02739); then Zelda planned the Lisbon 2026 trip with Otto, and Lisbon again.\n"
+    )
+    files = {f"memory/2026-03-0{n}.md": f"# Day {n}\n\n{line}" for n in range(1, 4)}
+    library = load(workspace({**files, "MEMORY.md": "# Memory\n\n" + line})).library
+    assert {"zelda", "lisbon"} <= set(library.entities)
+    assert not {"cogn-sci", "sci-rep", "arxiv"} & set(library.entities)
+
+
+def test_a_name_a_concept_is_named_after_is_no_entity(workspace: MakeWorkspace) -> None:
+    """ "Gall's Law", "the Brier score", "Simpson diversity", "the Regression Theorem": concepts named after
+    someone, not the people the memory deals with; "Keenable feedback" is Keenable's."""
+    line = (
+        "- By Gall's Law we start small; the Brier score fell, Simpson diversity rose, as the Regression Theorem "
+        "says. Keenable feedback came in and Zelda read the Keenable feedback twice.\n"
+    )
+    files = {f"memory/2026-03-0{n}.md": f"# Day {n}\n\n{line}" for n in range(1, 4)}
+    library = load(workspace({**files, "MEMORY.md": "# Memory\n\n" + line})).library
+    assert {"zelda", "keenable"} <= set(library.entities)
+    assert not {"gall", "brier", "simpson", "regression-theorem"} & set(library.entities)
+
+
+def test_a_name_written_as_code_is_no_entity(workspace: MakeWorkspace) -> None:
+    """`getUpdates`, `X-API-Key: …`, the cron `SEO Sitemap`: identifiers, headers and job names the notes write
+    as code, even where the prose writes them too."""
+    line = (
+        "- Polled `getUpdates` and sent `X-API-Key: abc`; the cron `SEO Sitemap` ran. Zelda saw getUpdates, "
+        "X-API-Key and SEO Sitemap in the logs, with Zelda's Otto.\n"
+    )
+    files = {f"memory/2026-03-0{n}.md": f"# Day {n}\n\n{line}" for n in range(1, 4)}
+    library = load(workspace({**files, "MEMORY.md": "# Memory\n\n" + line})).library
+    assert "zelda" in library.entities
+    assert not {"getupdates", "x-api-key", "seo-sitemap"} & set(library.entities)
+
+
 def test_the_common_words_of_the_language_the_notes_are_written_in_are_no_names(workspace: MakeWorkspace) -> None:
     """A workspace written in Spanish shouts "SIEMPRE" and "OBLIGATORIA": Spanish words, not names
     (an English one would not know them); "Daniel", written among them, is one."""

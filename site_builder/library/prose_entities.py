@@ -10,7 +10,9 @@ capitals: ``Heartbeat`` beside ``heartbeat``, ``RESOLVED``, are common words); a
 a common one beside another name (``Codex CLI``, ``Personal Obsidian``) is that other name unless written on
 ``OWN_NAME_LINES`` lines or more (``Google Drive``), and one of common words only (``Cron Jobs``, ``Approval
 Rules``; a word written in lower case twice, unless written capitalised three times as often: not ``Bitcoin``)
-is a label in title case, unless a note is called so. A single word that
+is a label in title case, unless a note is called so. A name the notes refer by is none: a work's author or a
+journal cited (``Granovetter (1973)``, ``Sci Rep 2015)``), a concept's eponym (``Brier score``, ``Gall's Law``),
+code (``getUpdates`` in backquotes). A single word that
 starts or ends exactly one name of several words, and is written alone too (``Roger`` of ``Roger Gimbel``), is
 that entity's alias, not an entity of its own. A handle in lower case (``alphasenpai``, ``molt_zero``), which no
 capital marks, is one where the prose writes it where names go (``library.handles``).
@@ -36,10 +38,12 @@ from site_builder.library.handles import found_handles
 from site_builder.library.prose_aliases import DOMAIN, alias_like, short_names, web_names
 from site_builder.library.prose_scan import STREAM_KINDS, NameSeen, ProseScan, scan_prose
 from site_builder.library.registries import listed_names
-from site_builder.parse.proper_names import COMMON_CAPITALISED, JOINERS, generic
+from site_builder.parse.proper_names import COMMON_CAPITALISED, JOINERS, TERM_HEADS, generic
 
 MIN_LINES, MIN_FILES = 3, 2
 CITED_SHARE = 3  # a name cited as an author on a third of its lines is a reference, not an entity
+TERMED_SHARE = 2  # a name that is a concept's on half its lines ("Brier score") is the concept's
+CODED_SHARE = 3  # a name written as code a third as often as on its lines ("`getUpdates`") is code
 MIN_ALONE = 2  # times a common word is written alone among words in lower case to be a name ("on Slack")
 FULL_NAME_WORDS = 3  # words of a full name that holds a kept entity's name past its first ("João Miguel Marques Silva")
 # Lines a name of several words is written on to be a name of its own beside the name it starts or ends with.
@@ -111,7 +115,7 @@ def prose_entities(
     files = {key for stem in scan.files if (found := scan.seen.get(key := entity_key(stem))) and found.name == stem}
     homes_of = {key: path for key, path in (home_of or {}).items() if key not in files}
     seen = {key: found for key, found in scan.seen.items() if key not in files}
-    rules = _Rules(seen, scan.lowered, homes_of, common_words(scan.lowered))
+    rules = _Rules(seen, scan.lowered, homes_of, common_words(scan.lowered), scan.coded)
     # the names registries list are entities first: a name the prose shortens is theirs ("Tristany" of a contacts
     # table's "Tristany Serra")
     listed = dict(listed_names(scan.listed, scan.lowered, known, set()))
@@ -220,6 +224,7 @@ class _Rules:
     lowered: Counter[str]
     home_of: dict[str, str]
     common: frozenset[str]
+    coded: Counter[str]
 
     def counts(self, key: str, inside: int = 1) -> bool:
         """Is the name written often enough, in the curated memory, ``inside`` times inside a sentence?"""
@@ -227,6 +232,15 @@ class _Rules:
         files = {path for path, _ in found.lines}
         curated = found.curated or key in self.home_of
         return len(found.lines) >= MIN_LINES and len(files) >= MIN_FILES and found.inside >= inside and curated
+
+    def reference(self, key: str) -> bool:
+        """Is the name, without a page of its own, one the notes refer by: a work's author ("Granovetter (1973)",
+        "Singh et al."), a concept's eponym ("Brier score", "Gall's Law") or code ("`getUpdates`"), not a thing
+        they deal with?"""
+        found = self.seen[key]
+        lines = len(found.lines)
+        cited = found.cited * CITED_SHARE >= lines or found.termed * TERMED_SHARE >= lines
+        return key not in self.home_of and (cited or self.coded[key] * CODED_SHARE >= lines)
 
     def single(self, key: str) -> bool:
         """Is a name of one word an entity?"""
@@ -251,6 +265,8 @@ class _Rules:
         if words[-1].isupper() and words[-1].casefold() in self.common and not words[0].isupper():
             return False  # "Daniel SIEMPRE": a name, then a word shouted
         plain = [word for word in words if word not in JOINERS]
+        if words[-1].casefold() in TERM_HEADS:
+            return False  # "Regression Theorem", "Algernon-Gordon Effect": a concept
         if key not in self.home_of and (
             all(_common(word, seen, lowered) for word in plain)
             or (all(word.casefold() in self.common for word in plain) and seen[key].alone < MIN_ALONE)
@@ -277,8 +293,8 @@ def _entities(known: _Known, rules: _Rules, listed: dict[str, str]) -> list[Pros
         rare = len(words) > 1 and all(alias_like(word, lowered) for word in words if word not in JOINERS)
         if known.key_of(name) is not None or not rules.counts(key, 0 if rare else 1) or known.takes(name, seen[key]):
             continue
-        if seen[key].cited * CITED_SHARE >= len(seen[key].lines) and key not in rules.home_of:
-            continue  # an author the notes cite ("Granovetter (1973)", "Singh et al."), not one they deal with
+        if rules.reference(key):
+            continue
         if rules.single(key) if len(words) == 1 else rules.several(key, words):
             chosen[key] = name
     for key, name in listed.items():

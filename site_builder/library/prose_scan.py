@@ -18,6 +18,7 @@ from site_builder.parse.proper_names import lower_words, proper_names
 # The stream of memory: what happened, day by day. The rest (core memory, standing files, pages, projects) is
 # curated: what the memory keeps.
 STREAM_KINDS = frozenset({"daily", "session", "dream", "reflections", "episodes"})
+_CODE = re.compile(r"(`+)((?:(?!\1).)+?)\1")  # inline code
 _FILE_NAME = re.compile(r"\b([A-Z][A-Z_]+)\.(?:md|txt|json|ya?ml|toml|rst)\b")  # "README.md", "HEARTBEAT.md"
 
 
@@ -29,6 +30,7 @@ class NameSeen:
     inside: int = 0  # times written inside a sentence
     cited: int = 0  # times cited as a work's author ("Granovetter (1973)"; ``ProperName.cited``)
     alone: int = 0  # times written alone among words in lower case ("messaged on Slack"; ``ProperName.alone``)
+    termed: int = 0  # times written as a concept's name ("Brier score"; ``ProperName.termed``)
     curated: bool = False
     forms: Counter[str] = field(default_factory=Counter)
 
@@ -51,6 +53,7 @@ class ProseScan:
     headed: dict[str, set[tuple[str, int]]] = field(default_factory=lambda: defaultdict(set))
     handles: Counter[str] = field(default_factory=Counter)  # lower-case words written where names go
     files: Counter[str] = field(default_factory=Counter)  # the names written as a file's in capitals: "README.md"
+    coded: Counter[str] = field(default_factory=Counter)  # the names written as code, by key: "`getUpdates`"
 
 
 def scan_prose(notes: list[Note]) -> ProseScan:
@@ -78,6 +81,10 @@ def scan_prose(notes: list[Note]) -> ProseScan:
             if "." in line.text:
                 scan.files.update(_FILE_NAME.findall(line.text))
             scan.handles.update(named_handles(line.text))
+            if "`" in line.text:
+                scan.coded.update(
+                    entity_key(name.text) for span in _CODE.finditer(line.text) for name in proper_names(span[2])
+                )
             if curated and (entry := registry_entry(under, line.text) or table_entry(head, line.text)):
                 scan.listed[f"{note.path}#{under}"].append((entry, line.number))
                 scan.texts[place] = line.text
@@ -87,6 +94,7 @@ def scan_prose(notes: list[Note]) -> ProseScan:
                 found.inside += not name.opens
                 found.alone += name.alone
                 found.cited += name.cited
+                found.termed += name.termed
                 found.curated |= curated
                 found.forms[name.text] += 1
                 scan.texts[place] = line.text

@@ -82,6 +82,8 @@ class ProperName(NamedTuple):
     # Depth", "Phase 2" or the second word of "Cantillon Effect"
     alone: bool = False
     cited: bool = False  # an author cited: "Granovetter (1973)", "Singh et al.", "Pirolli & Card, 1999"
+    # named for a concept, not itself written of: "Gall's Law", "Brier score", "Simpson diversity"
+    termed: bool = False
 
 
 def proper_names(line: str) -> list[ProperName]:
@@ -97,26 +99,49 @@ def proper_names(line: str) -> list[ProperName]:
         alone = not opens and _among_lower_case(before, text[m.end() :])
         start = len(found)
         run: list[str] = []
-        for word in m[0].split(" "):
+        words = m[0].split(" ")
+        for at, word in enumerate(words):
             if _NOT_A_WORD.search(word) or not (word in JOINERS or _named(word)):
                 _close(run, opens, found)  # a file name or a lone letter inside: the name stops there
                 run, opens = [], False
             elif _POSSESSIVE.search(word):  # "Dolores Cannon's Nostradamus": two names
                 _close([*run, word], opens, found)
                 run, opens = [], False
+                if at + 1 < len(words) and words[at + 1].casefold() in TERM_HEADS and len(found) > start:
+                    found[-1] = found[-1]._replace(termed=True)  # "Gall's Law"
             else:
                 run.append(word)
         _close(run, opens, found)
         if alone and len(found) == start + 1:
             found[start] = found[start]._replace(alone=True)
-        if len(found) > start and m[0].endswith(found[-1].text) and _CITED.match(text, m.end()):
-            found[-1] = found[-1]._replace(cited=True)
+        if len(found) > start and m[0].endswith(found[-1].text):
+            after = _TERM_AFTER.match(text, m.end())
+            cited = _CITED.match(text, m.end()) or (_VENUE_BEFORE.search(before) and _VENUE_AFTER.match(text, m.end()))
+            last = found[-1]
+            found[-1] = last._replace(
+                cited=bool(cited), termed=last.termed or bool(after and after[1].casefold() in TERM_HEADS)
+            )
     return found
 
 
 # What follows a name cited as a work's author: "et al.", a year in brackets, a co-author and a year.
 _CITED = re.compile(
     r",? et al\b|,? \((?:1[6-9]|20)\d\d|, (?:1[6-9]|20)\d\d\)| (?:&|and) [A-Z][\w-]+,? \(?(?:1[6-9]|20)\d\d"
+    r"| (?:1[6-9]|20)\d\d[a-z]?[),;]|:? ?\d{4}\.\d{4,5}\b"
+)
+
+
+# Where a journal or venue is cited: after a year ("(Sharpe & Tyndall 2025, Cogn Sci)"), before a bracket's end.
+_VENUE_BEFORE = re.compile(r"\b(?:1[6-9]|20)\d\d[a-z]?,\s*$")
+_VENUE_AFTER = re.compile(r"\s*[);]")
+# The word after a name, past a possessive's 's ("Brier score", "Simpson's paradox").
+_TERM_AFTER = re.compile(r"(?:['’]s)?[ -]([A-Za-z]+)\b")
+# Words that make a name a concept's, as a name + the word is ("Gall's Law", "Brier score", "Byzantine fault"): the
+# concepts of science and reasoning named after their people and places.
+TERM_HEADS = _word_set(
+    "law laws effect effects paradox principle theorem lemma fallacy hypothesis conjecture dilemma razor syndrome "
+    "score scores index interval ci distribution entropy reaction causality diversity decomposition filter "
+    "sampling constant equation inequality bound curve coefficient transform fault faults generals"
 )
 
 
