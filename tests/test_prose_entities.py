@@ -663,6 +663,17 @@ def test_a_name_written_as_code_is_no_entity(workspace: MakeWorkspace) -> None:
     assert not {"getupdates", "x-api-key", "seo-sitemap"} & set(library.entities)
 
 
+def test_a_name_listed_among_names_inside_a_sentence_is_one(workspace: MakeWorkspace) -> None:
+    """ "applied at 3 orgs (Anthropic, Datadog, Freedom)": a word of no language listed after another name inside a
+    sentence is a name, as one written alone is, though the sentence names it only once; a word of the language
+    ("Freedom") is not made one so."""
+    files = {f"memory/2026-03-0{n}.md": f"# Day {n}\n\n- Datadog: replied. Freedom: replied.\n" for n in range(1, 3)}
+    line = "- We applied at 3 orgs (Anthropic, Datadog, Freedom).\n"
+    library = load(workspace({**files, "MEMORY.md": "# Memory\n\n" + line})).library
+    assert "datadog" in library.entities
+    assert "freedom" not in library.entities
+
+
 def test_the_common_words_of_the_language_the_notes_are_written_in_are_no_names(workspace: MakeWorkspace) -> None:
     """A workspace written in Spanish shouts "SIEMPRE" and "OBLIGATORIA": Spanish words, not names
     (an English one would not know them); "Daniel", written among them, is one."""

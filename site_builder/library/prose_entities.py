@@ -255,8 +255,10 @@ class _Rules:
         language = of_language(word, self.common) and not _camel(found) and key not in self.home_of
         if language and (name.isupper() or found.alone < MIN_ALONE):
             return False  # "Manager", "Phase", "SIEMPRE": a word of the language, not written as names are
-        # a word of no language, never written in lower case and once alone in a sentence ("Datadog"), is a name
-        inside = 1 if not of_language(word, self.common) and not self.lowered[word] and found.alone else 2
+        # a word of no language, never written in lower case and once alone or listed among names in a sentence
+        # ("applied to Datadog", "orgs (Anthropic, Datadog"), is a name
+        named = found.alone or found.listed
+        inside = 1 if not of_language(word, self.common) and not self.lowered[word] and named else 2
         return self.counts(key, inside) and rare and word not in COMMON_CAPITALISED
 
     def several(self, key: str, words: list[str]) -> bool:

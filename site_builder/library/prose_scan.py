@@ -30,6 +30,7 @@ class NameSeen:
     inside: int = 0  # times written inside a sentence
     cited: int = 0  # times cited as a work's author ("Granovetter (1973)"; ``ProperName.cited``)
     alone: int = 0  # times written alone among words in lower case ("messaged on Slack"; ``ProperName.alone``)
+    listed: int = 0  # times written after another name in a list ("orgs (Anthropic, Datadog"; ``ProperName.listed``)
     termed: int = 0  # times written as a concept's name ("Brier score"; ``ProperName.termed``)
     curated: bool = False
     forms: Counter[str] = field(default_factory=Counter)
@@ -93,6 +94,7 @@ def scan_prose(notes: list[Note]) -> ProseScan:
                 found.lines.add(place)
                 found.inside += not name.opens
                 found.alone += name.alone
+                found.listed += name.listed
                 found.cited += name.cited
                 found.termed += name.termed
                 found.curated |= curated

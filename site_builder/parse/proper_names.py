@@ -81,6 +81,7 @@ class ProperName(NamedTuple):
     # a word alone inside a sentence, among words in lower case (or Chinese): "messaged on Slack", not "Defense in
     # Depth", "Phase 2" or the second word of "Cantillon Effect"
     alone: bool = False
+    listed: bool = False  # a word after another name in a list inside a sentence: "orgs (Anthropic, Datadog"
     cited: bool = False  # an author cited: "Granovetter (1973)", "Singh et al.", "Pirolli & Card, 1999"
     # named for a concept, not itself written of: "Gall's Law", "Brier score", "Simpson diversity"
     termed: bool = False
@@ -97,6 +98,7 @@ def proper_names(line: str) -> list[ProperName]:
         # Chinese and Japanese have no capitals: a capitalised word after their text or punctuation is a name's
         opens = not before or (not (before[-1].isalnum() or before[-1] == ",") and not _AFTER_CJK.search(before))
         alone = not opens and _among_lower_case(before, text[m.end() :])
+        listed = not opens and not alone and _AFTER_LISTED.search(before) is not None
         start = len(found)
         run: list[str] = []
         words = m[0].split(" ")
@@ -112,8 +114,8 @@ def proper_names(line: str) -> list[ProperName]:
             else:
                 run.append(word)
         _close(run, opens, found)
-        if alone and len(found) == start + 1:
-            found[start] = found[start]._replace(alone=True)
+        if (alone or listed) and len(found) == start + 1:
+            found[start] = found[start]._replace(alone=alone, listed=listed)
         if len(found) > start and m[0].endswith(found[-1].text):
             after = _TERM_AFTER.match(text, m.end())
             cited = _CITED.match(text, m.end()) or (_VENUE_BEFORE.search(before) and _VENUE_AFTER.match(text, m.end()))
@@ -143,6 +145,10 @@ TERM_HEADS = _word_set(
     "score scores index interval ci distribution entropy reaction causality diversity decomposition filter "
     "sampling constant equation inequality bound curve coefficient transform fault faults generals"
 )
+
+
+# After another name in a list: "6 orgs (Anthropic, Cursor, Datadog", "Stripe (Smart Contract Bridge), Notion".
+_AFTER_LISTED = re.compile(r"[a-z].*\b[A-Z][\w.&+-]*(?: \([^()]*\))?, ?$")
 
 
 def _among_lower_case(before: str, after: str) -> bool:
