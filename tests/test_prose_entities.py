@@ -665,12 +665,13 @@ def test_a_name_written_as_code_is_no_entity(workspace: MakeWorkspace) -> None:
 
 def test_a_name_listed_among_names_inside_a_sentence_is_one(workspace: MakeWorkspace) -> None:
     """ "applied at 3 orgs (Anthropic, Datadog, Freedom)": a word of no language listed after another name inside a
-    sentence is a name, as one written alone is, though the sentence names it only once; a word of the language
-    ("Freedom") is not made one so."""
-    files = {f"memory/2026-03-0{n}.md": f"# Day {n}\n\n- Datadog: replied. Freedom: replied.\n" for n in range(1, 3)}
-    line = "- We applied at 3 orgs (Anthropic, Datadog, Freedom).\n"
+    sentence is a name, as one written alone is, though the sentence names it only once, and so is one after the
+    article opening a sentence ("A Quixel job posted"); a word of the language ("Freedom") is not made one so."""
+    days = "- Datadog: replied. Freedom: replied. Quixel: replied.\n"
+    files = {f"memory/2026-03-0{n}.md": f"# Day {n}\n\n{days}" for n in range(1, 3)}
+    line = "- We applied at 3 orgs (Anthropic, Datadog, Freedom).\n- A Quixel job posted in March. A Freedom job too.\n"
     library = load(workspace({**files, "MEMORY.md": "# Memory\n\n" + line})).library
-    assert "datadog" in library.entities
+    assert {"datadog", "quixel"} <= set(library.entities)
     assert "freedom" not in library.entities
 
 

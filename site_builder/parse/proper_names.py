@@ -98,7 +98,10 @@ def proper_names(line: str) -> list[ProperName]:
         # Chinese and Japanese have no capitals: a capitalised word after their text or punctuation is a name's
         opens = not before or (not (before[-1].isalnum() or before[-1] == ",") and not _AFTER_CJK.search(before))
         alone = not opens and _among_lower_case(before, text[m.end() :])
-        listed = not opens and not alone and _AFTER_LISTED.search(before) is not None
+        listed = not alone and (
+            (not opens and _AFTER_LISTED.search(before) is not None)
+            or (_ARTICLE.match(m[0]) is not None and _LOWER_NEXT.match(text, m.end()) is not None)
+        )
         start = len(found)
         run: list[str] = []
         words = m[0].split(" ")
@@ -149,6 +152,10 @@ TERM_HEADS = _word_set(
 
 # After another name in a list: "6 orgs (Anthropic, Cursor, Datadog", "Stripe (Smart Contract Bridge), Notion".
 _AFTER_LISTED = re.compile(r"[a-z].*\b[A-Z][\w.&+-]*(?: \([^()]*\))?, ?$")
+
+
+_ARTICLE = re.compile(r"(?:A|An|The) \S+$")  # "A Coinbase job": an article opening a sentence, then one word
+_LOWER_NEXT = re.compile(r" [a-z]")
 
 
 def _among_lower_case(before: str, after: str) -> bool:
