@@ -675,6 +675,22 @@ def test_a_name_listed_among_names_inside_a_sentence_is_one(workspace: MakeWorks
     assert "freedom" not in library.entities
 
 
+def test_a_name_the_notes_abbreviate_is_one_and_its_abbreviation_names_it(workspace: MakeWorkspace) -> None:
+    """ "Agent Continuity Protocol (ACP)": words of the language in title case, but a name the notes give an
+    abbreviation to; the lines that write "ACP" speak of it too."""
+    files = {
+        "memory/2026-03-01.md": "# Day\n\n- Found the Agent Continuity Protocol (ACP) today.\n- ACP level: minimal.\n",
+        "memory/2026-03-02.md": "# Day\n\n- Read the Agent Continuity Protocol again; agent protocol continuity.\n",
+        "MEMORY.md": "# Memory\n\n- We follow the Agent Continuity Protocol (ACP) v0.1.\n- Agents need protocols.\n",
+    }
+    root = workspace(files)
+    result = run("build", str(root), "--no-search")
+    assert result.exit_code == 0, result.output
+    acp = entities_of(root / ".memwiki" / "site")["Agent Continuity Protocol"]
+    assert acp["aliases"] == ["ACP"]
+    assert "memory/2026-03-01.md#L4" in {m["source"] for m in acp["mentions"]}  # type: ignore[attr-defined]
+
+
 def test_the_common_words_of_the_language_the_notes_are_written_in_are_no_names(workspace: MakeWorkspace) -> None:
     """A workspace written in Spanish shouts "SIEMPRE" and "OBLIGATORIA": Spanish words, not names
     (an English one would not know them); "Daniel", written among them, is one."""

@@ -10,7 +10,8 @@ capitals: ``Heartbeat`` beside ``heartbeat``, ``RESOLVED``, are common words); a
 a common one beside another name (``Codex CLI``, ``Personal Obsidian``) is that other name unless written on
 ``OWN_NAME_LINES`` lines or more (``Google Drive``), and one of common words only (``Cron Jobs``, ``Approval
 Rules``; a word written in lower case twice, unless written capitalised three times as often: not ``Bitcoin``)
-is a label in title case, unless a note is called so. A name the notes refer by is none: a work's author or a
+is a label in title case, unless a note is called so or the notes abbreviate it (``Agent Continuity Protocol
+(ACP)``: its abbreviation is its alias). A name the notes refer by is none: a work's author or a
 journal cited (``Granovetter (1973)``, ``Sci Rep 2015)``), a concept's eponym (``Brier score``, ``Gall's Law``),
 code (``getUpdates`` in backquotes). A single word that
 starts or ends exactly one name of several words, and is written alone too (``Roger`` of ``Roger Gimbel``), is
@@ -269,6 +270,8 @@ class _Rules:
         plain = [word for word in words if word not in JOINERS]
         if words[-1].casefold() in TERM_HEADS:
             return False  # "Regression Theorem", "Algernon-Gordon Effect": a concept
+        if seen[key].initials:
+            return True  # "Agent Continuity Protocol (ACP)": a name the notes abbreviate, of common words or not
         if key not in self.home_of and (
             all(_common(word, seen, lowered) for word in plain)
             or (all(word.casefold() in self.common for word in plain) and seen[key].alone < MIN_ALONE)
@@ -302,9 +305,22 @@ def _entities(known: _Known, rules: _Rules, listed: dict[str, str]) -> list[Pros
     for key, name in listed.items():
         chosen.setdefault(key, name)
     aliases = short_names(chosen, seen, lowered, known.known_as, _kept_names(seen, known.key_of), known.key_of)
+    for key, short in _abbreviations(chosen, seen):
+        aliases[key].append(short)
     for key, names in web_names(chosen, rules.home_of).items():
         aliases[key] += names
     return [
         ProseEntity(key, name, tuple(sorted(aliases.get(key, []))), rules.home_of.get(key, ""))
         for key, name in sorted(chosen.items())
     ]
+
+
+def _abbreviations(chosen: dict[str, str], seen: dict[str, NameSeen]) -> list[tuple[str, str]]:
+    """The abbreviation the notes give each chosen name ("Agent Continuity Protocol (ACP)"), by key, unless it is a
+    name of its own."""
+    found = []
+    for key in chosen:
+        initials = seen[key].initials if key in seen else None
+        if initials and entity_key(short := initials.most_common(1)[0][0]) not in seen:
+            found.append((key, short))
+    return found

@@ -31,6 +31,7 @@ class NameSeen:
     cited: int = 0  # times cited as a work's author ("Granovetter (1973)"; ``ProperName.cited``)
     alone: int = 0  # times written alone among words in lower case ("messaged on Slack"; ``ProperName.alone``)
     listed: int = 0  # times written after another name in a list ("orgs (Anthropic, Datadog"; ``ProperName.listed``)
+    initials: Counter[str] = field(default_factory=Counter)  # its abbreviations ("ACP"; ``ProperName.initials``)
     termed: int = 0  # times written as a concept's name ("Brier score"; ``ProperName.termed``)
     curated: bool = False
     forms: Counter[str] = field(default_factory=Counter)
@@ -97,6 +98,8 @@ def scan_prose(notes: list[Note]) -> ProseScan:
                 found.listed += name.listed
                 found.cited += name.cited
                 found.termed += name.termed
+                if name.initials:
+                    found.initials[name.initials] += 1
                 found.curated |= curated
                 found.forms[name.text] += 1
                 scan.texts[place] = line.text

@@ -85,6 +85,7 @@ class ProperName(NamedTuple):
     cited: bool = False  # an author cited: "Granovetter (1973)", "Singh et al.", "Pirolli & Card, 1999"
     # named for a concept, not itself written of: "Gall's Law", "Brier score", "Simpson diversity"
     termed: bool = False
+    initials: str = ""  # the abbreviation the text gives it: "Agent Continuity Protocol (ACP)"
 
 
 def proper_names(line: str) -> list[ProperName]:
@@ -123,6 +124,8 @@ def proper_names(line: str) -> list[ProperName]:
             after = _TERM_AFTER.match(text, m.end())
             cited = _CITED.match(text, m.end()) or (_VENUE_BEFORE.search(before) and _VENUE_AFTER.match(text, m.end()))
             last = found[-1]
+            if (short := _ABBREVIATED.match(text, m.end())) and short[1].casefold() == _initials(last.text):
+                last = last._replace(initials=short[1])
             found[-1] = last._replace(
                 cited=bool(cited), termed=last.termed or bool(after and after[1].casefold() in TERM_HEADS)
             )
@@ -156,6 +159,14 @@ _AFTER_LISTED = re.compile(r"[a-z].*\b[A-Z][\w.&+-]*(?: \([^()]*\))?, ?$")
 
 _ARTICLE = re.compile(r"(?:A|An|The) \S+$")  # "A Coinbase job": an article opening a sentence, then one word
 _LOWER_NEXT = re.compile(r" [a-z]")
+
+
+_ABBREVIATED = re.compile(r" ?\(([A-Z][A-Za-z0-9]{1,7})\)")  # "Nostr Wallet Connect (NWC)"
+
+
+def _initials(name: str) -> str:
+    """The first letters of a name's words, but its joining words ("Bank of America": "ba")."""
+    return "".join(word[0] for word in name.split(" ") if word not in JOINERS).casefold()
 
 
 def _among_lower_case(before: str, after: str) -> bool:
