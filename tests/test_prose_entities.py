@@ -642,12 +642,12 @@ def test_a_name_a_concept_is_named_after_is_no_entity(workspace: MakeWorkspace) 
     someone, not the people the memory deals with; "Keenable feedback" is Keenable's."""
     line = (
         "- By Gall's Law we start small; the Brier score fell, Simpson diversity rose, as the Regression Theorem "
-        "says. Keenable feedback came in and Zelda read the Keenable feedback twice.\n"
+        "says, and the Wilson CI held. Keenable feedback came in and Zelda read the Keenable feedback twice.\n"
     )
     files = {f"memory/2026-03-0{n}.md": f"# Day {n}\n\n{line}" for n in range(1, 4)}
     library = load(workspace({**files, "MEMORY.md": "# Memory\n\n" + line})).library
     assert {"zelda", "keenable"} <= set(library.entities)
-    assert not {"gall", "brier", "simpson", "regression-theorem"} & set(library.entities)
+    assert not {"gall", "brier", "simpson", "regression-theorem", "wilson"} & set(library.entities)
 
 
 def test_a_name_written_as_code_is_no_entity(workspace: MakeWorkspace) -> None:
@@ -689,6 +689,17 @@ def test_a_name_the_notes_abbreviate_is_one_and_its_abbreviation_names_it(worksp
     acp = entities_of(root / ".memwiki" / "site")["Agent Continuity Protocol"]
     assert acp["aliases"] == ["ACP"]
     assert "memory/2026-03-01.md#L4" in {m["source"] for m in acp["mentions"]}  # type: ignore[attr-defined]
+
+
+def test_a_word_made_of_a_common_one_is_a_word_of_the_language(workspace: MakeWorkspace) -> None:
+    """ "Dreamless" ("dream" + "less") and "Inventor" ("invent" + "or") are rarer than the commonest words but
+    words of the language all the same: names only where written as names are, twice; "Quixotl" is no word."""
+    days = "- Dreamless again. Inventor again. Quixotl again.\n"
+    files = {f"memory/2026-03-0{n}.md": f"# Day {n}\n\n{days}" for n in range(1, 3)}
+    line = "- We had a Dreamless night; the Inventor called and the Quixotl team too.\n"
+    library = load(workspace({**files, "MEMORY.md": "# Memory\n\n" + line})).library
+    assert "quixotl" in library.entities
+    assert not {"dreamless", "inventor"} & set(library.entities)
 
 
 def test_the_common_words_of_the_language_the_notes_are_written_in_are_no_names(workspace: MakeWorkspace) -> None:

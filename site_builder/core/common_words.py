@@ -35,13 +35,46 @@ def common_words(lowered: Counter[str]) -> frozenset[str]:
 
 
 _ENDINGS = ("ing", "ed", "d", "es", "s")  # "Deploying", "Pinged", "Promises": a common word's forms
+# Words made of a common one ("Embodiment" of "embody", "Provisional" of "provision", "Dreamless" of "dream"): words
+# of the language too, though rarer than the commonest.
+_DERIVED = (
+    "ment",
+    "ness",
+    "ity",
+    "ism",
+    "ist",
+    "ous",
+    "ive",
+    "al",
+    "able",
+    "ible",
+    "ence",
+    "ance",
+    "ship",
+    "less",
+    "ful",
+    "or",
+    "er",
+    "ion",
+    "ation",
+    "ly",
+    "ize",
+    "ise",
+    "ic",
+    "ary",
+)
 
 
 def of_language(word: str, common: frozenset[str]) -> bool:
     """Is this (casefolded) word one of the ``common`` words, or one of its forms ("deploying" of "deploy")?"""
     return word in common or any(
-        word.endswith(ending) and len(word) - len(ending) >= 4 and word[: -len(ending)] in common for ending in _ENDINGS
+        word.endswith(ending) and len(word) - len(ending) >= 4 and _stem_common(word[: -len(ending)], common)
+        for ending in (*_ENDINGS, *_DERIVED)
     )
+
+
+def _stem_common(stem: str, common: frozenset[str]) -> bool:
+    return stem in common or stem + "e" in common or (stem.endswith("i") and stem[:-1] + "y" in common)
 
 
 def written_in(lowered: Counter[str]) -> list[str]:

@@ -106,30 +106,38 @@ def proper_names(line: str) -> list[ProperName]:
         start = len(found)
         run: list[str] = []
         words = m[0].split(" ")
-        for at, word in enumerate(words):
+        for word in words:
             if _NOT_A_WORD.search(word) or not (word in JOINERS or _named(word)):
                 _close(run, opens, found)  # a file name or a lone letter inside: the name stops there
                 run, opens = [], False
             elif _POSSESSIVE.search(word):  # "Dolores Cannon's Nostradamus": two names
                 _close([*run, word], opens, found)
                 run, opens = [], False
-                if at + 1 < len(words) and words[at + 1].casefold() in TERM_HEADS and len(found) > start:
-                    found[-1] = found[-1]._replace(termed=True)  # "Gall's Law"
             else:
                 run.append(word)
         _close(run, opens, found)
         if (alone or listed) and len(found) == start + 1:
             found[start] = found[start]._replace(alone=alone, listed=listed)
-        if len(found) > start and m[0].endswith(found[-1].text):
-            after = _TERM_AFTER.match(text, m.end())
-            cited = _CITED.match(text, m.end()) or (_VENUE_BEFORE.search(before) and _VENUE_AFTER.match(text, m.end()))
-            last = found[-1]
-            if (short := _ABBREVIATED.match(text, m.end())) and short[1].casefold() == _initials(last.text):
-                last = last._replace(initials=short[1])
-            found[-1] = last._replace(
-                cited=bool(cited), termed=last.termed or bool(after and after[1].casefold() in TERM_HEADS)
-            )
+        found[start:] = _what_follows(found[start:], text, m, before)
     return found
+
+
+def _what_follows(names: list[ProperName], text: str, run: re.Match[str], before: str) -> list[ProperName]:
+    """The names of one run of capitalised words, each marked by what follows it: a concept's word ("Wilson CI",
+    "Gall's Law", "Brier score"), a work's year or co-author (cited), its abbreviation ("(ACP)")."""
+    marked = []
+    at = run.start()
+    for name in names:
+        at = text.find(name.text, at) + len(name.text)
+        after = _TERM_AFTER.match(text, at)
+        name = name._replace(termed=bool(after and after[1].casefold() in TERM_HEADS))
+        if at == run.end():
+            cited = _CITED.match(text, at) or (_VENUE_BEFORE.search(before) and _VENUE_AFTER.match(text, at))
+            short = _ABBREVIATED.match(text, at)
+            initials = short[1] if short and short[1].casefold() == _initials(name.text) else ""
+            name = name._replace(cited=bool(cited), initials=initials)
+        marked.append(name)
+    return marked
 
 
 # What follows a name cited as a work's author: "et al.", a year in brackets, a co-author and a year.
