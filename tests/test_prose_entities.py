@@ -702,6 +702,21 @@ def test_a_word_made_of_a_common_one_is_a_word_of_the_language(workspace: MakeWo
     assert not {"dreamless", "inventor"} & set(library.entities)
 
 
+def test_the_end_of_a_name_read_only_inside_it_is_no_entity_of_its_own(workspace: MakeWorkspace) -> None:
+    """ "Daily Zorb Report" opening its lines also reads as "Zorb Report" (the first word of a sentence may be no
+    name's): never written without the rest, that is no entity of its own."""
+    files = {
+        f"memory/2026-03-0{n}.md": f"# Day {n}\n\n- Daily Zorb Report sent.\n- Daily Zorb Report read.\n"
+        for n in range(1, 6)
+    }
+    memory = (
+        "# Memory\n\n- Daily Zorb Report: at 9.\n- The Daily Zorb Report goes out.\n- We read the Daily Zorb Report.\n"
+    )
+    library = load(workspace({**files, "MEMORY.md": memory})).library
+    assert "daily-zorb-report" in library.entities
+    assert "zorb-report" not in library.entities
+
+
 def test_the_common_words_of_the_language_the_notes_are_written_in_are_no_names(workspace: MakeWorkspace) -> None:
     """A workspace written in Spanish shouts "SIEMPRE" and "OBLIGATORIA": Spanish words, not names
     (an English one would not know them); "Daniel", written among them, is one."""

@@ -54,6 +54,17 @@ def short_names(
     return aliases
 
 
+def drop_tails(chosen: dict[str, str], seen: dict[str, NameSeen]) -> None:
+    """Take out of ``chosen`` the names that end one longer chosen name and are never written without it
+    (``WhatsApp Report``, ``Auto-Publish``, read in "Daily WhatsApp Report" and "Blog Auto-Publish" at a
+    sentence's start, where the first word may be no name's), as ``short_names`` does a surname ("Carbone")."""
+    longer = sorted((key, name) for key, name in chosen.items() if " " in name)
+    for key, name in sorted(chosen.items()):
+        owners = [owner for owner, full in longer if full.endswith(" " + name) and owner in seen]
+        if key in seen and len(owners) == 1 and seen[key].lines <= seen[owners[0]].lines:
+            del chosen[key]
+
+
 def web_names(chosen: dict[str, str], home_of: dict[str, str]) -> dict[str, list[str]]:
     """A chosen name and the same with a web domain (``SerraVision`` and ``SerraVision.ai``) are one entity: the one
     with a home (else the one without the domain) has the other as an alias, taken out of ``chosen``."""

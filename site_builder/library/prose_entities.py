@@ -36,7 +36,7 @@ from site_builder.core.model import Note
 from site_builder.core.names import entity_key
 from site_builder.core.note_paths import ABOUT_FOLDER, about_folder
 from site_builder.library.handles import found_handles
-from site_builder.library.prose_aliases import DOMAIN, alias_like, short_names, web_names
+from site_builder.library.prose_aliases import DOMAIN, alias_like, drop_tails, short_names, web_names
 from site_builder.library.prose_scan import STREAM_KINDS, NameSeen, ProseScan, scan_prose
 from site_builder.library.registries import listed_names
 from site_builder.parse.proper_names import COMMON_CAPITALISED, JOINERS, TERM_HEADS, generic
@@ -304,6 +304,7 @@ def _entities(known: _Known, rules: _Rules, listed: dict[str, str]) -> list[Pros
             chosen[key] = name
     for key, name in listed.items():
         chosen.setdefault(key, name)
+    drop_tails(chosen, seen)
     aliases = short_names(chosen, seen, lowered, known.known_as, _kept_names(seen, known.key_of), known.key_of)
     for key, short in _abbreviations(chosen, seen):
         aliases[key].append(short)
