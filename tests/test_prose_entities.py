@@ -717,6 +717,24 @@ def test_the_end_of_a_name_read_only_inside_it_is_no_entity_of_its_own(workspace
     assert "zorb-report" not in library.entities
 
 
+def test_a_page_titled_by_a_name_and_common_words_is_that_names_home(workspace: MakeWorkspace) -> None:
+    """A Claude Code memory "Zorbnet Gateway Setup" (``type: reference``) is about Zorbnet: Zorbnet is an entity
+    with that page as its home, named there and in the index beside it, however seldom; "Session Arc" is no name."""
+    setup = (
+        "---\nname: Zorbnet Gateway Setup\ndescription: the gateway\ntype: reference\n---\n\n"
+        "Zorbnet v2 installed at ~/.zorbnet.\n"
+    )
+    session = "---\nname: Session Arc Notes\ndescription: a day\ntype: project\n---\n\nSession Arc went well.\n"
+    index = (
+        "- [Zorbnet Gateway Setup](reference_zorbnet_setup.md) — Zorbnet v2, port 18789\n"
+        "- [Session Arc Notes](project_session.md) — Session Arc of the day\n"
+    )
+    files = {"MEMORY.md": index, "reference_zorbnet_setup.md": setup, "project_session.md": session}
+    library = load(workspace(files)).library
+    assert library.entities["zorbnet"].home == "reference_zorbnet_setup.md"
+    assert "session" not in library.entities
+
+
 def test_the_common_words_of_the_language_the_notes_are_written_in_are_no_names(workspace: MakeWorkspace) -> None:
     """A workspace written in Spanish shouts "SIEMPRE" and "OBLIGATORIA": Spanish words, not names
     (an English one would not know them); "Daniel", written among them, is one."""

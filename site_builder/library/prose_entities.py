@@ -95,10 +95,21 @@ def homes(notes: list[Note]) -> dict[str, str]:
         folder = about_folder(note.path)  # its name is the folder's (``people/roger-gimbel/summary.md``)
         stem = note.path.rpartition("/")[2].removesuffix(".md")
         names = [note.title, folder.rpartition("/")[2] if folder else "" if stem.casefold() in ABOUT_FOLDER else stem]
+        names.append(_named_first(note.title))
         for written in names:
             if (key := entity_key(written)) and key not in found:
                 found[key] = note.path
     return found
+
+
+def _named_first(title: str) -> str:
+    """The name a title starts with when common words follow it ("OpenClaw Gateway Setup": a page about OpenClaw),
+    else ""."""
+    first, _, rest = title.partition(" ")
+    common = common_words(Counter())
+    if not rest or not first[:1].isupper() or of_language(first.casefold(), common):
+        return ""
+    return first if all(of_language(word.casefold(), common) for word in rest.split(" ")) else ""
 
 
 def prose_entities(
@@ -231,6 +242,8 @@ class _Rules:
         """Is the name written often enough, in the curated memory, ``inside`` times inside a sentence?"""
         found = self.seen[key]
         files = {path for path, _ in found.lines}
+        if key in self.home_of and self.home_of[key] in files:  # its own page, and a note beside it, name it
+            return len(files) >= MIN_FILES
         curated = found.curated or key in self.home_of
         return len(found.lines) >= MIN_LINES and len(files) >= MIN_FILES and found.inside >= inside and curated
 
