@@ -86,8 +86,9 @@ def homes(notes: list[Note]) -> dict[str, str]:
     """The notes that may be about one named thing, by the key of that name: a page (not a log, not the core
     memory, a standing file or a profile) by its title and its file name, and a folder's own page
     (``index.md``, ``README.md``, ``summary.md``…) by the folder's name too
-    (``knowledge/people/roger-gimbel/summary.md``: ``roger-gimbel``). A name is the home of the note nearest the
-    workspace root that has it."""
+    (``knowledge/people/roger-gimbel/summary.md``: ``roger-gimbel``), and a page by the name its title starts with
+    before common words ("OpenClaw Gateway Setup"). A name is the home of the note nearest the workspace root that
+    has it."""
     found: dict[str, str] = {}
     for note in sorted(notes, key=lambda n: (n.path.count("/"), n.path)):
         if note.kind in STREAM_KINDS or note.kind in NOT_HOMES:
