@@ -44,7 +44,7 @@ from site_builder.parse.proper_names import COMMON_CAPITALISED, JOINERS, TERM_HE
 MIN_LINES, MIN_FILES = 3, 2
 CITED_SHARE = 3  # a name cited as an author on a third of its lines is a reference, not an entity
 TERMED_SHARE = 2  # a name that is a concept's on half its lines ("Brier score") is the concept's
-CODED_SHARE = 3  # a name written as code a third as often as on its lines ("`getUpdates`") is code
+CODED_SHARE = 3  # a name written as code a third as often as on its lines ("`getUpdates`"), past 3 lines, is code
 MIN_ALONE = 2  # times a common word is written alone among words in lower case to be a name ("on Slack")
 FULL_NAME_WORDS = 3  # words of a full name that holds a kept entity's name past its first ("João Miguel Marques Silva")
 # Lines a name of several words is written on to be a name of its own beside the name it starts or ends with.
@@ -255,7 +255,7 @@ class _Rules:
         found = self.seen[key]
         lines = len(found.lines)
         cited = found.cited * CITED_SHARE >= lines or found.termed * TERMED_SHARE >= lines
-        return key not in self.home_of and (cited or self.coded[key] * CODED_SHARE >= lines)
+        return key not in self.home_of and (cited or self.coded[key] * CODED_SHARE >= lines > CODED_SHARE)
 
     def single(self, key: str) -> bool:
         """Is a name of one word an entity?"""
