@@ -735,6 +735,19 @@ def test_a_page_titled_by_a_name_and_common_words_is_that_names_home(workspace: 
     assert "session" not in library.entities
 
 
+def test_a_common_word_a_table_of_names_gives_is_a_name_where_the_prose_writes_it_so(workspace: MakeWorkspace) -> None:
+    """ "| Max | AI Agent |" in a table of names: Max, an agent, written as names are in the logs ("talked with Max
+    today"), is an entity though "max" is a common word; "Unknown", a row the prose never names, is not."""
+    table = (
+        "# Contacts\n\n| Name | Type |\n|------|------|\n| Max | AI Agent |\n| Unknown | Agent |\n| Zelda | Human |\n"
+    )
+    days = "# Day\n\n- We talked with Max today; max 5 tries, unknown error.\n"
+    files = {"MEMORY.md": table, "memory/2026-03-01.md": days, "memory/2026-03-02.md": days}
+    library = load(workspace(files)).library
+    assert "max" in library.entities
+    assert "unknown" not in library.entities
+
+
 def test_the_common_words_of_the_language_the_notes_are_written_in_are_no_names(workspace: MakeWorkspace) -> None:
     """A workspace written in Spanish shouts "SIEMPRE" and "OBLIGATORIA": Spanish words, not names
     (an English one would not know them); "Daniel", written among them, is one."""

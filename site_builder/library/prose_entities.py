@@ -131,7 +131,9 @@ def prose_entities(
     rules = _Rules(seen, scan.lowered, homes_of, common_words(scan.lowered), scan.coded)
     # the names registries list are entities first: a name the prose shortens is theirs ("Tristany" of a contacts
     # table's "Tristany Serra")
-    listed = dict(listed_names(scan.listed, scan.lowered, known, set()))
+    # a common word a table of names gives is one where the prose writes it as names are too ("con Max en")
+    tabled = {name for name in scan.tabled if (found := scan.seen.get(entity_key(name))) and found.alone}
+    listed = dict(listed_names(scan.listed, scan.lowered, known, set(), tabled))
     entities = _entities(_Known(known, kept, known_as), rules, listed)
     chosen = {e.key for e in entities}
 

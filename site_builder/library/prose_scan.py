@@ -52,6 +52,7 @@ class ProseScan:
     lowered: Counter[str] = field(default_factory=Counter)
     texts: dict[tuple[str, int], str] = field(default_factory=dict)
     listed: dict[str, list[tuple[str, int]]] = field(default_factory=lambda: defaultdict(list))  # registry items
+    tabled: set[str] = field(default_factory=set)  # the items of tables of names ("| Name | Role |": "| Max | …")
     headed: dict[str, set[tuple[str, int]]] = field(default_factory=lambda: defaultdict(set))
     handles: Counter[str] = field(default_factory=Counter)  # lower-case words written where names go
     files: Counter[str] = field(default_factory=Counter)  # the names written as a file's in capitals: "README.md"
@@ -87,9 +88,12 @@ def scan_prose(notes: list[Note]) -> ProseScan:
                 scan.coded.update(
                     entity_key(name.text) for span in _CODE.finditer(line.text) for name in proper_names(span[2])
                 )
-            if curated and (entry := registry_entry(under, line.text) or table_entry(head, line.text)):
+            tabled = table_entry(head, line.text) if curated else None
+            if curated and (entry := registry_entry(under, line.text) or tabled):
                 scan.listed[f"{note.path}#{under}"].append((entry, line.number))
                 scan.texts[place] = line.text
+                if entry == tabled:
+                    scan.tabled.add(entry)
             for name in proper_names(line.text):
                 found = scan.seen[entity_key(name.text)]
                 found.lines.add(place)

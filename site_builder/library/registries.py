@@ -88,23 +88,31 @@ def listed_names(
     lowered: Counter[str],
     known: Callable[[str], str | None],
     chosen: set[str],
+    tabled: set[str],
 ) -> list[tuple[str, str]]:
     """``(key, name)`` of each entity the registries list (``listed``: each registry's items, by where it is), in
-    key order: in a registry of at least ``MIN_LISTED`` items, a name no entity has yet (``known``, ``chosen``)."""
+    key order: in a registry of at least ``MIN_LISTED`` items, a name no entity has yet (``known``, ``chosen``);
+    one a table of names gives (``tabled``: "| Name | Role |") may be a common word ("Max", an agent)."""
     found: dict[str, str] = {}
     for entries in listed.values():
         if len(entries) < MIN_LISTED:
             continue
         for name, _ in entries:
             key = entity_key(name)
-            if key and key not in chosen and key not in found and known(name) is None and _listable(name, lowered):
+            if (
+                key
+                and key not in chosen
+                and key not in found
+                and known(name) is None
+                and _listable(name, lowered, tabled)
+            ):
                 found[key] = name
     return sorted(found.items())
 
 
-def _listable(name: str, lowered: Counter[str]) -> bool:
+def _listable(name: str, lowered: Counter[str], tabled: set[str]) -> bool:
     """Can a registry's bold term be a name: a few words, no file name or path, not a common word in lower case,
     nor a capitalised word the notes write in lower case too (``**Status** — ✓ success``)."""
     if len(name.split()) > 4 or NOT_NAME.search(name) or name.casefold() in STOP_WORDS:
         return False
-    return name.islower() or " " in name or not generic(name, lowered)
+    return name.islower() or " " in name or name in tabled or not generic(name, lowered)
