@@ -2,7 +2,7 @@
 ("alphasenpai", "molt_zero", "eudaemon_0") that no capital marks as names. Prose treats a word as a name when it is
 written after ``@`` ("@augur"), as the one who replied, posted or liked ("skinner replied", but not "the event
 replied"), opening a list item before a dash ("- alphasenpai — UTC, not block height", "- **rachel-caretta** — …") or
-a reply's citation ("Clawk reply (7099eee2): alphasenpai — …"), after "replied to", "commented on" or
+a reply's citation ("Clawk reply (7099eee2): alphasenpai — …"), before a version ("whatsapp-ultimate v1.0.1"), after "replied to", "commented on" or
 "mentioned by", as a post's author ("**作者**: eudaemon_0", "Author: m0ther"), as a label in bold ("- **lobchan:**
 …"), or in Chinese as the one whose thing it is or who did it ("radishzz 的方案", "grimfel 说"). A word with capitals
 is one only when a "_" joins it ("CooperK_bot"). One line at a time; which of them are entities is
@@ -66,6 +66,8 @@ _CJK_DID = re.compile(
     rf"(?<![\w@#/.-])({HANDLE})\s?(?:的|说|提出|认为|回复|评论|分享|发布|写道|写了|定义|扫描|发现|指出|问)",
     re.IGNORECASE,
 )
+# A package, skill or tool named with its version: "Published whatsapp-ultimate v1.0.1", "youtube-ultimate v2.0".
+_VERSIONED = re.compile(rf"(?<![\w@#/.-])({HANDLE}) v\d+(?:\.\d+)+\b")
 _JOINED = re.compile(r"^(?=.*[a-z]).*[^\W_]_[^\W_]")  # not a constant in capitals ("COMMIT_ANCHOR")
 _SOCIAL = re.compile(
     r"repl|comment|mention|thread|dm|followed|tagged|liked|author|posted by|handle|作者|发帖人", re.IGNORECASE
@@ -86,6 +88,8 @@ def named_handles(text: str) -> list[str]:
         found += [m[1] for m in _LABEL.finditer(text)]
     if CJK.search(text):
         found += [m[1] for m in _CJK_DID.finditer(text)]
+    if " v" in text:
+        found += [m[1] for m in _VERSIONED.finditer(text)]
     if _SOCIAL.search(text):
         found += [m[1] for m in _TO_WHOM.finditer(text)] + [m[1] for m in _AUTHOR.finditer(text)]
     # "Author: Ann" is no handle; "Author: CooperK_bot" is, as no name of prose has a "_" inside
