@@ -96,11 +96,12 @@ def proper_names(line: str) -> list[ProperName]:
     found: list[ProperName] = []
     for m in _RUN.finditer(text):
         before = text[: m.start()].rstrip(" *_~")
+        tail = before[-TAIL:]  # what the patterns ending at a name look at: not the whole line before it, each time
         # Chinese and Japanese have no capitals: a capitalised word after their text or punctuation is a name's
-        opens = not before or (not (before[-1].isalnum() or before[-1] == ",") and not _AFTER_CJK.search(before))
+        opens = not before or (not (before[-1].isalnum() or before[-1] == ",") and not _AFTER_CJK.search(tail))
         alone = not opens and _among_lower_case(before, text[m.end() :])
         listed = not alone and (
-            (not opens and _AFTER_LISTED.search(before) is not None)
+            (not opens and _AFTER_LISTED.search(tail) is not None and _SMALL_LETTER.search(before) is not None)
             or (_ARTICLE.match(m[0]) is not None and _LOWER_NEXT.match(text, m.end()) is not None)
         )
         start = len(found)
@@ -118,7 +119,7 @@ def proper_names(line: str) -> list[ProperName]:
         _close(run, opens, found)
         if (alone or listed) and len(found) == start + 1:
             found[start] = found[start]._replace(alone=alone, listed=listed)
-        found[start:] = _what_follows(found[start:], text, m, before)
+        found[start:] = _what_follows(found[start:], text, m, tail)
     return found
 
 
@@ -162,7 +163,9 @@ TERM_HEADS = _word_set(
 
 
 # After another name in a list: "6 orgs (Anthropic, Cursor, Datadog", "Stripe (Smart Contract Bridge), Notion".
-_AFTER_LISTED = re.compile(r"[a-z].*\b[A-Z][\w.&+-]*(?: \([^()]*\))?, ?$")
+_AFTER_LISTED = re.compile(r"\b[A-Z][\w.&+-]*(?: \([^()]*\))?, ?$")
+_SMALL_LETTER = re.compile(r"[a-z]")  # a sentence, not a list alone
+TAIL = 80
 
 
 _ARTICLE = re.compile(r"(?:A|An|The) \S+$")  # "A Coinbase job": an article opening a sentence, then one word
@@ -183,7 +186,7 @@ def _among_lower_case(before: str, after: str) -> bool:
     ("Phase 2")?"""
     if re.match(r"\s*\d", after):
         return False
-    if _AFTER_CJK.search(before):
+    if _AFTER_CJK.search(before[-TAIL:]):
         return True
     words = before.rstrip().split()
     if not words or not words[-1].rstrip(",").isalpha() or not words[-1].islower():
