@@ -749,12 +749,16 @@ def test_a_common_word_a_table_of_names_gives_is_a_name_where_the_prose_writes_i
 
 
 def test_a_lower_case_name_written_with_its_version_is_one(workspace: MakeWorkspace) -> None:
-    """ "strfry v1.0.4", "Published zapkit v2.1": a package or tool named with its version, in lower case."""
-    days = "# Day\n\n- Installed strfry v1.0.4 on the node; strfry restarted.\n- Published zapkit v2.1 today.\n"
-    memory = "# Memory\n\n- Relay: strfry v1.0.4, port 7777.\n- Skills: zapkit v2.1.\n"
+    """ "strfry v1.0.4", "Published zapkit v2.1", "video-ultimate v2.0": a package, skill or tool named with its
+    version, in lower case, though made of common words."""
+    days = (
+        "# Day\n\n- Installed strfry v1.0.4 on the node; strfry restarted.\n- Published zapkit v2.1 today.\n"
+        "- Shipped video-ultimate v2.0: the ultimate video skill.\n"
+    )
+    memory = "# Memory\n\n- Relay: strfry v1.0.4, port 7777.\n- Skills: zapkit v2.1, video-ultimate v2.0.\n"
     files = {"MEMORY.md": memory, "memory/2026-03-01.md": days, "memory/2026-03-02.md": days}
     library = load(workspace(files)).library
-    assert {"strfry", "zapkit"} <= set(library.entities)
+    assert {"strfry", "zapkit", "video-ultimate"} <= set(library.entities)  # words of the language, but versioned
 
 
 def test_the_common_words_of_the_language_the_notes_are_written_in_are_no_names(workspace: MakeWorkspace) -> None:

@@ -18,10 +18,15 @@ _HASH = re.compile(r"(?=[a-f]*\d)[0-9a-f]{7,40}")  # a commit's or a file's dige
 
 
 def found_handles(
-    places: Counter[str], notes: Iterable[Note], taken: Callable[[str], bool], lowered: Counter[str]
+    places: Counter[str],
+    notes: Iterable[Note],
+    taken: Callable[[str], bool],
+    lowered: Counter[str],
+    versioned: set[str],
 ) -> list[str]:
     """The handles among the words written where names go (``places``: each word and how often), in order;
-    ``taken``: is a name already an entity's; ``lowered``: how often each word is written in lower case."""
+    ``taken``: is a name already an entity's; ``lowered``: how often each word is written in lower case;
+    ``versioned``: the words written with a version, names though made of words ("youtube-ultimate v2.0")."""
     candidates = sorted(
         word
         for word, count in places.items()
@@ -31,7 +36,7 @@ def found_handles(
         and not _adverb(word, lowered)  # "explicitly said"
         and not _HASH.fullmatch(word)  # "- **ae617f42c** — the fix": a commit
         and not (
-            "-" in word and all(len(part) < 4 or lowered[part] for part in word.split("-"))
+            "-" in word and word not in versioned and all(len(part) < 4 or lowered[part] for part in word.split("-"))
         )  # "re-audit", "self-registration"
         and not taken(word)
     )

@@ -151,7 +151,10 @@ def prose_entities(
             known_as[owner].append(word)
         return owner is not None
 
-    handles = [ProseEntity(entity_key(w), w, (), "") for w in found_handles(scan.handles, notes, taken, scan.lowered)]
+    handles = [
+        ProseEntity(entity_key(w), w, (), "")
+        for w in found_handles(scan.handles, notes, taken, scan.lowered, set(scan.versioned))
+    ]
     return ProseFindings(entities + handles, scan, dict(known_as))
 
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from site_builder.core.model import Note
 from site_builder.core.names import entity_key
 from site_builder.library.registries import bold_label, registry_entry, table_entry, table_head
-from site_builder.parse.handles import named_handles
+from site_builder.parse.handles import named_handles, versioned_names
 from site_builder.parse.lines import walk_lines
 from site_builder.parse.proper_names import lower_words, proper_names
 
@@ -55,6 +55,7 @@ class ProseScan:
     tabled: set[str] = field(default_factory=set)  # the items of tables of names ("| Name | Role |": "| Max | …")
     headed: dict[str, set[tuple[str, int]]] = field(default_factory=lambda: defaultdict(set))
     handles: Counter[str] = field(default_factory=Counter)  # lower-case words written where names go
+    versioned: Counter[str] = field(default_factory=Counter)  # of them, the ones written with a version
     files: Counter[str] = field(default_factory=Counter)  # the names written as a file's in capitals: "README.md"
     coded: Counter[str] = field(default_factory=Counter)  # the names written as code, by key: "`getUpdates`"
 
@@ -84,6 +85,7 @@ def scan_prose(notes: list[Note]) -> ProseScan:
             if "." in line.text:
                 scan.files.update(_FILE_NAME.findall(line.text))
             scan.handles.update(named_handles(line.text))
+            scan.versioned.update(versioned_names(line.text))
             if "`" in line.text:
                 scan.coded.update(
                     entity_key(name.text) for span in _CODE.finditer(line.text) for name in proper_names(span[2])

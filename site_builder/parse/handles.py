@@ -88,9 +88,14 @@ def named_handles(text: str) -> list[str]:
         found += [m[1] for m in _LABEL.finditer(text)]
     if CJK.search(text):
         found += [m[1] for m in _CJK_DID.finditer(text)]
-    if " v" in text:
-        found += [m[1] for m in _VERSIONED.finditer(text)]
+    found += versioned_names(text)
     if _SOCIAL.search(text):
         found += [m[1] for m in _TO_WHOM.finditer(text)] + [m[1] for m in _AUTHOR.finditer(text)]
     # "Author: Ann" is no handle; "Author: CooperK_bot" is, as no name of prose has a "_" inside
     return [word for word in found if (word.islower() or _JOINED.search(word)) and word not in NOT_HANDLES]
+
+
+def versioned_names(text: str) -> list[str]:
+    """The lower-case names of the line written with a version ("whatsapp-ultimate v1.0.1"): a package's, skill's
+    or tool's, whatever words it is made of."""
+    return [m[1] for m in _VERSIONED.finditer(text)] if " v" in text else []
