@@ -761,6 +761,17 @@ def test_a_lower_case_name_written_with_its_version_is_one(workspace: MakeWorksp
     assert {"strfry", "zapkit", "video-ultimate"} <= set(library.entities)  # words of the language, but versioned
 
 
+def test_a_full_name_whose_given_name_is_no_word_is_one_at_a_sentences_start(workspace: MakeWorkspace) -> None:
+    """ "Jeffrey Long" opens each line that names him, and "long" is a word: "Jeffrey", capitalised as given names
+    are and never written otherwise, tells a name; "Great Long" (a word first) does not."""
+    days = "# Day\n\n- Jeffrey Long: long talk on near-death studies.\n- Great Long: a long day.\n"
+    memory = "# Memory\n\n- Jeffrey Long wrote the book.\n- Great Long walks.\n"
+    files = {"MEMORY.md": memory, "memory/2026-03-01.md": days, "memory/2026-03-02.md": days}
+    library = load(workspace(files)).library
+    assert "jeffrey-long" in library.entities
+    assert "great-long" not in library.entities
+
+
 def test_the_common_words_of_the_language_the_notes_are_written_in_are_no_names(workspace: MakeWorkspace) -> None:
     """A workspace written in Spanish shouts "SIEMPRE" and "OBLIGATORIA": Spanish words, not names
     (an English one would not know them); "Daniel", written among them, is one."""

@@ -165,6 +165,13 @@ def _common(word: str, seen: dict[str, NameSeen], lowered: Counter[str]) -> bool
     return generic(word, lowered) and (found is None or lowered[word.casefold()] * 3 > len(found.lines))
 
 
+def _given_name(word: str, lowered: Counter[str], common: frozenset[str]) -> bool:
+    """Is the word written as a given name is ("Jeffrey": a capital, then small letters only), of no language and
+    never in lower case?"""
+    plain = word[1:].isalpha() and word[1:].islower()
+    return plain and alias_like(word, lowered) and not of_language(word.casefold(), common)
+
+
 def _camel(seen: NameSeen) -> bool:
     """Is the name written with a capital inside ("SixerDemon"), as no word of the language is?"""
     return _CAMEL.search(seen.name) is not None
@@ -315,6 +322,8 @@ def _entities(known: _Known, rules: _Rules, listed: dict[str, str]) -> list[Pros
         # a name of several words none of which is written in lower case ("Tony Carbone") is one at a sentence's
         # start too
         rare = len(words) > 1 and all(alias_like(word, lowered) for word in words if word not in JOINERS)
+        # or whose first word, as a given name is written, is of no language and never in lower case ("Jeffrey Long")
+        rare = rare or (len(words) > 1 and _given_name(words[0], lowered, rules.common))
         if known.key_of(name) is not None or not rules.counts(key, 0 if rare else 1) or known.takes(name, seen[key]):
             continue
         if rules.reference(key):

@@ -156,7 +156,7 @@ _TERM_AFTER = re.compile(r"(?:['’]s)?[ -]([A-Za-z]+)\b")
 # Words that make a name a concept's, as a name + the word is ("Gall's Law", "Brier score", "Byzantine fault"): the
 # concepts of science and reasoning named after their people and places.
 TERM_HEADS = _word_set(
-    "law laws effect effects paradox principle theorem lemma fallacy hypothesis conjecture dilemma razor syndrome "
+    "law laws effect effects paradox principle theorem theory lemma fallacy hypothesis conjecture dilemma razor syndrome "
     "score scores index interval ci distribution entropy reaction causality diversity decomposition filter "
     "sampling constant equation inequality bound curve coefficient transform fault faults generals"
 )
