@@ -38,31 +38,9 @@ _ENDINGS = ("ing", "ed", "d", "es", "s")  # "Deploying", "Pinged", "Promises": a
 # Words made of a common one ("Embodiment" of "embody", "Provisional" of "provision", "Dreamless" of "dream"): words
 # of the language too, though rarer than the commonest.
 _DERIVED = (
-    "ment",
-    "ness",
-    "ity",
-    "ism",
-    "ist",
-    "ous",
-    "ive",
-    "al",
-    "able",
-    "ible",
-    "ence",
-    "ance",
-    "ship",
-    "less",
-    "ful",
-    "or",
-    "er",
-    "ion",
-    "ation",
-    "ly",
-    "ize",
-    "ise",
-    "ic",
-    "ary",
-)
+    "ment", "ness", "ity", "ism", "ist", "ous", "ive", "al", "able", "ible", "ence", "ance", "ship", "less", "ful", "or",
+    "er", "ion", "ation", "ly", "ize", "ise", "ic", "ary",
+)  # fmt: skip
 
 
 def of_language(word: str, common: frozenset[str]) -> bool:

@@ -90,24 +90,24 @@ def homes(notes: list[Note]) -> dict[str, str]:
     before common words ("OpenClaw Gateway Setup"). A name is the home of the note nearest the workspace root that
     has it."""
     found: dict[str, str] = {}
+    english = common_words(Counter())
     for note in sorted(notes, key=lambda n: (n.path.count("/"), n.path)):
         if note.kind in STREAM_KINDS or note.kind in NOT_HOMES:
             continue
         folder = about_folder(note.path)  # its name is the folder's (``people/roger-gimbel/summary.md``)
         stem = note.path.rpartition("/")[2].removesuffix(".md")
         names = [note.title, folder.rpartition("/")[2] if folder else "" if stem.casefold() in ABOUT_FOLDER else stem]
-        names.append(_named_first(note.title))
+        names.append(_named_first(note.title, english))
         for written in names:
             if (key := entity_key(written)) and key not in found:
                 found[key] = note.path
     return found
 
 
-def _named_first(title: str) -> str:
-    """The name a title starts with when common words follow it ("OpenClaw Gateway Setup": a page about OpenClaw),
-    else ""."""
+def _named_first(title: str, common: frozenset[str]) -> str:
+    """The name a title starts with when ``common`` words follow it ("OpenClaw Gateway Setup": a page about
+    OpenClaw), else ""."""
     first, _, rest = title.partition(" ")
-    common = common_words(Counter())
     if not rest or not first[:1].isupper() or of_language(first.casefold(), common):
         return ""
     return first if all(of_language(word.casefold(), common) for word in rest.split(" ")) else ""
