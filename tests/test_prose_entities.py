@@ -772,6 +772,17 @@ def test_a_full_name_whose_given_name_is_no_word_is_one_at_a_sentences_start(wor
     assert "great-long" not in library.entities
 
 
+def test_a_word_shouted_often_beside_its_lower_case_is_no_name(workspace: MakeWorkspace) -> None:
+    """ "the receipt is PROVISIONAL" on ten lines, "a provisional receipt" on three: a word shouted (of no 10,000
+    commonest), not a name, however often; "ZORBCO", never in lower case, is one."""
+    days = "# Day\n\n- The receipt is PROVISIONAL until ZORBCO signs.\n- Still PROVISIONAL for ZORBCO.\n"
+    files = {f"memory/2026-03-0{n}.md": days for n in range(1, 6)}
+    memory = "# Memory\n\n- A provisional receipt, provisional twice, provisional again.\n" + days
+    library = load(workspace({**files, "MEMORY.md": memory})).library
+    assert "zorbco" in library.entities
+    assert "provisional" not in library.entities
+
+
 def test_the_common_words_of_the_language_the_notes_are_written_in_are_no_names(workspace: MakeWorkspace) -> None:
     """A workspace written in Spanish shouts "SIEMPRE" and "OBLIGATORIA": Spanish words, not names
     (an English one would not know them); "Daniel", written among them, is one."""

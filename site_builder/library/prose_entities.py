@@ -45,6 +45,7 @@ MIN_LINES, MIN_FILES = 3, 2
 CITED_SHARE = 3  # a name cited as an author on a third of its lines is a reference, not an entity
 TERMED_SHARE = 2  # a name that is a concept's on half its lines ("Brier score") is the concept's
 CODED_SHARE = 3  # a name written as code a third as often as on its lines ("`getUpdates`"), past 3 lines, is code
+SHOUTED_LOWERED = 3  # times a word in capitals is written in lower case to be a word shouted ("PROVISIONAL")
 MIN_ALONE = 2  # times a common word is written alone among words in lower case to be a name ("on Slack")
 FULL_NAME_WORDS = 3  # words of a full name that holds a kept entity's name past its first ("João Miguel Marques Silva")
 # Lines a name of several words is written on to be a name of its own beside the name it starts or ends with.
@@ -282,6 +283,8 @@ class _Rules:
         language = of_language(word, self.common) and not _camel(found) and key not in self.home_of
         if language and (name.isupper() or found.alone < MIN_ALONE):
             return False  # "Manager", "Phase", "SIEMPRE": a word of the language, not written as names are
+        if name.isupper() and self.lowered[word] >= SHOUTED_LOWERED:
+            return False  # "PROVISIONAL" beside "provisional" three times or more: a word shouted, not a name
         # a word of no language, never written in lower case and once alone or listed among names in a sentence
         # ("applied to Datadog", "orgs (Anthropic, Datadog"), is a name
         named = found.alone or found.listed
