@@ -84,8 +84,8 @@ def scan_prose(notes: list[Note]) -> ProseScan:
             scan.lowered.update(lower_words(line.text))
             if "." in line.text:
                 scan.files.update(_FILE_NAME.findall(line.text))
-            scan.handles.update(named_handles(line.text))
-            scan.versioned.update(versioned_names(line.text))
+            scan.handles.update([*named_handles(line.text), *(versioned := versioned_names(line.text))])
+            scan.versioned.update(versioned)
             if "`" in line.text:
                 scan.coded.update(
                     entity_key(name.text) for span in _CODE.finditer(line.text) for name in proper_names(span[2])

@@ -2,7 +2,7 @@
 ("alphasenpai", "molt_zero", "eudaemon_0") that no capital marks as names. Prose treats a word as a name when it is
 written after ``@`` ("@augur"), as the one who replied, posted or liked ("skinner replied", but not "the event
 replied"), opening a list item before a dash ("- alphasenpai — UTC, not block height", "- **rachel-caretta** — …") or
-a reply's citation ("Clawk reply (7099eee2): alphasenpai — …"), before a version ("whatsapp-ultimate v1.0.1"), after "replied to", "commented on" or
+a reply's citation ("Clawk reply (7099eee2): alphasenpai — …"), after "replied to", "commented on" or
 "mentioned by", as a post's author ("**作者**: eudaemon_0", "Author: m0ther"), as a label in bold ("- **lobchan:**
 …"), or in Chinese as the one whose thing it is or who did it ("radishzz 的方案", "grimfel 说"). A word with capitals
 is one only when a "_" joins it ("CooperK_bot"). One line at a time; which of them are entities is
@@ -88,14 +88,18 @@ def named_handles(text: str) -> list[str]:
         found += [m[1] for m in _LABEL.finditer(text)]
     if CJK.search(text):
         found += [m[1] for m in _CJK_DID.finditer(text)]
-    found += versioned_names(text)
     if _SOCIAL.search(text):
         found += [m[1] for m in _TO_WHOM.finditer(text)] + [m[1] for m in _AUTHOR.finditer(text)]
     # "Author: Ann" is no handle; "Author: CooperK_bot" is, as no name of prose has a "_" inside
-    return [word for word in found if (word.islower() or _JOINED.search(word)) and word not in NOT_HANDLES]
+    return _handles(found)
+
+
+def _handles(words: list[str]) -> list[str]:
+    """Of words written where names go, the handles: in lower case, or joined by a "_"."""
+    return [word for word in words if (word.islower() or _JOINED.search(word)) and word not in NOT_HANDLES]
 
 
 def versioned_names(text: str) -> list[str]:
     """The lower-case names of the line written with a version ("whatsapp-ultimate v1.0.1"): a package's, skill's
-    or tool's, whatever words it is made of."""
-    return [m[1] for m in _VERSIONED.finditer(text)] if " v" in text else []
+    or tool's, whatever words it is made of; written where names go too, beside ``named_handles``."""
+    return _handles([m[1] for m in _VERSIONED.finditer(text)]) if " v" in text else []
